@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { TextFormatSchema } from './formats.ts';
+import { AppErrorSchema } from './errors.ts';
+
+/**
+ * A format-neutral conversation. Each assistant turn keeps the provider payload that must go back verbatim
+ * on the next request (generate-content parts with `thoughtSignature`, messages content blocks with
+ * thinking signatures, responses output items), so history is rebuilt exactly, not from display text.
+ */
+
+/** Raw provider state of one assistant turn; `format` says which request shape it may be replayed into. */
+export const ProviderPayloadSchema = z.discriminatedUnion('format', [
+  z.object({
+    format: z.literal('chat'),
+    message: z.object({ role: z.literal('assistant'), content: z.string() }),
+  }),
+  z.object({
+    format: z.literal('responses'),
+    responseId: z.string().optional(),
+    /** `output` items as received */
+    output: z.array(z.unknown()),
+  }),
+  z.object({
+    format: z.literal('messages'),
+    /** content blocks as received, thinking and redacted_thinking blocks included */
+    content: z.array(z.record(z.string(), z.unknown())),
+  }),
+  z.object({
+    format: z.literal('generate'),
+    /** candidates[0].content.parts as received: same parts, same order, same signatures */
+    parts: z.array(z.record(z.string(), z.unknown())),
+  }),
+]);
+export type ProviderPayload = z.infer<typeof ProviderPayloadSchema>;
+
+export const UsageSchema = z.object({
+  input: z.number().optional(),
+  output: z.number().optional(),
+  total: z.number().optional(),
+  thinking: z.number().optional(),
+  cacheRead: z.number().optional(),
+  cacheWrite: z.number().optional(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+export const TimingsSchema = z.object({
+  /** time to first token (first text or thought delta), streaming only */
+  firstTokenMs: z.number().optional(),
+  totalMs: z.number().optional(),
+});
+export type Timings = z.infer<typeof TimingsSchema>;
+
+export const TURN_STATUSES = ['complete', 'partial', 'error'] as const;
+export const TurnStatusSchema = z.enum(TURN_STATUSES);
+export type TurnStatus = z.infer<typeof TurnStatusSchema>;
+
+export const TurnSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  /** the visible text (for an assistant turn: the reply without thought summaries) */
+  text: z.string(),
+  /** thought summaries, shown collapsed */
+  thoughts: z.string().optional(),
+  raw: ProviderPayloadSchema.optional(),
+  status: TurnStatusSchema,
+  error: AppErrorSchema.optional(),
+  model: z.string().optional(),
+  finishReason: z.string().optional(),
+  usage: UsageSchema.optional(),
+  timings: TimingsSchema.optional(),
+  exchangeId: z.string().optional(),
+  createdAt: z.number(),
+});
+export type Turn = z.infer<typeof TurnSchema>;
+
+/** Generation parameters; each format maps them to its own fields. */
+export const ParamsSchema = z.object({
+  system: z.string().max(200_000).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  /** required on messages (default 1024); max_completion_tokens / max_output_tokens / maxOutputTokens elsewhere */
+  maxTokens: z.number().int().min(1).max(1_000_000).optional(),
+  stream: z.boolean().default(true),
+  /** generate content: thinkingConfig.includeThoughts */
+  includeThoughts: z.boolean().optional(),
+  /** generate content: thinkingConfig.thinkingBudget (0 off, -1 dynamic); messages: thinking.budget_tokens */
+  thinkingBudget: z.number().int().min(-1).max(1_000_000).optional(),
+});
+export type Params = z.infer<typeof ParamsSchema>;
+export type ParamsInput = z.input<typeof ParamsSchema>;
+
+export const DEFAULT_MAX_TOKENS_MESSAGES = 1024;
+
+export const ConversationSchema = z.object({
+  id: z.string(),
+  format: TextFormatSchema,
+  model: z.string(),
+  title: z.string(),
+  params: ParamsSchema,
+  turns: z.array(TurnSchema),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
