@@ -1,0 +1,156 @@
+// POST /v1beta/models/{model}:generateContent and :streamGenerateContent?alt=sse (spec §2.7, §4.6),
+// with thought summaries and thought signatures that must come back verbatim.
+import { invalidRequest } from '../errors.ts';
+import { newOpaqueId } from '../ids.ts';
+import { totalSkew } from '../quirks.ts';
+import {
+  countInputTokens,
+  countTokens,
+  simulatedReply,
+  simulatedThinking,
+  streamPieces,
+  truncateToTokens,
+} from '../replies.ts';
+import {
+  isRecord,
+  optionalBoolean,
+  optionalInteger,
+  optionalNumber,
+  requireArray,
+  requireModel,
+} from '../validate.ts';
+import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
+import type { ReplayedPart } from '../signatures.ts';
+
+interface Part extends ReplayedPart {
+  text?: string;
+  thought?: boolean;
+  thoughtSignature?: string;
+}
+
+/** The text parts of a content, joined; other part kinds (files, inline data) carry no prompt text. */
+function partsText(parts: readonly Record<string, unknown>[]): string {
+  return parts
+    .filter((p) => p['thought'] !== true && typeof p['text'] === 'string')
+    .map((p) => String(p['text']))
+    .join('\n');
+}
+
+function requireParts(value: unknown, where: string): Record<string, unknown>[] {
+  if (!Array.isArray(value)) throw invalidRequest(`${where}.parts must be an array`);
+  return value.map((part, i) => {
+    if (!isRecord(part)) throw invalidRequest(`${where}.parts[${i}] must be an object`);
+    if (part['text'] !== undefined && typeof part['text'] !== 'string') {
+      throw invalidRequest(`${where}.parts[${i}].text must be a string`);
+    }
+    return part;
+  });
+}
+
+export function handleGenerate(ctx: HandlerContext): HandlerReply {
+  const { body, state } = ctx;
+  const model = requireModel(ctx, ctx.pathModel, 'text').id;
+  const texts: string[] = [];
+  const systemInstruction = body['systemInstruction'];
+  if (systemInstruction !== undefined && systemInstruction !== null) {
+    if (!isRecord(systemInstruction)) throw invalidRequest('systemInstruction must be a content object');
+    texts.push(partsText(requireParts(systemInstruction['parts'], 'systemInstruction')));
+  }
+  let userTurns = 0;
+  let prompt: string | undefined;
+  requireArray(body, 'contents').forEach((content, i) => {
+    const where = `contents[${i}]`;
+    if (!isRecord(content)) throw invalidRequest(`${where} must be an object`);
+    const role = content['role'] ?? 'user';
+    if (role !== 'user' && role !== 'model') throw invalidRequest(`${where}.role must be user or model`);
+    const parts = requireParts(content['parts'], where);
+    if (role === 'model' && !state.quirks.ignoreSignatures) {
+      const problem = state.signatures.checkModelTurn(parts);
+      if (problem !== null) throw invalidRequest(`${where}: ${problem}`);
+    }
+    const text = partsText(parts);
+    texts.push(text);
+    if (role === 'user') {
+      userTurns += 1;
+      prompt = text;
+    }
+  });
+  if (prompt === undefined) throw invalidRequest('contents must contain a user turn');
+
+  const config = body['generationConfig'] ?? {};
+  if (!isRecord(config)) throw invalidRequest('generationConfig must be an object');
+  optionalNumber(config, 'temperature', 0, 2);
+  const maxOutputTokens = optionalInteger(config, 'maxOutputTokens', 1);
+  const thinkingConfig = config['thinkingConfig'] ?? {};
+  if (!isRecord(thinkingConfig)) throw invalidRequest('generationConfig.thinkingConfig must be an object');
+  const includeThoughts = optionalBoolean(thinkingConfig, 'includeThoughts') ?? false;
+  const budget = optionalInteger(thinkingConfig, 'thinkingBudget', -1);
+  // Thinking happens when asked for by either field; its summary is shown only with includeThoughts.
+  const thinks = includeThoughts || (budget !== undefined && budget !== 0);
+
+  const thought = thinks ? simulatedThinking(prompt, userTurns) : undefined;
+  const thoughtsTokens = thought === undefined ? 0 : countTokens(thought);
+  const reply = truncateToTokens(simulatedReply(prompt, model, userTurns), maxOutputTokens);
+  const promptTokens = countInputTokens(texts);
+  const candidatesTokens = countTokens(reply.text);
+  const signs = thinks && !state.quirks.noSignatures;
+  const usageMetadata = {
+    promptTokenCount: promptTokens,
+    candidatesTokenCount: candidatesTokens,
+    totalTokenCount: promptTokens + candidatesTokens + thoughtsTokens + totalSkew(state.quirks),
+    ...(thinks ? { thoughtsTokenCount: thoughtsTokens } : {}),
+    promptTokensDetails: [{ modality: 'TEXT', tokenCount: promptTokens }],
+  };
+  const finishReason = reply.truncated ? 'MAX_TOKENS' : 'STOP';
+  const tail = { modelVersion: model, responseId: newOpaqueId(16) };
+  const thoughtPart: Part[] =
+    includeThoughts && thought !== undefined ? [{ text: thought, thought: true }] : [];
+  const candidate = (parts: Part[], finish: string | undefined): Record<string, unknown> => ({
+    content: { parts, role: 'model' },
+    ...(finish === undefined ? {} : { finishReason: finish }),
+    index: 0,
+  });
+
+  if (!ctx.stream) {
+    const answer: Part = { text: reply.text };
+    if (signs) answer.thoughtSignature = state.signatures.sign(reply.text, reply.text);
+    else state.signatures.recordUnsigned(reply.text);
+    return {
+      type: 'json',
+      body: { candidates: [candidate([...thoughtPart, answer], finishReason)], usageMetadata, ...tail },
+    };
+  }
+
+  const chunk = (parts: Part[], finish?: string): SseEvent => ({
+    data: {
+      candidates: [candidate(parts, finish)],
+      ...(finish === undefined ? {} : { usageMetadata }),
+      ...tail,
+    },
+  });
+  // The thought summary arrives whole in its own chunk, before the answer, as real services send it.
+  const events: SseEvent[] = thoughtPart.map((part) => chunk([part]));
+  const pieces = streamPieces(reply.text);
+  if (signs) {
+    // Real services send the signature on a last part with empty text: a client must keep that part.
+    for (const piece of pieces) events.push(chunk([{ text: piece }]));
+    events.push(chunk([{ text: '', thoughtSignature: state.signatures.sign(reply.text, '') }], finishReason));
+  } else {
+    state.signatures.recordUnsigned(reply.text);
+    const last = pieces.pop() ?? '';
+    for (const piece of pieces) events.push(chunk([{ text: piece }]));
+    events.push(chunk([{ text: last }], finishReason));
+  }
+  const errorEvents = (): SseEvent[] => [
+    {
+      data: {
+        error: {
+          code: 503,
+          message: 'The model is overloaded (simulated, after HTTP 200).',
+          status: 'UNAVAILABLE',
+        },
+      },
+    },
+  ];
+  return { type: 'sse', events, errorEvents, lineEnd: '\r\n' };
+}

@@ -1,0 +1,187 @@
+// POST /v1/responses (spec §2.4, §4.3; wire-notes "Streaming"). Responses are kept in memory so a
+// follow-up may continue with previous_response_id.
+import { invalidRequest } from '../errors.ts';
+import { newId, unixSeconds } from '../ids.ts';
+import { totalSkew } from '../quirks.ts';
+import { countInputTokens, countTokens, simulatedReply, streamPieces, truncateToTokens } from '../replies.ts';
+import {
+  isRecord,
+  optionalBoolean,
+  optionalInteger,
+  optionalNumber,
+  optionalString,
+  requireModel,
+} from '../validate.ts';
+import { contentText } from './content.ts';
+import type { HandlerContext, HandlerReply, SimState, SseEvent } from '../context.ts';
+
+const ROLES = ['user', 'assistant', 'system', 'developer'];
+// Bounded so a long-running sandbox does not grow without limit.
+const MAX_STORED = 1000;
+
+interface ParsedInput {
+  texts: string[];
+  userTurns: number;
+  prompt: string | undefined;
+}
+
+function parseInput(input: unknown): ParsedInput {
+  if (typeof input === 'string') return { texts: [input], userTurns: 1, prompt: input };
+  if (!Array.isArray(input) || input.length === 0) {
+    throw invalidRequest('input must be a string or a non-empty array of {role, content} items', 'input');
+  }
+  const parsed: ParsedInput = { texts: [], userTurns: 0, prompt: undefined };
+  input.forEach((item, i) => {
+    const where = `input[${i}]`;
+    if (!isRecord(item)) throw invalidRequest(`${where} must be an object`, 'input');
+    if (item['type'] !== undefined && item['type'] !== 'message') {
+      throw invalidRequest(
+        `${where}.type '${String(item['type'])}' is not supported by the simulator`,
+        'input',
+      );
+    }
+    const role = item['role'];
+    if (typeof role !== 'string' || !ROLES.includes(role)) {
+      throw invalidRequest(`${where}.role must be one of ${ROLES.join(', ')}`, 'input');
+    }
+    const text = contentText(item['content'], `${where}.content`, ['input_text', 'output_text']);
+    parsed.texts.push(text);
+    if (role === 'user') {
+      parsed.userTurns += 1;
+      parsed.prompt = text;
+    }
+  });
+  return parsed;
+}
+
+function remember(state: SimState, id: string, turns: number, contextTokens: number): void {
+  state.responses.set(id, { turns, contextTokens });
+  if (state.responses.size > MAX_STORED) {
+    const oldest = state.responses.keys().next();
+    if (!oldest.done) state.responses.delete(oldest.value);
+  }
+}
+
+export function handleResponses(ctx: HandlerContext): HandlerReply {
+  const { body, state } = ctx;
+  const model = requireModel(ctx, optionalString(body, 'model'), 'text').id;
+  if (body['input'] === undefined) throw invalidRequest('input is required', 'input');
+  const input = parseInput(body['input']);
+  if (input.prompt === undefined) throw invalidRequest('input must contain a user message', 'input');
+  const instructions = optionalString(body, 'instructions') ?? null;
+  const temperature = optionalNumber(body, 'temperature', 0, 2) ?? 1;
+  const maxOutputTokens = optionalInteger(body, 'max_output_tokens', 1);
+  const store = optionalBoolean(body, 'store') ?? true;
+  const previousId = optionalString(body, 'previous_response_id') ?? null;
+  const previous = previousId === null ? undefined : state.responses.get(previousId);
+  if (previousId !== null && !previous) {
+    throw invalidRequest(`Previous response with id '${previousId}' not found.`, 'previous_response_id');
+  }
+
+  const turn = (previous?.turns ?? 0) + input.userTurns;
+  const reply = truncateToTokens(simulatedReply(input.prompt, model, turn), maxOutputTokens);
+  const inputTokens =
+    countInputTokens(instructions === null ? input.texts : [instructions, ...input.texts]) +
+    (previous?.contextTokens ?? 0);
+  const outputTokens = countTokens(reply.text);
+  const id = newId('resp_');
+  if (store) remember(state, id, turn, inputTokens + outputTokens);
+
+  const status = reply.truncated ? 'incomplete' : 'completed';
+  const itemId = newId('msg_');
+  const part = { type: 'output_text', text: reply.text, annotations: [], logprobs: [] };
+  const item = { id: itemId, type: 'message', status, role: 'assistant', content: [part] };
+  const createdAt = unixSeconds();
+  const base = {
+    id,
+    object: 'response',
+    created_at: createdAt,
+    error: null,
+    instructions,
+    max_output_tokens: maxOutputTokens ?? null,
+    model,
+    parallel_tool_calls: true,
+    previous_response_id: previousId,
+    reasoning: { effort: null, summary: null },
+    service_tier: 'default',
+    store,
+    temperature,
+    text: { format: { type: 'text' } },
+    tool_choice: 'auto',
+    tools: [],
+    top_p: 1,
+    truncation: 'disabled',
+    metadata: {},
+  };
+  const final = {
+    ...base,
+    status,
+    completed_at: reply.truncated ? null : createdAt,
+    incomplete_details: reply.truncated ? { reason: 'max_output_tokens' } : null,
+    output: [item],
+    usage: {
+      input_tokens: inputTokens,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: outputTokens,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: inputTokens + outputTokens + totalSkew(state.quirks),
+    },
+  };
+  if (!ctx.stream) return { type: 'json', body: final };
+
+  let sequence = 0;
+  const event = (type: string, fields: Record<string, unknown>): SseEvent => ({
+    event: type,
+    data: { type, sequence_number: sequence++, ...fields },
+  });
+  const pending = {
+    ...base,
+    status: 'in_progress',
+    completed_at: null,
+    incomplete_details: null,
+    output: [],
+    usage: null,
+  };
+  const where = { item_id: itemId, output_index: 0, content_index: 0 };
+  const events: SseEvent[] = [
+    event('response.created', { response: pending }),
+    event('response.in_progress', { response: pending }),
+    event('response.output_item.added', {
+      output_index: 0,
+      item: { ...item, status: 'in_progress', content: [] },
+    }),
+    event('response.content_part.added', { ...where, part: { ...part, text: '' } }),
+  ];
+  for (const delta of streamPieces(reply.text)) {
+    events.push(event('response.output_text.delta', { ...where, delta, logprobs: [] }));
+  }
+  events.push(
+    event('response.output_text.done', { ...where, text: reply.text, logprobs: [] }),
+    event('response.content_part.done', { ...where, part }),
+    event('response.output_item.done', { output_index: 0, item }),
+    event(reply.truncated ? 'response.incomplete' : 'response.completed', { response: final }),
+  );
+  // The error events continue the numbering of the events sent before them.
+  const errorEvents = (sent: number): SseEvent[] => {
+    sequence = sent;
+    const error = {
+      code: 'server_error',
+      message: 'The server had an error while streaming the reply (simulated).',
+    };
+    return [
+      event('error', { ...error, param: null }),
+      event('response.failed', {
+        response: {
+          ...base,
+          status: 'failed',
+          completed_at: null,
+          incomplete_details: null,
+          error,
+          output: [],
+          usage: null,
+        },
+      }),
+    ];
+  };
+  return { type: 'sse', events, errorEvents };
+}

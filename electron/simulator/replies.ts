@@ -1,0 +1,92 @@
+// Deterministic reply text and token counting, shared by every format so that the same prompt gives
+// the same reply through each of them (the compare view relies on it, and tests predict it).
+
+const MARKDOWN_SAMPLE = [
+  'Here is a small Markdown sample:',
+  '',
+  '| Format | Path |',
+  '| --- | --- |',
+  '| chat | `/v1/chat/completions` |',
+  '| messages | `/v1/messages` |',
+  '',
+  '- first item',
+  '- second item with **bold** text',
+  '',
+  '```ts',
+  "const greeting: string = 'hello';",
+  'console.log(greeting);',
+  '```',
+].join('\n');
+
+/** The prompt as quoted in a reply: whitespace collapsed, cut to a readable length. */
+function quote(prompt: string): string {
+  const flat = prompt.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
+}
+
+function longText(model: string): string {
+  const paragraphs: string[] = [];
+  for (let p = 0; p < 4; p++) {
+    const sentences: string[] = [];
+    for (let s = 1; s <= 7; s++) {
+      const n = p * 7 + s;
+      sentences.push(
+        `Sentence ${n} of this long answer from ${model} keeps going so that scrolling and streaming stay visible.`,
+      );
+    }
+    paragraphs.push(sentences.join(' '));
+  }
+  return paragraphs.join('\n\n');
+}
+
+/**
+ * The reply to `prompt` (the last user text) on user turn `turn` (1-based). "markdown" in the prompt
+ * appends a table, a list and a code block; "long" appends about 400 words.
+ */
+export function simulatedReply(prompt: string, model: string, turn: number): string {
+  let text = `Reply ${turn} from ${model}: you said "${quote(prompt)}".`;
+  if (/\blong\b/i.test(prompt)) text += `\n\n${longText(model)}`;
+  if (/\bmarkdown\b/i.test(prompt)) text += `\n\n${MARKDOWN_SAMPLE}`;
+  return text;
+}
+
+/** The simulated thought summary for formats with thinking. */
+export function simulatedThinking(prompt: string, turn: number): string {
+  return `The user wrote "${quote(prompt)}" on turn ${turn}. A short reply that quotes them back fits best.`;
+}
+
+/** One token per whitespace-separated word: simple, deterministic and used everywhere. */
+export function countTokens(text: string): number {
+  return text.match(/\S+/g)?.length ?? 0;
+}
+
+/** Input token count of a request's texts; never 0 so usage always looks like a real request. */
+export function countInputTokens(texts: Iterable<string>): number {
+  let total = 0;
+  for (const text of texts) total += countTokens(text);
+  return Math.max(1, total);
+}
+
+export interface Truncated {
+  text: string;
+  truncated: boolean;
+}
+
+/** Cuts `text` after `limit` tokens; the cut text keeps its original spacing. */
+export function truncateToTokens(text: string, limit: number | undefined): Truncated {
+  if (limit === undefined || countTokens(text) <= limit) return { text, truncated: false };
+  if (limit <= 0) return { text: '', truncated: true };
+  const re = /\S+/g;
+  let end = 0;
+  for (let i = 0; i < limit; i++) {
+    const match = re.exec(text);
+    if (!match) break;
+    end = match.index + match[0].length;
+  }
+  return { text: text.slice(0, end), truncated: true };
+}
+
+/** Stream pieces: one word (one token) each with its trailing whitespace; they join back to `text`. */
+export function streamPieces(text: string): string[] {
+  return text === '' ? [] : text.split(/(?<=\s)(?=\S)/);
+}

@@ -1,0 +1,70 @@
+// Which interface a path names (spec §9 path prefixes; wire-notes addresses).
+import type { SimFamily, SimInterface } from './types.ts';
+
+export type Route =
+  | {
+      kind: 'service';
+      iface: SimInterface;
+      method: 'GET' | 'POST';
+      /** generate content: the URL-decoded model segment. */
+      pathModel?: string;
+      /** generate content: streamGenerateContent. */
+      streamPath?: boolean;
+    }
+  | { kind: 'notFound'; family: SimFamily; message: string };
+
+const FIXED: Record<string, { iface: SimInterface; method: 'GET' | 'POST' }> = {
+  '/v1/models': { iface: 'models', method: 'GET' },
+  '/v1/chat/completions': { iface: 'chat', method: 'POST' },
+  '/v1/responses': { iface: 'responses', method: 'POST' },
+  '/v1/images/generations': { iface: 'images', method: 'POST' },
+  '/v1/messages': { iface: 'messages', method: 'POST' },
+};
+
+const GENERATE_PREFIX = '/v1beta/models/';
+
+/** The family whose error shape a path that matched nothing should get. */
+function familyOfPath(pathname: string): SimFamily {
+  if (pathname.startsWith('/v1beta')) return 'generate';
+  if (pathname.includes('/messages')) return 'messages';
+  return 'bearer';
+}
+
+const DOUBLED = /^\/(v1|v1beta)\/\1(?=\/|$)/;
+
+export function routeRequest(pathname: string, acceptDoubledPath: boolean): Route {
+  let path = pathname;
+  const doubled = DOUBLED.exec(path);
+  if (doubled) {
+    const prefix = doubled[1] ?? '';
+    if (!acceptDoubledPath) {
+      return {
+        kind: 'notFound',
+        family: familyOfPath(path),
+        message: `No such path: ${path} (the /${prefix} prefix appears twice).`,
+      };
+    }
+    path = path.slice(prefix.length + 1);
+  }
+  const fixed = FIXED[path];
+  if (fixed) return { kind: 'service', ...fixed };
+  if (path.startsWith(GENERATE_PREFIX)) {
+    const rest = path.slice(GENERATE_PREFIX.length);
+    const colon = rest.lastIndexOf(':');
+    const method = rest.slice(colon + 1);
+    if (colon > 0 && (method === 'generateContent' || method === 'streamGenerateContent')) {
+      try {
+        return {
+          kind: 'service',
+          iface: 'generate',
+          method: 'POST',
+          pathModel: decodeURIComponent(rest.slice(0, colon)),
+          streamPath: method === 'streamGenerateContent',
+        };
+      } catch {
+        // A malformed escape is no model name: fall through to 404.
+      }
+    }
+  }
+  return { kind: 'notFound', family: familyOfPath(path), message: `No such path: ${pathname}` };
+}

@@ -1,0 +1,189 @@
+// The HTTP front: read, record, route, take a fault, authenticate, hand to the format, respond.
+import { createServer } from 'node:http';
+import { authenticate } from './auth.ts';
+import { CONTROL_PREFIX, handleControl } from './control.ts';
+import { invalidRequest, SimError } from './errors.ts';
+import { handleChat } from './formats/chat.ts';
+import { handleGenerate } from './formats/generate.ts';
+import { handleMessages } from './formats/messages.ts';
+import { handleResponses } from './formats/responses.ts';
+import { newId } from './ids.ts';
+import { handleImages } from './images.ts';
+import { modelListBody } from './models.ts';
+import { answerWithFault, sendError, sendJson } from './respond.ts';
+import { routeRequest } from './routes.ts';
+import { sendSse } from './sse.ts';
+import { wait } from './timing.ts';
+import { isRecord } from './validate.ts';
+import type { ControlDeps } from './control.ts';
+import type { HandlerContext, HandlerReply, SimState } from './context.ts';
+import type { FaultQueue } from './faults.ts';
+import type { KeyTable } from './keys.ts';
+import type { Outlet } from './respond.ts';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { RecordedRequest, SimFamily, SimInterface } from './types.ts';
+
+export interface ServerDeps {
+  state: SimState;
+  keys: KeyTable;
+  faults: FaultQueue;
+  requests: RecordedRequest[];
+  control: ControlDeps;
+}
+
+// Generous for prompts with long histories, small enough that a runaway client cannot fill memory.
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+// Only the most recent requests are kept, so a long-running sandbox does not grow without limit.
+const MAX_RECORDED = 1000;
+
+const FAMILY_OF: Record<SimInterface, SimFamily> = {
+  models: 'bearer',
+  chat: 'bearer',
+  responses: 'bearer',
+  images: 'bearer',
+  messages: 'messages',
+  generate: 'generate',
+};
+
+const HANDLERS: Record<SimInterface, (ctx: HandlerContext) => HandlerReply> = {
+  models: (ctx) => ({ type: 'json', body: modelListBody(ctx.caller.models) }),
+  chat: handleChat,
+  responses: handleResponses,
+  images: handleImages,
+  messages: handleMessages,
+  generate: handleGenerate,
+};
+
+interface Body {
+  text: string;
+  tooLarge: boolean;
+}
+
+function readBody(req: IncomingMessage): Promise<Body> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Past the limit the rest is drained, not kept, so the 413 can still be delivered.
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () =>
+      resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }),
+    );
+    req.on('error', reject);
+  });
+}
+
+function recordRequest(requests: RecordedRequest[], req: IncomingMessage, body: string): void {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers, body, at: Date.now() });
+  if (requests.length > MAX_RECORDED) requests.splice(0, requests.length - MAX_RECORDED);
+}
+
+function parseBody(text: string): Record<string, unknown> | SimError {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return invalidRequest('The request body is not valid JSON.');
+  }
+  return isRecord(value) ? value : invalidRequest('The request body must be a JSON object.');
+}
+
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: ServerDeps,
+  signal: AbortSignal,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+  const method = req.method ?? 'GET';
+  const body = await readBody(req);
+  if (url.pathname.startsWith(CONTROL_PREFIX)) {
+    handleControl(method, url.pathname, body.text, res, deps.control);
+    return;
+  }
+  recordRequest(deps.requests, req, body.text);
+  const { state } = deps;
+  const route = routeRequest(url.pathname, state.quirks.acceptDoubledPath);
+  if (route.kind === 'notFound') {
+    sendError(res, route.family, { status: 404, message: route.message });
+    return;
+  }
+  const family = FAMILY_OF[route.iface];
+  if (method !== route.method) {
+    sendError(
+      res,
+      family,
+      { status: 405, message: `${method} is not allowed on ${url.pathname}; use ${route.method}.` },
+      { allow: route.method },
+    );
+    return;
+  }
+  const parsed = route.method === 'POST' ? parseBody(body.text) : {};
+  const stream = route.streamPath ?? (!(parsed instanceof SimError) && parsed['stream'] === true);
+  const fault = deps.faults.take(route.iface, stream);
+  const out: Outlet = { res, signal, fault, iface: route.iface, family, quirks: state.quirks };
+
+  if (fault?.kind === 'slowHeaders') {
+    await wait(fault.ms, signal);
+    if (signal.aborted) return;
+  }
+  if (answerWithFault(out)) return;
+  try {
+    if (body.tooLarge)
+      throw new SimError({
+        status: 413,
+        message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+      });
+    if (parsed instanceof SimError) throw parsed;
+    if (
+      parsed['stream'] !== undefined &&
+      parsed['stream'] !== null &&
+      typeof parsed['stream'] !== 'boolean'
+    ) {
+      throw invalidRequest('stream must be a boolean', 'stream');
+    }
+    const caller = authenticate(route.iface, req.headers, url, deps.keys, state.quirks);
+    if (route.streamPath && url.searchParams.get('alt') !== 'sse') {
+      throw invalidRequest(
+        'streamGenerateContent is served as server-sent events only: add alt=sse to the query.',
+      );
+    }
+    const reply = HANDLERS[route.iface]({
+      body: parsed,
+      stream,
+      caller,
+      state,
+      fault,
+      pathModel: route.pathModel,
+    });
+    if (reply.type === 'json') await sendJson(out, reply.body);
+    else await sendSse(out, reply);
+  } catch (error) {
+    if (!(error instanceof SimError)) throw error;
+    sendError(res, error.info.family ?? family, error.info);
+  }
+}
+
+export function createSimServer(deps: ServerDeps): Server {
+  return createServer({ noDelay: true }, (req, res) => {
+    const requestId = newId('req_');
+    res.setHeader('request-id', requestId);
+    res.setHeader('x-request-id', requestId);
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    serve(req, res, deps, controller.signal).catch((error: unknown) => {
+      // A bug in the simulator: answer 500 when still possible so the test sees it, else drop the socket.
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      sendError(res, 'bearer', { status: 500, message: `Simulator failure: ${String(error)}` });
+    });
+  });
+}

@@ -1,0 +1,108 @@
+// Public types of the simulator. Other folders code against these: change them only additively.
+
+/** A key group's interface families (spec §5: the group type fits the interface family). */
+export type SimFamily = 'bearer' | 'messages' | 'generate';
+
+/** The interfaces the simulator serves; also the names faults and quirk paths use. */
+export type SimInterface = 'models' | 'chat' | 'responses' | 'images' | 'messages' | 'generate';
+
+export interface SimKeyGroup {
+  key: string;
+  families: Array<SimFamily>;
+}
+
+/** Deliberate deviations from the spec, for testing a conformance checker. All off by default. */
+export interface SimQuirks {
+  /** Dotted path, first segment the interface, e.g. 'chat.service_tier' or 'generate.modelVersion'. */
+  omitField: string | null;
+  /** chat completions answer with object 'chat.completions' instead of 'chat.completion'. */
+  wrongObjectConstant: boolean;
+  /** Serve /v1/v1/... and /v1beta/v1beta/... instead of answering 404. */
+  acceptDoubledPath: boolean;
+  /** Still issue thought signatures but never check them on replay. */
+  ignoreSignatures: boolean;
+  /** Never issue thought signatures. */
+  noSignatures: boolean;
+  /** Images report a size that differs from the real pixels. */
+  misreportImageSize: boolean;
+  /** Accept messages requests without anthropic-version or max_tokens. */
+  lenientMessages: boolean;
+  /** usage totals differ from input + output. */
+  usageMismatch: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path with query string. */
+  path: string;
+  /** Lowercased names; repeated headers joined with ', '. */
+  headers: Record<string, string>;
+  body: string;
+  /** Date.now() when the body had been read. */
+  at: number;
+}
+
+export interface FaultMatch {
+  interface?: SimInterface;
+  stream?: boolean;
+}
+
+export type FaultAction =
+  | {
+      kind: 'status';
+      status: number;
+      retryAfter?: string;
+      retryAfterMs?: number;
+      shouldRetry?: boolean;
+      message?: string;
+    }
+  | { kind: 'html'; status: number }
+  | { kind: 'text'; status: number; body: string }
+  | { kind: 'slowHeaders'; ms: number }
+  | { kind: 'slowStream'; ms: number }
+  | { kind: 'stall'; afterEvents: number }
+  | { kind: 'reset'; afterEvents: number }
+  | { kind: 'truncate'; afterEvents: number }
+  | { kind: 'badJson'; afterEvents: number }
+  | { kind: 'errorEvent'; afterEvents: number }
+  | { kind: 'bigBody'; bytes: number }
+  | { kind: 'imageBadBase64' }
+  | { kind: 'imageNotAnImage' }
+  | { kind: 'imageCutBody' };
+
+export type FaultKind = FaultAction['kind'];
+
+/** A fault applies to the next `times` (default 1) requests that match `match` (default: any). */
+export type Fault = { match?: FaultMatch; times?: number } & FaultAction;
+
+export interface FaultController {
+  /** Queue a fault. A request takes at most one fault: the first queued one that matches. */
+  add(fault: Fault): void;
+  clear(): void;
+  /** How many fault applications are still queued (the sum of the remaining `times`). */
+  pending(): number;
+}
+
+export interface SimulatorOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default DEFAULT_SIM_KEYS. */
+  keys?: SimKeyGroup[];
+  quirks?: Partial<SimQuirks>;
+  /** Default true: image sizes other than the supported ones are adjusted, as the spec warns. */
+  imageSizeAdjust?: boolean;
+}
+
+export interface RunningSimulator {
+  /** 'http://127.0.0.1:PORT', the bare host: clients append /v1 or /v1beta. */
+  baseUrl: string;
+  port: number;
+  faults: FaultController;
+  /** Every service request received (control paths under /__sim/ excluded), oldest first, capped. */
+  requests: RecordedRequest[];
+  setQuirks(q: Partial<SimQuirks>): void;
+  /** Closes the server and destroys open sockets, so a stalled stream never keeps a test alive. */
+  close(): Promise<void>;
+}
