@@ -1,0 +1,74 @@
+import { allEndpoints, normaliseBaseUrl } from '../../shared/endpoints.ts';
+import type { Exchange } from '../../shared/exchange.ts';
+import type { Interface, KeyFamily, KeySlot } from '../../shared/formats.ts';
+import { invalidInput } from './errors/api-error.ts';
+import { createRedactor } from './http/redact.ts';
+import { createTransport, type TransportConfig } from './http/transport.ts';
+import { generateImages, type ImageRequest, type ImageResult } from './images/generate.ts';
+import { listModels, type ModelInfo } from './models.ts';
+import { sendTurn, type SendTurnRequest, type TurnReply } from './turn/send-turn.ts';
+
+export interface ClientOptions {
+  /** as the user typed it; an invalid address throws ApiError kind 'invalid-input' */
+  baseUrl: string;
+  /** a family's own key wins over 'default' */
+  keys: Partial<Record<KeySlot, string>>;
+  fetch?: typeof fetch;
+  /** wait for response headers, per attempt (default 60 s) */
+  headersTimeoutMs?: number;
+  /** longest silence between body chunks / stream events (default 60 s) */
+  idleTimeoutMs?: number;
+  /** default 2 */
+  maxRetries?: number;
+  /** first backoff (default 500 ms), doubled per retry up to retryMaxMs (default 8 s), with jitter */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** called once per call when its record is final (success or failure) */
+  onExchange?: (x: Exchange) => void;
+  /** waits between attempts (tests) */
+  sleep?: TransportConfig['sleep'];
+}
+
+export interface ServiceClient {
+  readonly root: string;
+  /** every interface's final address, for the settings preview */
+  endpoints(model?: string): Record<Interface, string>;
+  listModels(opts?: {
+    family?: KeyFamily;
+    signal?: AbortSignal;
+  }): Promise<{ models: ModelInfo[]; exchange: Exchange }>;
+  sendTurn(req: SendTurnRequest): Promise<TurnReply>;
+  generateImages(req: ImageRequest, opts?: { signal?: AbortSignal }): Promise<ImageResult>;
+}
+
+export function createServiceClient(opts: ClientOptions): ServiceClient {
+  const base = normaliseBaseUrl(opts.baseUrl);
+  if (!base.ok) throw invalidInput(base.message, [{ path: 'baseUrl', message: base.message }]);
+  const root = base.root;
+  const keys = { ...opts.keys };
+  const fetchImpl = opts.fetch ?? globalThis.fetch;
+  const headersTimeoutMs = opts.headersTimeoutMs ?? 60_000;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? 60_000;
+  const transport = createTransport({
+    fetch: fetchImpl,
+    headersTimeoutMs,
+    idleTimeoutMs,
+    retry: {
+      maxRetries: opts.maxRetries ?? 2,
+      baseMs: opts.retryBaseMs ?? 500,
+      maxMs: opts.retryMaxMs ?? 8000,
+    },
+    redact: createRedactor(Object.values(keys)),
+    onExchange: opts.onExchange,
+    ...(opts.sleep ? { sleep: opts.sleep } : {}),
+  });
+  const ctx = { root, keys, transport };
+  return {
+    root,
+    endpoints: (model) => allEndpoints(root, model),
+    listModels: (o) => listModels(ctx, o),
+    sendTurn: (req) => sendTurn(ctx, req),
+    generateImages: (req, o) =>
+      generateImages({ ...ctx, fetch: fetchImpl, headersTimeoutMs, idleTimeoutMs }, req, o),
+  };
+}

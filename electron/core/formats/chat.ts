@@ -1,0 +1,138 @@
+import type { Params, Turn, Usage } from '../../../shared/conversation.ts';
+import type { SseEvent } from '../sse/read-events.ts';
+import {
+  ReplyShapeProblem,
+  type Delta,
+  type FormatAdapter,
+  type ReplyParts,
+  type StreamReducer,
+} from './types.ts';
+import {
+  asArray,
+  asNumber,
+  asRecord,
+  asString,
+  compact,
+  isRecord,
+  joinNonEmpty,
+  parseEventJson,
+  replayableTurns,
+  streamErrorFrom,
+  usageOf,
+  type Json,
+} from './util.ts';
+
+/** Chat completions: POST /v1/chat/completions. */
+export function buildChatBody(model: string, history: Turn[], params: Params, stream: boolean): Json {
+  const messages: Json[] = [];
+  if (params.system !== undefined && params.system !== '')
+    messages.push({ role: 'system', content: params.system });
+  for (const turn of replayableTurns(history)) messages.push({ role: turn.role, content: turn.text });
+  return compact({
+    model,
+    messages,
+    max_completion_tokens: params.maxTokens,
+    temperature: params.temperature,
+    ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+  });
+}
+
+export function chatUsage(u: unknown): Usage | undefined {
+  if (!isRecord(u)) return undefined;
+  return usageOf({
+    input: asNumber(u['prompt_tokens']),
+    output: asNumber(u['completion_tokens']),
+    total: asNumber(u['total_tokens']),
+    thinking: asNumber(asRecord(u['completion_tokens_details'])['reasoning_tokens']),
+    cacheRead: asNumber(asRecord(u['prompt_tokens_details'])['cached_tokens']),
+  });
+}
+
+/** `content` is a string on this service; some gateways send an array of text parts. */
+function contentText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content.map((p) => asString(asRecord(p)['text']) ?? '').join('');
+  }
+  return undefined;
+}
+
+/** Reasoning text that some compatible gateways add to a chat message. */
+function reasoningText(m: Json): string | undefined {
+  return asString(m['reasoning_content']) ?? asString(m['reasoning']);
+}
+
+export function parseChatReply(data: unknown): ReplyParts {
+  const body = asRecord(data);
+  const choice = asRecord(asArray(body['choices'])[0]);
+  const message = choice['message'];
+  if (!isRecord(message)) throw new ReplyShapeProblem('the chat completion has no choices[0].message');
+  const text = contentText(message['content']) ?? '';
+  const thoughts = reasoningText(message);
+  return compact({
+    text,
+    thoughts: thoughts || undefined,
+    raw: { format: 'chat' as const, message: { role: 'assistant' as const, content: text } },
+    model: asString(body['model']),
+    finishReason: asString(choice['finish_reason']),
+    usage: chatUsage(body['usage']),
+  });
+}
+
+function createChatReducer(): StreamReducer {
+  const text: string[] = [];
+  const thoughts: string[] = [];
+  let finished = false;
+  let model: string | undefined;
+  let finishReason: string | undefined;
+  let usage: Usage | undefined;
+  return {
+    get finished() {
+      return finished;
+    },
+    push(ev: SseEvent): Delta | undefined {
+      if (ev.data.trim() === '[DONE]') {
+        finished = true;
+        return undefined;
+      }
+      const chunk = parseEventJson(ev.data, 'chat completion chunk');
+      if (chunk['error'] !== undefined) throw streamErrorFrom(chunk, 'the stream reported an error');
+      model ??= asString(chunk['model']);
+      usage = chatUsage(chunk['usage']) ?? usage;
+      const choice = asRecord(asArray(chunk['choices'])[0]);
+      finishReason = asString(choice['finish_reason']) ?? finishReason;
+      const delta = asRecord(choice['delta']);
+      const t = contentText(delta['content']);
+      const th = reasoningText(delta);
+      if (t) text.push(t);
+      if (th) thoughts.push(th);
+      return t || th ? compact({ text: t || undefined, thought: th || undefined }) : undefined;
+    },
+    partial() {
+      const t = text.join('');
+      return compact({
+        text: t,
+        thoughts: joinNonEmpty(thoughts),
+        raw: { format: 'chat' as const, message: { role: 'assistant' as const, content: t } },
+      });
+    },
+    result(): ReplyParts {
+      const t = text.join('');
+      return compact({
+        text: t,
+        thoughts: joinNonEmpty(thoughts),
+        raw: { format: 'chat' as const, message: { role: 'assistant' as const, content: t } },
+        model,
+        finishReason,
+        usage,
+      });
+    },
+  };
+}
+
+export const chatFormat: FormatAdapter = {
+  format: 'chat',
+  buildBody: buildChatBody,
+  parseReply: parseChatReply,
+  createReducer: createChatReducer,
+};

@@ -1,0 +1,177 @@
+import type { Params, Turn, Usage } from '../../../shared/conversation.ts';
+import type { SseEvent } from '../sse/read-events.ts';
+import {
+  ReplyShapeProblem,
+  type Delta,
+  type FormatAdapter,
+  type ReplyParts,
+  type StreamReducer,
+} from './types.ts';
+import {
+  asArray,
+  asNumber,
+  asRecord,
+  asString,
+  compact,
+  isRecord,
+  parseEventJson,
+  rawFor,
+  replayableTurns,
+  streamErrorFrom,
+  usageOf,
+  type Json,
+} from './util.ts';
+
+/**
+ * Generate content: POST /v1beta/models/{model}:generateContent (streaming: :streamGenerateContent?alt=sse).
+ * The model is in the path, so the body does not name it.
+ */
+export function buildGenerateBody(_model: string, history: Turn[], params: Params, _stream: boolean): Json {
+  const contents: Json[] = [];
+  for (const turn of replayableTurns(history)) {
+    const raw = turn.role === 'assistant' ? rawFor(turn, 'generate') : undefined;
+    // Parts go back exactly as received: same parts, same order, each signature on its own part.
+    if (raw && raw.parts.length > 0) contents.push({ role: 'model', parts: raw.parts });
+    else contents.push({ role: turn.role === 'user' ? 'user' : 'model', parts: [{ text: turn.text }] });
+  }
+  const thinkingConfig = compact({
+    includeThoughts: params.includeThoughts,
+    thinkingBudget: params.thinkingBudget,
+  });
+  const generationConfig = compact({
+    temperature: params.temperature,
+    maxOutputTokens: params.maxTokens,
+    thinkingConfig: Object.keys(thinkingConfig).length > 0 ? thinkingConfig : undefined,
+  });
+  return compact({
+    contents,
+    systemInstruction: params.system ? { parts: [{ text: params.system }] } : undefined,
+    generationConfig: Object.keys(generationConfig).length > 0 ? generationConfig : undefined,
+  });
+}
+
+export function generateUsage(u: unknown): Usage | undefined {
+  if (!isRecord(u)) return undefined;
+  return usageOf({
+    input: asNumber(u['promptTokenCount']),
+    output: asNumber(u['candidatesTokenCount']),
+    total: asNumber(u['totalTokenCount']),
+    thinking: asNumber(u['thoughtsTokenCount']),
+    cacheRead: asNumber(u['cachedContentTokenCount']),
+  });
+}
+
+function textsOf(parts: Json[]): { text: string; thoughts: string | undefined } {
+  let text = '';
+  let thoughts = '';
+  for (const p of parts) {
+    const t = asString(p['text']) ?? '';
+    if (p['thought'] === true) thoughts += t;
+    else text += t;
+  }
+  return { text, thoughts: thoughts === '' ? undefined : thoughts };
+}
+
+function candidateOf(body: Json): { parts: Json[]; finishReason: string | undefined } | undefined {
+  const candidates = asArray(body['candidates']);
+  if (candidates.length === 0) {
+    const blocked = asString(asRecord(body['promptFeedback'])['blockReason']);
+    return blocked ? { parts: [], finishReason: blocked } : undefined;
+  }
+  const c = asRecord(candidates[0]);
+  return {
+    parts: asArray(asRecord(c['content'])['parts']).filter(isRecord),
+    finishReason: asString(c['finishReason']),
+  };
+}
+
+export function parseGenerateReply(data: unknown): ReplyParts {
+  const body = asRecord(data);
+  const candidate = candidateOf(body);
+  if (!candidate) throw new ReplyShapeProblem('the generate-content reply has no candidates');
+  const { text, thoughts } = textsOf(candidate.parts);
+  return compact({
+    text,
+    thoughts,
+    raw: { format: 'generate' as const, parts: candidate.parts },
+    model: asString(body['modelVersion']),
+    finishReason: candidate.finishReason,
+    usage: generateUsage(body['usageMetadata']),
+  });
+}
+
+/** A part that is nothing but text (no signature, no other field) may be joined to a like neighbour. */
+function isPlainText(p: Json): boolean {
+  if (typeof p['text'] !== 'string') return false;
+  return Object.keys(p).every((k) => k === 'text' || (k === 'thought' && typeof p['thought'] === 'boolean'));
+}
+
+/**
+ * Appends streamed parts in order. Adjacent plain text parts with the same `thought` flag are joined (a
+ * stream sends one per chunk); a part with a signature or any other field is kept exactly as received.
+ */
+export function appendStreamedParts(into: Json[], parts: Json[]): void {
+  for (const part of parts) {
+    const last = into[into.length - 1];
+    if (
+      last &&
+      isPlainText(last) &&
+      isPlainText(part) &&
+      (last['thought'] === true) === (part['thought'] === true)
+    ) {
+      into[into.length - 1] = { ...last, text: `${last['text'] as string}${part['text'] as string}` };
+    } else {
+      into.push({ ...part });
+    }
+  }
+}
+
+function createGenerateReducer(): StreamReducer {
+  const parts: Json[] = [];
+  let finishReason: string | undefined;
+  let usage: Usage | undefined;
+  let model: string | undefined;
+  return {
+    get finished() {
+      return finishReason !== undefined;
+    },
+    push(ev: SseEvent): Delta | undefined {
+      const chunk = parseEventJson(ev.data, 'generate-content chunk');
+      if (chunk['error'] !== undefined) throw streamErrorFrom(chunk, 'the stream reported an error');
+      model ??= asString(chunk['modelVersion']);
+      usage = generateUsage(chunk['usageMetadata']) ?? usage;
+      const candidate = candidateOf(chunk);
+      if (!candidate) return undefined;
+      appendStreamedParts(parts, candidate.parts);
+      finishReason = candidate.finishReason ?? finishReason;
+      const { text, thoughts } = textsOf(candidate.parts);
+      return text || thoughts ? compact({ text: text || undefined, thought: thoughts }) : undefined;
+    },
+    partial() {
+      const { text, thoughts } = textsOf(parts);
+      return compact({
+        text,
+        thoughts,
+        raw: parts.length > 0 ? { format: 'generate' as const, parts } : undefined,
+      });
+    },
+    result(): ReplyParts {
+      const { text, thoughts } = textsOf(parts);
+      return compact({
+        text,
+        thoughts,
+        raw: { format: 'generate' as const, parts },
+        model,
+        finishReason,
+        usage,
+      });
+    },
+  };
+}
+
+export const generateFormat: FormatAdapter = {
+  format: 'generate',
+  buildBody: buildGenerateBody,
+  parseReply: parseGenerateReply,
+  createReducer: createGenerateReducer,
+};

@@ -1,0 +1,225 @@
+import {
+  DEFAULT_MAX_TOKENS_MESSAGES,
+  type Params,
+  type Turn,
+  type Usage,
+} from '../../../shared/conversation.ts';
+import type { SseEvent } from '../sse/read-events.ts';
+import {
+  ReplyShapeProblem,
+  StreamProblem,
+  type Delta,
+  type FormatAdapter,
+  type ReplyParts,
+  type StreamReducer,
+} from './types.ts';
+import {
+  asArray,
+  asNumber,
+  asRecord,
+  asString,
+  compact,
+  isRecord,
+  parseEventJson,
+  rawFor,
+  replayableTurns,
+  usageOf,
+  type Json,
+} from './util.ts';
+
+/** Extended thinking needs at least this budget (and less than max_tokens). */
+export const MIN_THINKING_BUDGET = 1024;
+
+/** Messages: POST /v1/messages. `max_tokens` is required, so it is always sent. */
+export function buildMessagesBody(model: string, history: Turn[], params: Params, stream: boolean): Json {
+  const messages: Json[] = [];
+  for (const turn of replayableTurns(history)) {
+    const raw = turn.role === 'assistant' ? rawFor(turn, 'messages') : undefined;
+    // Thinking and redacted_thinking blocks carry signatures: they go back unmodified and in order.
+    if (raw && raw.content.length > 0) messages.push({ role: 'assistant', content: raw.content });
+    else messages.push({ role: turn.role, content: turn.text });
+  }
+  const budget = params.thinkingBudget;
+  return compact({
+    model,
+    max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS_MESSAGES,
+    system: params.system === '' ? undefined : params.system,
+    messages,
+    temperature: params.temperature,
+    thinking:
+      budget !== undefined && budget >= MIN_THINKING_BUDGET
+        ? { type: 'enabled', budget_tokens: budget }
+        : undefined,
+    stream: stream ? true : undefined,
+  });
+}
+
+export function messagesUsage(u: unknown): Usage | undefined {
+  if (!isRecord(u)) return undefined;
+  const input = asNumber(u['input_tokens']);
+  const output = asNumber(u['output_tokens']);
+  return usageOf({
+    input,
+    output,
+    total: input !== undefined || output !== undefined ? (input ?? 0) + (output ?? 0) : undefined,
+    thinking: asNumber(asRecord(u['output_tokens_details'])['thinking_tokens']),
+    cacheRead: asNumber(u['cache_read_input_tokens']),
+    cacheWrite: asNumber(u['cache_creation_input_tokens']),
+  });
+}
+
+function textsOf(blocks: Json[]): { text: string; thoughts: string | undefined } {
+  let text = '';
+  const thoughts: string[] = [];
+  for (const b of blocks) {
+    if (b['type'] === 'text') text += asString(b['text']) ?? '';
+    else if (b['type'] === 'thinking') {
+      const t = asString(b['thinking']);
+      if (t) thoughts.push(t);
+    }
+  }
+  return { text, thoughts: thoughts.length > 0 ? thoughts.join('\n\n') : undefined };
+}
+
+export function parseMessagesReply(data: unknown): ReplyParts {
+  const body = asRecord(data);
+  const content = body['content'];
+  if (!Array.isArray(content)) throw new ReplyShapeProblem('the message has no content array');
+  const blocks = content.filter(isRecord);
+  const { text, thoughts } = textsOf(blocks);
+  return compact({
+    text,
+    thoughts,
+    raw: { format: 'messages' as const, content: blocks },
+    model: asString(body['model']),
+    finishReason: asString(body['stop_reason']),
+    usage: messagesUsage(body['usage']),
+  });
+}
+
+function createMessagesReducer(): StreamReducer {
+  const blocks: Json[] = [];
+  const rawUsage: Json = {};
+  let model: string | undefined;
+  let stopReason: string | undefined;
+  let finished = false;
+
+  function block(index: unknown): Json {
+    const i = asNumber(index) ?? blocks.length - 1;
+    const b = blocks[i];
+    if (!b)
+      throw new StreamProblem(`the stream sent a delta for content block ${i}, which was never started`);
+    return b;
+  }
+
+  return {
+    get finished() {
+      return finished;
+    },
+    push(ev: SseEvent): Delta | undefined {
+      const data = parseEventJson(ev.data, ev.event ?? 'messages event');
+      const type = asString(data['type']) ?? ev.event;
+      switch (type) {
+        case 'message_start': {
+          const m = asRecord(data['message']);
+          model = asString(m['model']);
+          Object.assign(rawUsage, asRecord(m['usage']));
+          return undefined;
+        }
+        case 'content_block_start': {
+          const b = { ...asRecord(data['content_block']) };
+          blocks[asNumber(data['index']) ?? blocks.length] = b;
+          const t = b['type'] === 'text' ? asString(b['text']) : undefined;
+          const th = b['type'] === 'thinking' ? asString(b['thinking']) : undefined;
+          return t || th ? compact({ text: t || undefined, thought: th || undefined }) : undefined;
+        }
+        case 'content_block_delta': {
+          const b = block(data['index']);
+          const d = asRecord(data['delta']);
+          switch (d['type']) {
+            case 'text_delta': {
+              const t = asString(d['text']) ?? '';
+              b['text'] = (asString(b['text']) ?? '') + t;
+              return t ? { text: t } : undefined;
+            }
+            case 'thinking_delta': {
+              const t = asString(d['thinking']) ?? '';
+              b['thinking'] = (asString(b['thinking']) ?? '') + t;
+              return t ? { thought: t } : undefined;
+            }
+            case 'signature_delta':
+              b['signature'] = (asString(b['signature']) ?? '') + (asString(d['signature']) ?? '');
+              return undefined;
+            case 'citations_delta':
+              b['citations'] = [...asArray(b['citations']), d['citation']];
+              return undefined;
+            case 'input_json_delta':
+              b['__partial_json'] =
+                (asString(b['__partial_json']) ?? '') + (asString(d['partial_json']) ?? '');
+              return undefined;
+            default:
+              return undefined;
+          }
+        }
+        case 'content_block_stop': {
+          const b = block(data['index']);
+          const json = asString(b['__partial_json']);
+          if (json !== undefined) {
+            delete b['__partial_json'];
+            try {
+              b['input'] = JSON.parse(json || '{}');
+            } catch {
+              throw new StreamProblem('the stream sent a tool input that is not valid JSON');
+            }
+          }
+          return undefined;
+        }
+        case 'message_delta':
+          stopReason = asString(asRecord(data['delta'])['stop_reason']) ?? stopReason;
+          Object.assign(rawUsage, asRecord(data['usage']));
+          return undefined;
+        case 'message_stop':
+          finished = true;
+          return undefined;
+        case 'error': {
+          const err = asRecord(data['error']);
+          const vendorType = asString(err['type']);
+          throw new StreamProblem(
+            asString(err['message']) ?? 'the stream reported an error',
+            vendorType ? { vendorType } : {},
+          );
+        }
+        default:
+          return undefined; // ping and future event types
+      }
+    },
+    partial() {
+      const present = blocks.filter(isRecord);
+      const { text, thoughts } = textsOf(present);
+      return compact({
+        text,
+        thoughts,
+        raw: present.length > 0 ? { format: 'messages' as const, content: present } : undefined,
+      });
+    },
+    result(): ReplyParts {
+      const present = blocks.filter(isRecord);
+      const { text, thoughts } = textsOf(present);
+      return compact({
+        text,
+        thoughts,
+        raw: { format: 'messages' as const, content: present },
+        model,
+        finishReason: stopReason,
+        usage: messagesUsage(rawUsage),
+      });
+    },
+  };
+}
+
+export const messagesFormat: FormatAdapter = {
+  format: 'messages',
+  buildBody: buildMessagesBody,
+  parseReply: parseMessagesReply,
+  createReducer: createMessagesReducer,
+};

@@ -1,0 +1,201 @@
+import type { Params, Turn, Usage } from '../../../shared/conversation.ts';
+import type { SseEvent } from '../sse/read-events.ts';
+import {
+  ReplyShapeProblem,
+  StreamProblem,
+  type Delta,
+  type FormatAdapter,
+  type ReplyParts,
+  type StreamReducer,
+} from './types.ts';
+import {
+  asArray,
+  asNumber,
+  asRecord,
+  asString,
+  compact,
+  isRecord,
+  joinNonEmpty,
+  parseEventJson,
+  rawFor,
+  replayableTurns,
+  usageOf,
+  type Json,
+} from './util.ts';
+
+/** Responses: POST /v1/responses. */
+export function buildResponsesBody(model: string, history: Turn[], params: Params, stream: boolean): Json {
+  const turns = replayableTurns(history);
+  const only = turns.length === 1 ? turns[0] : undefined;
+  let input: string | Json[];
+  if (only?.role === 'user') {
+    input = only.text;
+  } else {
+    input = [];
+    for (const turn of turns) {
+      const raw = turn.role === 'assistant' ? rawFor(turn, 'responses') : undefined;
+      // Output message items go back as input items unchanged; reasoning items need state we do not keep.
+      const messages = raw ? raw.output.filter((item) => isRecord(item) && item['type'] === 'message') : [];
+      if (messages.length > 0) input.push(...(messages as Json[]));
+      else input.push({ role: turn.role, content: turn.text });
+    }
+  }
+  return compact({
+    model,
+    input,
+    instructions: params.system === '' ? undefined : params.system,
+    max_output_tokens: params.maxTokens,
+    temperature: params.temperature,
+    stream: stream ? true : undefined,
+  });
+}
+
+export function responsesUsage(u: unknown): Usage | undefined {
+  if (!isRecord(u)) return undefined;
+  return usageOf({
+    input: asNumber(u['input_tokens']),
+    output: asNumber(u['output_tokens']),
+    total: asNumber(u['total_tokens']),
+    thinking: asNumber(asRecord(u['output_tokens_details'])['reasoning_tokens']),
+    cacheRead: asNumber(asRecord(u['input_tokens_details'])['cached_tokens']),
+  });
+}
+
+/** The reply text (output_text parts of message items) and thought summaries (reasoning items). */
+function outputTexts(output: unknown[]): { text: string; thoughts: string[] } {
+  let text = '';
+  const thoughts: string[] = [];
+  for (const item of output) {
+    const it = asRecord(item);
+    if (it['type'] === 'message') {
+      for (const part of asArray(it['content'])) {
+        const p = asRecord(part);
+        if (p['type'] === 'output_text') text += asString(p['text']) ?? '';
+      }
+    } else if (it['type'] === 'reasoning') {
+      for (const s of asArray(it['summary'])) {
+        const t = asString(asRecord(s)['text']);
+        if (t) thoughts.push(t);
+      }
+    }
+  }
+  return { text, thoughts };
+}
+
+function finishOf(body: Json): string | undefined {
+  const status = asString(body['status']);
+  const reason = asString(asRecord(body['incomplete_details'])['reason']);
+  return status === 'incomplete' && reason ? `incomplete: ${reason}` : status;
+}
+
+export function parseResponsesReply(data: unknown): ReplyParts {
+  const body = asRecord(data);
+  if (body['status'] === 'failed') {
+    const err = asRecord(body['error']);
+    throw new ReplyShapeProblem(`the response failed: ${asString(err['message']) ?? 'no reason given'}`);
+  }
+  const output = body['output'];
+  if (!Array.isArray(output)) throw new ReplyShapeProblem('the response has no output array');
+  const { text, thoughts } = outputTexts(output);
+  return compact({
+    text: text === '' ? (asString(body['output_text']) ?? '') : text,
+    thoughts: thoughts.length > 0 ? thoughts.join('\n\n') : undefined,
+    raw: compact({ format: 'responses' as const, responseId: asString(body['id']), output }),
+    model: asString(body['model']),
+    finishReason: finishOf(body),
+    usage: responsesUsage(body['usage']),
+  });
+}
+
+function createResponsesReducer(): StreamReducer {
+  const text: string[] = [];
+  const thoughts: string[] = [];
+  const items: unknown[] = [];
+  let responseId: string | undefined;
+  let model: string | undefined;
+  let final: ReplyParts | undefined;
+  return {
+    get finished() {
+      return final !== undefined;
+    },
+    push(ev: SseEvent): Delta | undefined {
+      const data = parseEventJson(ev.data, ev.event ?? 'responses event');
+      const type = asString(data['type']) ?? ev.event;
+      switch (type) {
+        case 'response.created':
+        case 'response.in_progress': {
+          const r = asRecord(data['response']);
+          responseId ??= asString(r['id']);
+          model ??= asString(r['model']);
+          return undefined;
+        }
+        case 'response.output_text.delta': {
+          const d = asString(data['delta']);
+          if (!d) return undefined;
+          text.push(d);
+          return { text: d };
+        }
+        case 'response.reasoning_summary_text.delta': {
+          const d = asString(data['delta']);
+          if (!d) return undefined;
+          thoughts.push(d);
+          return { thought: d };
+        }
+        case 'response.output_item.done':
+          if (data['item'] !== undefined) items.push(data['item']);
+          return undefined;
+        case 'response.completed':
+        case 'response.incomplete': {
+          const r = asRecord(data['response']);
+          const parsed = parseResponsesReply(Array.isArray(r['output']) ? r : { ...r, output: items });
+          final = {
+            ...parsed,
+            // The streamed deltas are what the user saw; keep them when the final event carries less.
+            text: parsed.text !== '' ? parsed.text : text.join(''),
+          };
+          const th = parsed.thoughts ?? joinNonEmpty(thoughts);
+          if (th !== undefined) final.thoughts = th;
+          return undefined;
+        }
+        case 'response.failed': {
+          const err = asRecord(asRecord(data['response'])['error']);
+          const code = asString(err['code']);
+          throw new StreamProblem(
+            asString(err['message']) ?? 'the response failed',
+            code ? { vendorCode: code } : {},
+          );
+        }
+        case 'error': {
+          const err = isRecord(data['error']) ? data['error'] : data;
+          const code = asString(err['code']);
+          const errType = asString(err['type']);
+          throw new StreamProblem(asString(err['message']) ?? 'the stream reported an error', {
+            ...(code ? { vendorCode: code } : {}),
+            ...(errType && errType !== 'error' ? { vendorType: errType } : {}),
+          });
+        }
+        default:
+          return undefined;
+      }
+    },
+    partial() {
+      return compact({
+        text: text.join(''),
+        thoughts: joinNonEmpty(thoughts),
+        raw:
+          items.length > 0 ? compact({ format: 'responses' as const, responseId, output: items }) : undefined,
+      });
+    },
+    result(): ReplyParts {
+      if (!final) throw new ReplyShapeProblem('the stream has not finished');
+      return compact({ ...final, model: final.model ?? model });
+    },
+  };
+}
+
+export const responsesFormat: FormatAdapter = {
+  format: 'responses',
+  buildBody: buildResponsesBody,
+  parseReply: parseResponsesReply,
+  createReducer: createResponsesReducer,
+};

@@ -1,0 +1,61 @@
+import type { Params, ProviderPayload, Turn, Usage } from '../../../shared/conversation.ts';
+import type { TextFormat } from '../../../shared/formats.ts';
+import type { SseEvent } from '../sse/read-events.ts';
+
+/** What a reply says, independent of how it arrived (one JSON body or a stream). */
+export interface ReplyParts {
+  text: string;
+  thoughts?: string;
+  raw: ProviderPayload;
+  model?: string;
+  finishReason?: string;
+  usage?: Usage;
+}
+
+export interface Delta {
+  text?: string;
+  thought?: string;
+}
+
+/** A problem found inside a 2xx reply (an error event, malformed JSON); becomes kind 'stream'. */
+export class StreamProblem extends Error {
+  readonly vendorType?: string;
+  readonly vendorCode?: string;
+  readonly status?: number;
+  constructor(message: string, extra: { vendorType?: string; vendorCode?: string; status?: number } = {}) {
+    super(message);
+    this.name = 'StreamProblem';
+    if (extra.vendorType !== undefined) this.vendorType = extra.vendorType;
+    if (extra.vendorCode !== undefined) this.vendorCode = extra.vendorCode;
+    if (extra.status !== undefined) this.status = extra.status;
+  }
+}
+
+/** A 2xx body that is not the reply we expected; becomes kind 'invalid-response'. */
+export class ReplyShapeProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReplyShapeProblem';
+  }
+}
+
+/** Folds the events of one streamed reply into deltas and, at the end, the whole reply. */
+export interface StreamReducer {
+  /** Takes one event; returns what the user should see now. Throws StreamProblem on error events. */
+  push(event: SseEvent): Delta | undefined;
+  /** true once the format's final event arrived */
+  readonly finished: boolean;
+  /** the reply so far (for a failed stream) */
+  partial(): { text: string; thoughts?: string; raw?: ProviderPayload };
+  /** the complete reply; only after `finished` */
+  result(): ReplyParts;
+}
+
+export interface FormatAdapter {
+  readonly format: TextFormat;
+  /** The request body (without model in the URL for generate content). Pure. */
+  buildBody(model: string, history: Turn[], params: Params, stream: boolean): Record<string, unknown>;
+  /** A non-streamed reply body (already JSON-parsed). Throws ReplyShapeProblem. */
+  parseReply(data: unknown): ReplyParts;
+  createReducer(): StreamReducer;
+}

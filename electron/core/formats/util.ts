@@ -1,0 +1,97 @@
+import type { ProviderPayload, Turn, Usage } from '../../../shared/conversation.ts';
+import { StreamProblem } from './types.ts';
+import { parseVendorError } from '../errors/error-body.ts';
+
+export type Json = Record<string, unknown>;
+
+export function isRecord(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function asRecord(v: unknown): Json {
+  return isRecord(v) ? v : {};
+}
+
+export function asArray(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+export function asString(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function asNumber(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** `T` with every field that may be undefined turned into an optional field without undefined. */
+export type Compact<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
+/** Drops undefined fields so optional properties stay absent (exactOptionalPropertyTypes). */
+export function compact<T extends object>(obj: T): Compact<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
+  return out as Compact<T>;
+}
+
+/** A Usage, or undefined when no field is known. */
+export function usageOf(u: Usage): Usage | undefined {
+  const c = compact(u);
+  return Object.keys(c).length > 0 ? c : undefined;
+}
+
+/** Parses one event's JSON data; malformed JSON is a stream problem. */
+export function parseEventJson(data: string, what: string): Json {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    const shown = data.length > 60 ? `${data.slice(0, 60)}…` : data;
+    throw new StreamProblem(`the stream sent an event that is not valid JSON (${what}): ${shown}`);
+  }
+  if (!isRecord(parsed))
+    throw new StreamProblem(`the stream sent an event that is not a JSON object (${what})`);
+  return parsed;
+}
+
+/** An error object inside a 2xx stream, in any of the vendor shapes. */
+export function streamErrorFrom(data: Json, fallback: string): StreamProblem {
+  const parsed = parseVendorError(data);
+  const status = asNumber(asRecord(data['error'])['code']);
+  return new StreamProblem(parsed?.message ?? fallback, {
+    ...(parsed?.vendorType !== undefined ? { vendorType: parsed.vendorType } : {}),
+    ...(parsed?.vendorCode !== undefined ? { vendorCode: parsed.vendorCode } : {}),
+    ...(status !== undefined ? { status } : {}),
+  });
+}
+
+/**
+ * The turns that go on the wire: assistant turns that failed are left out, and so are assistant turns
+ * that carry nothing to replay.
+ */
+export function replayableTurns(history: Turn[]): Turn[] {
+  return history.filter((t) => {
+    if (t.role === 'user') return true;
+    if (t.status === 'error') return false;
+    return t.text !== '' || t.raw !== undefined;
+  });
+}
+
+/**
+ * The raw payload of an assistant turn when it was produced by `format` and is complete. A partial reply's
+ * payload may lack the signatures its format checks, so it is replayed as text.
+ */
+export function rawFor<F extends ProviderPayload['format']>(
+  turn: Turn,
+  format: F,
+): Extract<ProviderPayload, { format: F }> | undefined {
+  if (turn.status !== 'complete' || turn.raw?.format !== format) return undefined;
+  return turn.raw as Extract<ProviderPayload, { format: F }>;
+}
+
+export function joinNonEmpty(parts: string[]): string | undefined {
+  const joined = parts.join('');
+  return joined === '' ? undefined : joined;
+}

@@ -1,0 +1,187 @@
+import type { Params, ProviderPayload, Timings, Turn, Usage } from '../../../shared/conversation.ts';
+import { endpointUrl } from '../../../shared/endpoints.ts';
+import type { Exchange } from '../../../shared/exchange.ts';
+import { familyOf, type TextFormat } from '../../../shared/formats.ts';
+import { ApiError, type PartialReply } from '../errors/api-error.ts';
+import { FORMATS } from '../formats/index.ts';
+import {
+  ReplyShapeProblem,
+  StreamProblem,
+  type Delta,
+  type ReplyParts,
+  type StreamReducer,
+} from '../formats/types.ts';
+import { authorise, requireKey, type Keys } from '../http/auth.ts';
+import type { BodyIO, Transport } from '../http/transport.ts';
+import { readEvents, type SseEvent } from '../sse/read-events.ts';
+import { validateTurnInput } from './validate.ts';
+
+export interface SendTurnRequest {
+  format: TextFormat;
+  model: string;
+  /** the whole conversation including the new user turn last; failed assistant turns are skipped */
+  history: Turn[];
+  params: Params;
+  signal?: AbortSignal;
+  /** streaming deltas as they arrive */
+  onDelta?: (d: { text?: string; thought?: string }) => void;
+}
+
+export interface TurnReply {
+  text: string;
+  thoughts?: string;
+  raw: ProviderPayload;
+  model?: string;
+  finishReason?: string;
+  usage?: Usage;
+  timings: Timings;
+  exchange: Exchange;
+}
+
+export interface TurnContext {
+  root: string;
+  keys: Keys;
+  transport: Transport;
+}
+
+/** A 2xx body that does not parse as JSON, as the user will read it. */
+function notJson(body: string): ApiError {
+  const shown = body.trim().replace(/\s+/g, ' ').slice(0, 80);
+  return new ApiError({
+    kind: 'invalid-response',
+    message:
+      body.trim() === ''
+        ? 'the service answered 200 with an empty body'
+        : `the reply is not JSON: '${shown}'`,
+    ...(shown ? { snippet: shown } : {}),
+  });
+}
+
+function shapeError(e: unknown): ApiError | undefined {
+  if (e instanceof ReplyShapeProblem) return new ApiError({ kind: 'invalid-response', message: e.message });
+  if (e instanceof StreamProblem) {
+    return new ApiError({
+      kind: 'stream',
+      message: e.message,
+      ...(e.vendorType !== undefined ? { vendorType: e.vendorType } : {}),
+      ...(e.vendorCode !== undefined ? { vendorCode: e.vendorCode } : {}),
+    });
+  }
+  return undefined;
+}
+
+function compactDelta(text: string, thought: string | undefined): Delta {
+  const d: Delta = {};
+  if (text) d.text = text;
+  if (thought) d.thought = thought;
+  return d;
+}
+
+function textStream(text: string): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  return new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(bytes);
+      c.close();
+    },
+  });
+}
+
+/** One conversation turn in any of the four formats, streamed or not. */
+export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<TurnReply> {
+  const invalid = validateTurnInput(req);
+  if (invalid) throw new ApiError(invalid);
+  const adapter = FORMATS[req.format];
+  const stream = req.params.stream;
+  const family = familyOf(req.format);
+  const key = requireKey(ctx.keys, family);
+  const body = JSON.stringify(adapter.buildBody(req.model, req.history, req.params, stream));
+  const { url, headers } = authorise(
+    family,
+    key,
+    endpointUrl(ctx.root, req.format, { model: req.model, stream }),
+    {
+      'Content-Type': 'application/json',
+    },
+  );
+
+  const started = performance.now();
+  let firstTokenMs: number | undefined;
+  let delivered = false;
+  let reducer: StreamReducer | undefined;
+
+  function deliver(d: Delta | undefined): void {
+    if (!d || (!d.text && !d.thought)) return;
+    firstTokenMs ??= Math.round(performance.now() - started);
+    delivered = true;
+    req.onDelta?.(d);
+  }
+
+  async function readJsonReply(text: string): Promise<ReplyParts> {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw notJson(text);
+    }
+    try {
+      return adapter.parseReply(data);
+    } catch (e) {
+      throw shapeError(e) ?? e;
+    }
+  }
+
+  async function consume(res: Response, io: BodyIO): Promise<ReplyParts> {
+    const contentType = res.headers.get('content-type') ?? '';
+    if (stream && contentType.includes('text/event-stream')) return reduceEvents(io.events());
+    const text = await io.text();
+    const trimmed = text.trimStart();
+    if (!stream || trimmed.startsWith('{') || trimmed === '') {
+      const reply = await readJsonReply(text);
+      // A service may ignore the stream flag and answer with one JSON body: it all arrives at once.
+      if (stream) deliver(compactDelta(reply.text, reply.thoughts));
+      return reply;
+    }
+    // Events sent under another content type: parse the text we have.
+    return reduceEvents(readEvents(textStream(text), { idleTimeoutMs: 60_000 }));
+  }
+
+  async function reduceEvents(events: AsyncIterable<SseEvent>): Promise<ReplyParts> {
+    const r = adapter.createReducer();
+    reducer = r;
+    try {
+      for await (const ev of events) deliver(r.push(ev));
+    } catch (e) {
+      throw shapeError(e) ?? e;
+    }
+    if (!r.finished) {
+      throw new ApiError({
+        kind: 'stream',
+        message: 'the stream ended before its final event; the reply is incomplete',
+      });
+    }
+    return r.result();
+  }
+
+  function partial(): PartialReply | undefined {
+    const p = reducer?.partial();
+    if (!p || (p.text === '' && !p.thoughts)) return undefined;
+    return p;
+  }
+
+  const { value, exchange } = await ctx.transport.call({
+    interface: req.format,
+    method: 'POST',
+    url,
+    headers,
+    body,
+    streamed: stream,
+    signal: req.signal,
+    consume,
+    outputStarted: () => delivered,
+    partial,
+  });
+  const timings: Timings = { totalMs: Math.round(performance.now() - started) };
+  if (firstTokenMs !== undefined) timings.firstTokenMs = firstTokenMs;
+  return { ...value, timings, exchange };
+}

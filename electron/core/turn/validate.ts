@@ -1,0 +1,80 @@
+import {
+  DEFAULT_MAX_TOKENS_MESSAGES,
+  ParamsSchema,
+  type Params,
+  type Turn,
+} from '../../../shared/conversation.ts';
+import type { AppError } from '../../../shared/errors.ts';
+import type { TextFormat } from '../../../shared/formats.ts';
+import { MIN_THINKING_BUDGET } from '../formats/messages.ts';
+
+const MAX_MODEL_ID = 200;
+
+/** Why a model id cannot be used, or undefined when it can. */
+export function modelIdProblem(model: string): string | undefined {
+  if (model.trim() === '') return 'Choose a model.';
+  if (model.length > MAX_MODEL_ID) return `The model id is longer than ${MAX_MODEL_ID} characters.`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(model))
+    return `The model id "${model}" contains spaces or control characters.`;
+  return undefined;
+}
+
+export interface TurnInput {
+  format: TextFormat;
+  model: string;
+  history: Turn[];
+  params: Params;
+}
+
+/**
+ * Checks a turn before any request is made: a model, a last user turn with text, parameters in range, and
+ * the rules of the chosen format. Returns an 'invalid-input' AppError, or undefined when it may be sent.
+ */
+export function validateTurnInput(input: TurnInput): AppError | undefined {
+  const issues: { path: string; message: string }[] = [];
+  const modelProblem = modelIdProblem(input.model);
+  if (modelProblem) issues.push({ path: 'model', message: modelProblem });
+
+  const last = input.history[input.history.length - 1];
+  if (!last || last.role !== 'user') {
+    issues.push({ path: 'history', message: 'The conversation must end with the new user message.' });
+  } else if (last.text.trim() === '') {
+    issues.push({ path: 'prompt', message: 'Write a message first.' });
+  }
+
+  const parsed = ParamsSchema.safeParse(input.params);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      issues.push({ path: `params.${issue.path.join('.')}`, message: issue.message });
+    }
+  } else if (input.format === 'messages') {
+    const p = parsed.data;
+    const maxTokens = p.maxTokens ?? DEFAULT_MAX_TOKENS_MESSAGES;
+    const budget = p.thinkingBudget;
+    if (budget !== undefined && budget > 0) {
+      if (budget < MIN_THINKING_BUDGET) {
+        issues.push({
+          path: 'params.thinkingBudget',
+          message: `Messages: the thinking budget must be at least ${MIN_THINKING_BUDGET} tokens (or 0 for no thinking).`,
+        });
+      } else if (budget >= maxTokens) {
+        issues.push({
+          path: 'params.thinkingBudget',
+          message: `Messages: the thinking budget (${budget}) must be below max tokens (${maxTokens}).`,
+        });
+      } else if (p.temperature !== undefined && p.temperature !== 1) {
+        issues.push({
+          path: 'params.temperature',
+          message: 'Messages: with thinking enabled, temperature must be 1 or unset.',
+        });
+      }
+    }
+    if (p.temperature !== undefined && p.temperature > 1) {
+      issues.push({ path: 'params.temperature', message: 'Messages: temperature must be between 0 and 1.' });
+    }
+  }
+
+  if (issues.length === 0) return undefined;
+  return { kind: 'invalid-input', message: issues.map((i) => i.message).join(' '), issues };
+}
