@@ -1,0 +1,54 @@
+// Durable file writes: a temp file in the same folder, fsync, rename, then fsync the folder, so a crash
+// leaves either the old file or the new one, never a torn one (security.md, "Durability of local data").
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** Temp files start with this; the start-up sweep removes any a crash left behind. */
+export const TEMP_PREFIX = '.tmp-';
+
+export function isTempFile(name: string): boolean {
+  return name.startsWith(TEMP_PREFIX);
+}
+
+/** Writes `data` to `filePath` atomically with the given mode (default 0600). */
+export async function writeFileAtomic(
+  filePath: string,
+  data: Uint8Array | string,
+  mode = 0o600,
+): Promise<void> {
+  const dir = dirname(filePath);
+  const temp = join(dir, `${TEMP_PREFIX}${basename(filePath)}-${randomBytes(6).toString('hex')}`);
+  // 'wx': never follow or reuse an existing file; the mode applies at creation, before any byte is written.
+  const handle = await open(temp, 'wx', mode);
+  try {
+    await handle.writeFile(data);
+    await handle.chmod(mode); // the umask may have narrowed or the platform widened it
+    await handle.sync();
+  } catch (e) {
+    await handle.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw e;
+  }
+  await handle.close();
+  try {
+    await rename(temp, filePath);
+  } catch (e) {
+    await rm(temp, { force: true });
+    throw e;
+  }
+  await syncDir(dir);
+}
+
+/** Makes a rename durable; not every platform lets a folder be opened for fsync, which is then skipped. */
+async function syncDir(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Windows cannot fsync a directory; the rename is still atomic there.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}

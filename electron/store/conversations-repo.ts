@@ -1,0 +1,134 @@
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import { ParamsSchema, type Params } from '../../shared/conversation.ts';
+import { TextFormatSchema, type TextFormat } from '../../shared/formats.ts';
+import { num, str, type Row } from './rows.ts';
+
+export type Origin = 'chat' | 'compare';
+
+export interface ConversationRow {
+  id: string;
+  format: TextFormat;
+  model: string;
+  title: string;
+  origin: Origin;
+  params: Params;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ConversationListRow extends ConversationRow {
+  turnCount: number;
+}
+
+export interface ConversationsRepo {
+  /** newest activity first */
+  list(filter?: { format?: TextFormat | undefined; origin?: Origin | undefined }): ConversationListRow[];
+  get(id: string): ConversationRow | undefined;
+  /** the row with its turn count, as the list shows it */
+  summary(id: string): ConversationListRow | undefined;
+  insert(row: ConversationRow): void;
+  update(id: string, patch: { title?: string; model?: string; params?: Params; updatedAt: number }): boolean;
+  /** deletes the conversation; its turns go with it (ON DELETE CASCADE) */
+  delete(id: string): boolean;
+}
+
+function parseParams(text: string): Params {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = {};
+  }
+  // Parameters stored by an older build may lack fields a newer schema defaults.
+  const parsed = ParamsSchema.safeParse(data);
+  return parsed.success ? parsed.data : ParamsSchema.parse({});
+}
+
+function toConversation(row: Row): ConversationRow {
+  const origin = str(row, 'origin');
+  return {
+    id: str(row, 'id'),
+    format: TextFormatSchema.parse(str(row, 'format')),
+    model: str(row, 'model'),
+    title: str(row, 'title'),
+    origin: origin === 'compare' ? 'compare' : 'chat',
+    params: parseParams(str(row, 'params')),
+    createdAt: num(row, 'created_at'),
+    updatedAt: num(row, 'updated_at'),
+  };
+}
+
+function toListRow(row: Row): ConversationListRow {
+  return { ...toConversation(row), turnCount: num(row, 'turn_count') };
+}
+
+const WITH_COUNT = `SELECT c.*, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS turn_count
+  FROM conversations c`;
+
+export function createConversationsRepo(db: DatabaseSync): ConversationsRepo {
+  const byId = db.prepare('SELECT * FROM conversations WHERE id = ?');
+  const summary = db.prepare(`${WITH_COUNT} WHERE c.id = ?`);
+  const insert = db.prepare(
+    `INSERT INTO conversations (id, format, model, title, origin, params, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const remove = db.prepare('DELETE FROM conversations WHERE id = ?');
+  return {
+    list(filter = {}) {
+      const where: string[] = [];
+      const args: SQLInputValue[] = [];
+      if (filter.format !== undefined) {
+        where.push('c.format = ?');
+        args.push(filter.format);
+      }
+      if (filter.origin !== undefined) {
+        where.push('c.origin = ?');
+        args.push(filter.origin);
+      }
+      const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+      return db
+        .prepare(`${WITH_COUNT}${clause} ORDER BY c.updated_at DESC, c.rowid DESC`)
+        .all(...args)
+        .map(toListRow);
+    },
+    get(id) {
+      const row = byId.get(id);
+      return row ? toConversation(row) : undefined;
+    },
+    summary(id) {
+      const row = summary.get(id);
+      return row ? toListRow(row) : undefined;
+    },
+    insert(row) {
+      insert.run(
+        row.id,
+        row.format,
+        row.model,
+        row.title,
+        row.origin,
+        JSON.stringify(row.params),
+        row.createdAt,
+        row.updatedAt,
+      );
+    },
+    update(id, patch) {
+      const sets = ['updated_at = ?'];
+      const args: SQLInputValue[] = [patch.updatedAt];
+      if (patch.title !== undefined) {
+        sets.push('title = ?');
+        args.push(patch.title);
+      }
+      if (patch.model !== undefined) {
+        sets.push('model = ?');
+        args.push(patch.model);
+      }
+      if (patch.params !== undefined) {
+        sets.push('params = ?');
+        args.push(JSON.stringify(patch.params));
+      }
+      const result = db.prepare(`UPDATE conversations SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+      return Number(result.changes) > 0;
+    },
+    delete: (id) => Number(remove.run(id).changes) > 0,
+  };
+}

@@ -1,0 +1,73 @@
+// The history store: one SQLite database with a typed repository per table.
+import type { DatabaseSync } from 'node:sqlite';
+import { createConnectionsRepo, type ConnectionsRepo } from './connections-repo.ts';
+import { createConversationsRepo, type ConversationsRepo } from './conversations-repo.ts';
+import { openDatabase } from './db.ts';
+import { createExchangesRepo, type ExchangesRepo } from './exchanges-repo.ts';
+import { createImagesRepo, type ImagesRepo } from './images-repo.ts';
+import { createMessagesRepo, type MessagesRepo } from './messages-repo.ts';
+import { searchMessages, type SearchOptions } from './search.ts';
+import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
+import { transaction } from './tx.ts';
+import type { SearchHit } from '../../shared/contract.ts';
+
+export interface Store {
+  readonly file: string;
+  /** start-up notes for the user (a damaged database set aside) */
+  readonly notices: readonly string[];
+  readonly connections: ConnectionsRepo;
+  readonly settings: SettingsRepo;
+  readonly conversations: ConversationsRepo;
+  readonly messages: MessagesRepo;
+  readonly images: ImagesRepo;
+  readonly exchanges: ExchangesRepo;
+  search(query: string, options?: SearchOptions): SearchHit[];
+  /** one BEGIN IMMEDIATE .. COMMIT/ROLLBACK around a synchronous function */
+  transaction<T>(fn: () => T): T;
+  /** the connection, for tests and maintenance */
+  readonly db: DatabaseSync;
+  close(): void;
+}
+
+export interface StoreOptions {
+  now?: () => number;
+  /** how many exchange records to keep */
+  maxExchanges?: number;
+}
+
+export function openStore(file: string, options: StoreOptions = {}): Store {
+  const { db, notices } = openDatabase(file, options.now);
+  let open = true;
+  return {
+    file,
+    notices,
+    db,
+    connections: createConnectionsRepo(db),
+    settings: createSettingsRepo(db),
+    conversations: createConversationsRepo(db),
+    messages: createMessagesRepo(db),
+    images: createImagesRepo(db),
+    exchanges: createExchangesRepo(db, options.maxExchanges),
+    search: (query, searchOptions) => searchMessages(db, query, searchOptions),
+    transaction: (fn) => transaction(db, fn),
+    close() {
+      if (!open) return;
+      open = false;
+      // Folds the WAL back into the main file so a copied database is complete on its own.
+      try {
+        db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch {
+        /* another process may hold the database; the WAL is still valid */
+      }
+      db.close();
+    },
+  };
+}
+
+export type { ConnectionRow } from './connections-repo.ts';
+export type { ConversationRow, ConversationListRow, Origin } from './conversations-repo.ts';
+export type { StoredTurn } from './messages-repo.ts';
+export type { ImageRow, ImageFormat } from './images-repo.ts';
+export { toImageRecord } from './images-repo.ts';
+export { NewerDatabaseError } from './db.ts';
+export { MAX_EXCHANGES } from './exchanges-repo.ts';

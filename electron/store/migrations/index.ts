@@ -1,0 +1,13 @@
+import { SQL as INITIAL } from './001-initial.ts';
+
+export interface Migration {
+  /** the value PRAGMA user_version holds once this migration has run */
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration in order; version N is the N-th entry. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: INITIAL }];
+
+export const LATEST_VERSION = MIGRATIONS.length;
