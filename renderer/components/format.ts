@@ -1,0 +1,41 @@
+/** Small formatting helpers shared by every screen; pure, so they are unit-tested. */
+
+/** 420 ms, 1.24 s, 12.3 s, 2 m 05 s */
+export function formatMs(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '–';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 10_000) return `${(ms / 1000).toFixed(2)} s`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const m = Math.floor(ms / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  return `${m} m ${String(s).padStart(2, '0')} s`;
+}
+
+const NUMBER = new Intl.NumberFormat('en-US');
+
+/** 1,234 (or – when unknown) */
+export function formatCount(n: number | undefined): string {
+  return n === undefined || !Number.isFinite(n) ? '–' : NUMBER.format(n);
+}
+
+/** 12 KB, 3.4 MB */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A short, calm timestamp: 14:05 today, "Mon 14:05" this week, "12 Mar" this year, else "12 Mar 2024". */
+export function formatWhen(ts: number, now: number = Date.now()): string {
+  const d = new Date(ts);
+  const today = new Date(now);
+  const sameDay = d.toDateString() === today.toDateString();
+  const time = d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  if (sameDay) return time;
+  const days = (now - ts) / 86_400_000;
+  if (days < 6 && days >= 0) return `${d.toLocaleDateString([], { weekday: 'short' })} ${time}`;
+  if (d.getFullYear() === today.getFullYear()) {
+    return d.toLocaleDateString([], { day: 'numeric', month: 'short' });
+  }
+  return d.toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
+}

@@ -1,0 +1,135 @@
+import type { StateCreator } from 'zustand';
+import type { StoreState } from './types.ts';
+import type { AppInfo } from '../../shared/contract.ts';
+import type { AppError } from '../../shared/errors.ts';
+import type { TextFormat } from '../../shared/formats.ts';
+import { getBridge } from '../bridge/index.ts';
+
+export type TabId = TextFormat | 'images' | 'compare' | 'settings';
+export const TAB_IDS: readonly TabId[] = [
+  'chat',
+  'responses',
+  'messages',
+  'generate',
+  'images',
+  'compare',
+  'settings',
+];
+
+export type NoticeKind = 'info' | 'success' | 'warning' | 'error';
+export interface Notice {
+  id: number;
+  message: string;
+  kind: NoticeKind;
+  /** stays until dismissed (warnings and errors do by default) */
+  sticky: boolean;
+}
+
+export interface AppSlice {
+  activeTab: TabId;
+  setTab(tab: TabId): void;
+  appInfo: AppInfo | null;
+  /** true once init() has loaded what the first screen needs (even if some of it failed) */
+  ready: boolean;
+  initError: AppError | null;
+  init(): Promise<void>;
+
+  notices: Notice[];
+  /** Shows a short message in the notice area; info and success fade after a few seconds. */
+  notify(message: string, kind?: NoticeKind, options?: { sticky?: boolean }): void;
+  dismissNotice(id: number): void;
+
+  /** the parameters panel of the text tabs (one switch for all four, like an editor's side bar) */
+  paramsOpen: boolean;
+  setParamsOpen(open: boolean): void;
+
+  /** Opens an http(s) link outside the app (system browser in the desktop app, a new tab in the browser). */
+  openLink(url: string): Promise<void>;
+}
+
+const TAB_KEY = 'quartet.activeTab';
+const PARAMS_KEY = 'quartet.paramsOpen';
+const NOTICE_MS = 5000;
+
+/** UI-only memory (which tab, panel open) lives in localStorage; nothing sensitive goes there. */
+function readLocal(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+function writeLocal(key: string, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // storage unavailable (private mode, tests): the preference just is not remembered
+  }
+}
+
+function initialTab(): TabId {
+  const saved = readLocal(TAB_KEY);
+  return saved && (TAB_IDS as readonly string[]).includes(saved) ? (saved as TabId) : 'chat';
+}
+
+let nextNoticeId = 1;
+
+export const createAppSlice: StateCreator<StoreState, [], [], AppSlice> = (set, get) => ({
+  activeTab: initialTab(),
+  setTab(tab) {
+    set({ activeTab: tab });
+    writeLocal(TAB_KEY, tab);
+  },
+  appInfo: null,
+  ready: false,
+  initError: null,
+  async init() {
+    const bridge = getBridge();
+    const info = await bridge.getAppInfo({});
+    if (info.ok) {
+      set({ appInfo: info.value });
+      // Start-up notes (a database set aside, a weak key vault) are shown once and stay until dismissed.
+      for (const message of info.value.notices) get().notify(message, 'warning', { sticky: true });
+    } else {
+      set({ initError: info.error });
+      get().notify(`The app could not start properly: ${info.error.message}`, 'error');
+    }
+    await Promise.all([get().loadSettings(), get().loadConnections()]);
+    await Promise.all([get().loadConversations(), get().loadImages()]);
+    set({ ready: true });
+  },
+
+  notices: [],
+  notify(message, kind = 'info', options = {}) {
+    const sticky = options.sticky ?? (kind === 'warning' || kind === 'error');
+    // The same message twice in a row is one notice, not a stack.
+    const existing = get().notices.find((n) => n.message === message && n.kind === kind);
+    if (existing) return;
+    const id = nextNoticeId++;
+    set((s) => ({ notices: [...s.notices, { id, message, kind, sticky }].slice(-5) }));
+    if (!sticky) setTimeout(() => get().dismissNotice(id), NOTICE_MS);
+  },
+  dismissNotice(id) {
+    set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+  },
+
+  paramsOpen: readLocal(PARAMS_KEY) !== 'false',
+  setParamsOpen(open) {
+    set({ paramsOpen: open });
+    writeLocal(PARAMS_KEY, String(open));
+  },
+
+  async openLink(url) {
+    if (!/^https?:\/\//i.test(url)) {
+      get().notify(`Only http and https links open from here: ${url.slice(0, 80)}`, 'warning');
+      return;
+    }
+    const r = await getBridge().openExternal({ url });
+    if (r.ok && r.value.opened) return;
+    if (getBridge().host === 'web') {
+      window.open(url, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    get().notify(r.ok ? `The link could not be opened: ${url}` : r.error.message, 'error');
+  },
+});
