@@ -1,0 +1,32 @@
+import { openJsonMapFile } from './json-file.ts';
+import type { Vault } from './types.ts';
+
+/**
+ * Keys in a plain JSON file with mode 0600, for a browser-mode host where no system keyring answers.
+ * Only file permissions protect them, and `info()` says so plainly.
+ */
+export function createPlainFileVault(filePath: string): Vault {
+  const file = openJsonMapFile(filePath);
+  return {
+    info: () =>
+      Promise.resolve({
+        backend: 'file',
+        weak: true,
+        message: `No system keyring answered, so keys are stored unencrypted in ${filePath}, readable only by your user account.`,
+      }),
+    async get(name) {
+      return (await file.read())[name];
+    },
+    async set(name, secret) {
+      await file.update((map) => {
+        map[name] = secret;
+      });
+    },
+    async delete(name) {
+      await file.update((map) => {
+        if (!(name in map)) return false;
+        delete map[name];
+      });
+    },
+  };
+}
