@@ -18,7 +18,9 @@ export function createEncryptedFileVault(filePath: string, encryptor: Encryptor)
         result = await encryptor.decrypt(Buffer.from(stored, 'base64'));
       } catch (e) {
         // The message names the entry, never any part of the secret.
-        throw new Error(`The key "${name}" could not be decrypted; set it again. (${(e as Error).message})`);
+        throw new Error(`The key "${name}" could not be decrypted; set it again. (${(e as Error).message})`, {
+          cause: e,
+        });
       }
       if (result.shouldReEncrypt) {
         const fresh = Buffer.from(await encryptor.encrypt(result.plain)).toString('base64');
