@@ -28,8 +28,8 @@ function longText(model: string): string {
   const paragraphs: string[] = [];
   for (let p = 0; p < 4; p++) {
     const sentences: string[] = [];
-    for (let s = 1; s <= 7; s++) {
-      const n = p * 7 + s;
+    for (let s = 1; s <= 6; s++) {
+      const n = p * 6 + s;
       sentences.push(
         `Sentence ${n} of this long answer from ${model} keeps going so that scrolling and streaming stay visible.`,
       );
