@@ -1,0 +1,288 @@
+import { useId, useState } from 'react';
+import { useStore } from '../../store/index.ts';
+import type { ConnectionInfo } from '../../../shared/contract.ts';
+import { normaliseBaseUrl } from '../../../shared/endpoints.ts';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { EndpointPreview } from './EndpointPreview.tsx';
+import { KeySlots } from './KeySlots.tsx';
+
+/** Connections: a list on the left, the selected one's address, preview and keys on the right. */
+export function ConnectionsSection() {
+  const connections = useStore((s) => s.connections);
+  const activeId = useStore((s) => s.activeConnectionId);
+  const error = useStore((s) => s.connectionsError);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const current = adding
+    ? null
+    : (connections.find((c) => c.id === (selectedId ?? activeId)) ?? connections[0] ?? null);
+
+  return (
+    <section className="settings-section" aria-labelledby="settings-connections-title">
+      <div className="settings-section-head">
+        <h2 id="settings-connections-title">Connections</h2>
+        <p className="muted">
+          A connection is a service address and its keys. Requests go to the active one.
+        </p>
+      </div>
+      {error ? (
+        <div className="callout callout--error" role="alert">
+          <Icon name="alert-circle" />
+          <span>The connections could not be loaded: {error.message}</span>
+        </div>
+      ) : null}
+      <div className="conn-layout">
+        <div className="conn-side">
+          <ul className="conn-list" aria-label="Connections" data-testid="connection-list">
+            {connections.map((c) => {
+              const selected = !adding && current?.id === c.id;
+              return (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className="conn-item"
+                    aria-current={selected ? 'true' : undefined}
+                    data-testid="connection-item"
+                    onClick={() => {
+                      setAdding(false);
+                      setSelectedId(c.id);
+                    }}
+                  >
+                    <span className="conn-item-name">
+                      {c.name}
+                      {c.id === activeId ? <span className="badge badge--success">Active</span> : null}
+                    </span>
+                    <span className="conn-item-url">{c.builtIn ? 'Built-in simulator' : c.baseUrl}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <Button
+            icon="plus"
+            size="s"
+            variant="ghost"
+            onClick={() => setAdding(true)}
+            data-testid="add-connection"
+            disabled={adding}
+          >
+            Add connection
+          </Button>
+        </div>
+        <div className="conn-main">
+          {adding || current ? (
+            <ConnectionEditor
+              key={adding ? 'new' : current?.id}
+              connection={adding ? null : current}
+              active={!adding && current?.id === activeId}
+              onSaved={(id) => {
+                setAdding(false);
+                setSelectedId(id);
+              }}
+              onCancelNew={() => setAdding(false)}
+              onDeleted={() => setSelectedId(null)}
+            />
+          ) : (
+            <p className="muted">No connection yet.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ConnectionEditor(props: {
+  connection: ConnectionInfo | null;
+  active: boolean;
+  onSaved(id: string): void;
+  onCancelNew(): void;
+  onDeleted(): void;
+}) {
+  const { connection } = props;
+  const saveConnection = useStore((s) => s.saveConnection);
+  const deleteConnection = useStore((s) => s.deleteConnection);
+  const activateConnection = useStore((s) => s.activateConnection);
+  const [name, setName] = useState(connection?.name ?? 'New connection');
+  const [baseUrl, setBaseUrl] = useState(connection?.baseUrl ?? '');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState<'save' | 'activate' | 'delete' | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const uid = useId();
+
+  const builtIn = connection?.builtIn ?? false;
+  const check = normaliseBaseUrl(baseUrl);
+  const nameError = name.trim() === '' ? 'Give the connection a name.' : null;
+  const urlError = check.ok ? null : check.message;
+  const dirty = connection === null || name !== connection.name || baseUrl !== connection.baseUrl;
+  const showUrlError = urlError !== null && (touched || baseUrl !== '');
+
+  const save = async () => {
+    setTouched(true);
+    if (nameError || urlError) return;
+    setBusy('save');
+    setMessage(null);
+    const r = await saveConnection({
+      ...(connection ? { id: connection.id } : {}),
+      name: name.trim(),
+      baseUrl: baseUrl.trim(),
+    });
+    setBusy(null);
+    if (!r.ok) {
+      setMessage({ kind: 'error', text: r.error.message });
+      return;
+    }
+    setMessage({ kind: 'success', text: 'Saved.' });
+    props.onSaved(r.value.id);
+  };
+
+  const activate = async () => {
+    if (!connection) return;
+    setBusy('activate');
+    const error = await activateConnection(connection.id);
+    setBusy(null);
+    setMessage(error ? { kind: 'error', text: error.message } : null);
+  };
+
+  const remove = async () => {
+    if (!connection) return;
+    setConfirming(false);
+    setBusy('delete');
+    const error = await deleteConnection(connection.id);
+    setBusy(null);
+    if (error) setMessage({ kind: 'error', text: error.message });
+    else props.onDeleted();
+  };
+
+  return (
+    <div className="conn-editor" data-testid="connection-editor">
+      <form
+        className="conn-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <div className="conn-fields">
+          <div className="field conn-field-name">
+            <label htmlFor={`${uid}-name`}>Name</label>
+            <input
+              id={`${uid}-name`}
+              className="input"
+              value={name}
+              readOnly={builtIn}
+              aria-invalid={touched && nameError ? true : undefined}
+              data-testid="settings-conn-name"
+              onChange={(e) => setName(e.target.value)}
+            />
+            {touched && nameError ? <span className="field-error">{nameError}</span> : null}
+          </div>
+          <div className="field conn-field-url">
+            <label htmlFor={`${uid}-url`}>Base address</label>
+            <input
+              id={`${uid}-url`}
+              className="input mono"
+              value={baseUrl}
+              readOnly={builtIn}
+              placeholder="https://api.example.com"
+              spellCheck={false}
+              autoComplete="off"
+              inputMode="url"
+              aria-invalid={showUrlError ? true : undefined}
+              aria-describedby={`${uid}-url-msg`}
+              data-testid="settings-base-url"
+              onChange={(e) => setBaseUrl(e.target.value)}
+              onBlur={() => setTouched(true)}
+            />
+            <span
+              id={`${uid}-url-msg`}
+              className={showUrlError ? 'field-error' : 'field-hint'}
+              data-testid="base-url-message"
+            >
+              {showUrlError
+                ? urlError
+                : builtIn
+                  ? 'The built-in Sandbox runs inside Quartet; its address and keys are fixed.'
+                  : 'Any form works: https://host, https://host/v1, https://host/prefix/v1beta/ …'}
+            </span>
+          </div>
+        </div>
+        <EndpointPreview baseUrl={baseUrl} />
+        <div className="conn-actions">
+          {!builtIn ? (
+            <Button
+              type="submit"
+              variant="primary"
+              icon="save"
+              busy={busy === 'save'}
+              disabled={!dirty || busy !== null}
+              data-testid="save-connection"
+            >
+              {connection ? 'Save' : 'Add connection'}
+            </Button>
+          ) : null}
+          {connection === null ? (
+            <Button variant="ghost" onClick={props.onCancelNew}>
+              Cancel
+            </Button>
+          ) : null}
+          {connection && !props.active ? (
+            <Button
+              icon="check"
+              busy={busy === 'activate'}
+              disabled={busy !== null}
+              onClick={() => void activate()}
+              data-testid="activate-connection"
+            >
+              Use this connection
+            </Button>
+          ) : null}
+          {connection && props.active ? (
+            <span className="conn-active-note">
+              <Icon name="check-circle" size={14} /> Requests go here
+            </span>
+          ) : null}
+          <span className="conn-actions-spacer" />
+          {connection && !builtIn ? (
+            <Button
+              variant="ghost"
+              icon="trash"
+              className="conn-delete"
+              busy={busy === 'delete'}
+              disabled={busy !== null}
+              onClick={() => setConfirming(true)}
+              data-testid="delete-connection"
+            >
+              Delete
+            </Button>
+          ) : null}
+        </div>
+        {message ? (
+          <p
+            className={message.kind === 'error' ? 'field-error' : 'conn-saved'}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
+            {message.text}
+          </p>
+        ) : null}
+      </form>
+      {connection ? <KeySlots connection={connection} /> : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete connection"
+        message={
+          <>
+            Delete <strong>{connection?.name}</strong> and the keys stored for it? This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        danger
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { allEndpoints, normaliseBaseUrl } from '../../../shared/endpoints.ts';
+import { FORMAT_LABELS, INTERFACES } from '../../../shared/formats.ts';
+
+/** The final address of every interface for a base address as typed, so nothing is doubled or dropped. */
+export function EndpointPreview(props: { baseUrl: string }) {
+  const result = normaliseBaseUrl(props.baseUrl);
+  const urls = result.ok ? allEndpoints(result.root) : null;
+  return (
+    <div className="endpoint-preview" data-testid="endpoint-preview" aria-live="polite">
+      <div className="endpoint-preview-head">
+        <span className="field-label">Where each request goes</span>
+        {result.ok ? (
+          <span className="faint">
+            root <code data-testid="endpoint-root">{result.root}</code>
+          </span>
+        ) : null}
+      </div>
+      <table className="endpoint-table">
+        <tbody>
+          {INTERFACES.map((iface) => (
+            <tr key={iface} data-testid={`endpoint-${iface}`}>
+              <th scope="row">{FORMAT_LABELS[iface]}</th>
+              <td>
+                {urls ? (
+                  <code className="endpoint-url">{urls[iface]}</code>
+                ) : (
+                  <span className="faint">–</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
