@@ -1,0 +1,196 @@
+import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useStore } from '../../store/index.ts';
+import type { ExchangeSummary } from '../../../shared/contract.ts';
+import { FORMAT_LABELS } from '../../../shared/formats.ts';
+import { IconButton } from '../../components/IconButton.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { Button } from '../../components/Button.tsx';
+import { formatMs, formatWhen } from '../../components/format.ts';
+import { ExchangeDetail } from './ExchangeDetail.tsx';
+import './inspector.css';
+
+const MIN_W = 340;
+const MAX_W = 900;
+const DEFAULT_W = 460;
+
+/** The right-side drawer: recent requests on top, the selected one below. */
+export function InspectorPanel() {
+  const open = useStore((s) => s.inspectorOpen);
+  const setOpen = useStore((s) => s.setInspectorOpen);
+  const [width, setWidth] = useState(DEFAULT_W);
+  if (!open) return null;
+  return (
+    <aside
+      className="inspector"
+      data-testid="inspector"
+      aria-label="Inspector"
+      style={{ width: `min(${width}px, 70vw)` }}
+    >
+      <Resizer width={width} onWidth={setWidth} />
+      <div className="inspector-head">
+        <Icon name="code" size={15} />
+        <h2 className="inspector-title">Inspector</h2>
+        <span className="inspector-head-spacer" />
+        <RefreshButton />
+        <IconButton icon="x" size="s" label="Close the inspector" onClick={() => setOpen(false)} />
+      </div>
+      <ExchangeList />
+      <div className="inspector-detail-wrap">
+        <ExchangeDetail />
+      </div>
+    </aside>
+  );
+}
+
+function RefreshButton() {
+  const loading = useStore((s) => s.exchangesLoading);
+  const load = useStore((s) => s.loadExchanges);
+  return (
+    <IconButton icon="refresh" size="s" label="Reload the list" busy={loading} onClick={() => void load()} />
+  );
+}
+
+/** A drag handle (and arrow keys) on the drawer's left edge. */
+function Resizer(props: { width: number; onWidth(w: number): void }) {
+  const start = useRef<{ x: number; w: number } | null>(null);
+  const { width, onWidth } = props;
+  const clamp = (w: number) => Math.min(MAX_W, Math.max(MIN_W, Math.round(w)));
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    start.current = { x: e.clientX, w: width };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (!start.current) return;
+    onWidth(clamp(start.current.w + (start.current.x - e.clientX)));
+  };
+  const onPointerUp = () => {
+    start.current = null;
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'ArrowLeft') onWidth(clamp(width + 24));
+    else if (e.key === 'ArrowRight') onWidth(clamp(width - 24));
+    else return;
+    e.preventDefault();
+  };
+  return (
+    <div
+      className="inspector-resizer"
+      role="separator"
+      aria-orientation="vertical"
+      aria-label="Resize the inspector"
+      aria-valuemin={MIN_W}
+      aria-valuemax={MAX_W}
+      aria-valuenow={width}
+      tabIndex={0}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+function ExchangeList() {
+  const exchanges = useStore((s) => s.exchanges);
+  const loaded = useStore((s) => s.exchangesLoaded);
+  const hasMore = useStore((s) => s.exchangesHasMore);
+  const loading = useStore((s) => s.exchangesLoading);
+  const error = useStore((s) => s.exchangesError);
+  const selectedId = useStore((s) => s.selectedExchangeId);
+  const select = useStore((s) => s.selectExchange);
+  const loadOlder = useStore((s) => s.loadOlderExchanges);
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLUListElement>) => {
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+      e.preventDefault();
+      const i = exchanges.findIndex((x) => x.id === selectedId);
+      const next =
+        exchanges[e.key === 'ArrowDown' ? Math.min(exchanges.length - 1, i + 1) : Math.max(0, i - 1)];
+      if (!next) return;
+      void select(next.id);
+      const el = e.currentTarget.querySelector<HTMLElement>(`[data-id="${CSS.escape(next.id)}"]`);
+      el?.focus();
+    },
+    [exchanges, selectedId, select],
+  );
+
+  // Roving focus: the selected row (or the first) is the list's one tab stop.
+  const focusId = exchanges.some((x) => x.id === selectedId) ? selectedId : exchanges[0]?.id;
+
+  return (
+    <div className="inspector-list-wrap">
+      {error ? (
+        <p className="field-error inspector-pad" role="alert">
+          The request list could not be loaded: {error.message}
+        </p>
+      ) : null}
+      {!loaded && loading ? (
+        <div className="inspector-pad faint">
+          <Spinner size={14} /> Loading…
+        </div>
+      ) : null}
+      {loaded && exchanges.length === 0 ? (
+        <p className="inspector-pad faint">No requests yet. Send a message or generate an image.</p>
+      ) : null}
+      {exchanges.length > 0 ? (
+        <ul className="inspector-list" aria-label="Recent requests" onKeyDown={onKeyDown}>
+          {exchanges.map((x) => (
+            <ExchangeRow
+              key={x.id}
+              x={x}
+              selected={x.id === selectedId}
+              focusable={x.id === focusId}
+              onSelect={() => void select(x.id)}
+            />
+          ))}
+          {hasMore && loaded ? (
+            <li className="inspector-more">
+              <Button size="s" variant="ghost" busy={loading} onClick={() => void loadOlder()}>
+                Load older
+              </Button>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function ExchangeRow(props: { x: ExchangeSummary; selected: boolean; focusable: boolean; onSelect(): void }) {
+  const { x } = props;
+  const statusClass = x.error
+    ? 'is-fail'
+    : x.status === undefined
+      ? ''
+      : x.status >= 400
+        ? 'is-fail'
+        : x.status >= 300
+          ? 'is-warn'
+          : 'is-ok';
+  return (
+    <li>
+      <button
+        type="button"
+        className="inspector-row"
+        aria-current={props.selected ? 'true' : undefined}
+        data-id={x.id}
+        data-testid="exchange-item"
+        tabIndex={props.focusable ? 0 : -1}
+        onClick={props.onSelect}
+        title={x.url}
+      >
+        <span className="inspector-row-method">{x.method}</span>
+        <span className="inspector-row-iface">
+          {FORMAT_LABELS[x.interface]}
+          {x.streamed ? <span className="inspector-row-tag">stream</span> : null}
+        </span>
+        <span className={`inspector-row-status ${statusClass}`}>{x.status ?? (x.error ? 'error' : '…')}</span>
+        <span className="inspector-row-time tabular">{formatMs(x.totalMs)}</span>
+        <span className="inspector-row-when faint">{formatWhen(x.startedAt)}</span>
+      </button>
+    </li>
+  );
+}

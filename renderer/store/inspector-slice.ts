@@ -1,0 +1,123 @@
+import type { StateCreator } from 'zustand';
+import type { StoreState } from './types.ts';
+import type { ExchangeSummary } from '../../shared/contract.ts';
+import type { AppError } from '../../shared/errors.ts';
+import type { Exchange } from '../../shared/exchange.ts';
+import { getBridge } from '../bridge/index.ts';
+
+/** How many summaries the drawer keeps; older ones load on demand. */
+const PAGE = 100;
+const KEEP = 500;
+
+export interface InspectorSlice {
+  inspectorOpen: boolean;
+  /** newest first */
+  exchanges: ExchangeSummary[];
+  exchangesLoaded: boolean;
+  exchangesLoading: boolean;
+  /** false once a page came back shorter than asked */
+  exchangesHasMore: boolean;
+  exchangesError: AppError | null;
+  selectedExchangeId: string | null;
+  selectedExchange: Exchange | null;
+  exchangeLoading: boolean;
+  exchangeError: AppError | null;
+
+  /** Opens the drawer on one exchange (from a reply, an image, a check result). */
+  openInspector(exchangeId: string): void;
+  setInspectorOpen(open: boolean): void;
+  toggleInspector(): void;
+  loadExchanges(): Promise<void>;
+  loadOlderExchanges(): Promise<void>;
+  selectExchange(id: string | null): Promise<void>;
+  /** A new record from the host (the `exchange` event). */
+  exchangeRecorded(summary: ExchangeSummary): void;
+}
+
+export const createInspectorSlice: StateCreator<StoreState, [], [], InspectorSlice> = (set, get) => ({
+  inspectorOpen: false,
+  exchanges: [],
+  exchangesLoaded: false,
+  exchangesLoading: false,
+  exchangesHasMore: true,
+  exchangesError: null,
+  selectedExchangeId: null,
+  selectedExchange: null,
+  exchangeLoading: false,
+  exchangeError: null,
+
+  openInspector(exchangeId) {
+    set({ inspectorOpen: true });
+    if (!get().exchangesLoaded) void get().loadExchanges();
+    void get().selectExchange(exchangeId);
+  },
+  setInspectorOpen(open) {
+    set({ inspectorOpen: open });
+    if (open && !get().exchangesLoaded) void get().loadExchanges();
+  },
+  toggleInspector() {
+    get().setInspectorOpen(!get().inspectorOpen);
+  },
+
+  async loadExchanges() {
+    set({ exchangesLoading: true });
+    const r = await getBridge().listExchanges({ limit: PAGE });
+    if (!r.ok) {
+      set({ exchangesLoading: false, exchangesError: r.error });
+      return;
+    }
+    // Records that arrived live while the page was loading are kept too.
+    set((s) => ({
+      exchanges: mergeNewestFirst(s.exchanges, r.value),
+      exchangesLoaded: true,
+      exchangesLoading: false,
+      exchangesHasMore: r.value.length >= PAGE,
+      exchangesError: null,
+    }));
+    if (get().selectedExchangeId === null && get().inspectorOpen) {
+      const first = get().exchanges[0];
+      if (first) void get().selectExchange(first.id);
+    }
+  },
+  async loadOlderExchanges() {
+    const last = get().exchanges.at(-1);
+    if (!last || get().exchangesLoading) return;
+    set({ exchangesLoading: true });
+    const r = await getBridge().listExchanges({ limit: PAGE, before: last.startedAt });
+    if (!r.ok) {
+      set({ exchangesLoading: false, exchangesError: r.error });
+      return;
+    }
+    set((s) => ({
+      exchanges: mergeNewestFirst(s.exchanges, r.value),
+      exchangesLoading: false,
+      exchangesHasMore: r.value.length >= PAGE,
+    }));
+  },
+
+  async selectExchange(id) {
+    if (id === null) {
+      set({ selectedExchangeId: null, selectedExchange: null, exchangeError: null });
+      return;
+    }
+    if (get().selectedExchangeId === id && get().selectedExchange?.id === id) return;
+    set({ selectedExchangeId: id, exchangeLoading: true, exchangeError: null });
+    const r = await getBridge().getExchange({ id });
+    // The user may have clicked another one meanwhile.
+    if (get().selectedExchangeId !== id) return;
+    if (r.ok) set({ selectedExchange: r.value, exchangeLoading: false });
+    else set({ selectedExchange: null, exchangeLoading: false, exchangeError: r.error });
+  },
+
+  exchangeRecorded(summary) {
+    set((s) => ({ exchanges: mergeNewestFirst(s.exchanges, [summary]).slice(0, KEEP) }));
+  },
+});
+
+/** Merges by id (the newer copy wins) and sorts newest first. */
+export function mergeNewestFirst(a: ExchangeSummary[], b: ExchangeSummary[]): ExchangeSummary[] {
+  const byId = new Map<string, ExchangeSummary>();
+  for (const x of a) byId.set(x.id, x);
+  for (const x of b) byId.set(x.id, x);
+  return [...byId.values()].sort((x, y) => y.startedAt - x.startedAt);
+}
