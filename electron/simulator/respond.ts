@@ -35,10 +35,14 @@ export function sendError(
   sendPlain(res, info.status, JSON_TYPE, JSON.stringify(errorBody(family, info)));
 }
 
-/** Cuts the connection without a clean close, as a failing proxy does. */
-export function resetConnection(res: ServerResponse): void {
+/**
+ * Cuts the connection in the middle of a reply, as a failing proxy does. The socket is ended after
+ * the bytes already written (not reset): an RST can make the client discard data it had received,
+ * and a client must see exactly what came before the cut.
+ */
+export function cutConnection(res: ServerResponse): void {
   const socket = res.socket;
-  if (socket && typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+  if (socket) socket.end();
   else res.destroy();
 }
 
@@ -112,7 +116,7 @@ export async function sendJson(out: Outlet, body: unknown): Promise<void> {
       res.writeHead(200, headers);
       res.write(half);
       if (fault.kind === 'truncate') res.end();
-      else if (fault.kind === 'reset') resetConnection(res);
+      else if (fault.kind === 'reset') cutConnection(res);
       else await untilAborted(out.signal);
       return;
     }

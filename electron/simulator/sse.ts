@@ -1,6 +1,6 @@
 // Server-sent events, with the faults that slow, stall, cut or spoil a stream.
 import { applyOmitField } from './quirks.ts';
-import { resetConnection } from './respond.ts';
+import { cutConnection } from './respond.ts';
 import { untilAborted, wait } from './timing.ts';
 import type { HandlerReply, SseEvent } from './context.ts';
 import type { Outlet } from './respond.ts';
@@ -73,7 +73,7 @@ export async function sendSse(out: Outlet, reply: SseReply): Promise<void> {
       await untilAborted(signal);
       return;
     case 'reset':
-      resetConnection(res);
+      cutConnection(res);
       return;
     case 'errorEvent':
       for (const event of reply.errorEvents(count)) {
