@@ -45,7 +45,11 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
   const base = normaliseBaseUrl(opts.baseUrl);
   if (!base.ok) throw invalidInput(base.message, [{ path: 'baseUrl', message: base.message }]);
   const root = base.root;
-  const keys = { ...opts.keys };
+  // Trimmed once, so the key on the wire is exactly the string the redactor hides.
+  const keys: Partial<Record<KeySlot, string>> = {};
+  for (const [slot, key] of Object.entries(opts.keys) as [KeySlot, string | undefined][]) {
+    if (key !== undefined && key.trim() !== '') keys[slot] = key.trim();
+  }
   const fetchImpl = opts.fetch ?? globalThis.fetch;
   const headersTimeoutMs = opts.headersTimeoutMs ?? 60_000;
   const idleTimeoutMs = opts.idleTimeoutMs ?? 60_000;

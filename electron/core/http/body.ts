@@ -17,6 +17,7 @@ export function raceIdle<T>(
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
+      promise.catch(() => undefined); // settled later by the abort; nobody waits for it any more
       reject(signal.reason);
       return;
     }
