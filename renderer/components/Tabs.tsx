@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem<T extends string> {
   id: T;
@@ -18,6 +18,8 @@ export function Tabs<T extends string>(props: {
   idPrefix: string;
   className?: string;
   tabClassName?: string;
+  /** custom content of a tab (its accessible name stays `label`) */
+  renderLabel?: (id: T) => ReactNode;
 }) {
   const { items, value, onChange, idPrefix } = props;
   const refs = useRef(new Map<T, HTMLButtonElement>());
@@ -56,9 +58,10 @@ export function Tabs<T extends string>(props: {
             tabIndex={selected ? 0 : -1}
             className={props.tabClassName ?? 'tabs-tab'}
             data-testid={t.testId}
+            aria-label={props.renderLabel ? t.label : undefined}
             onClick={() => onChange(t.id)}
           >
-            {t.label}
+            {props.renderLabel ? props.renderLabel(t.id) : t.label}
           </button>
         );
       })}

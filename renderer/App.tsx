@@ -1,0 +1,157 @@
+import { useEffect } from 'react';
+import { useStore } from './store/index.ts';
+import { TAB_IDS, type TabId } from './store/app-slice.ts';
+import { Tabs, tabId, tabPanelId } from './components/Tabs.tsx';
+import { Toasts } from './components/Toasts.tsx';
+import { IconButton } from './components/IconButton.tsx';
+import type { IconName } from './components/Icon.tsx';
+import { applyTheme, onSystemThemeChange } from './components/theme.ts';
+import { ChatTab } from './features/chat/ChatTab.tsx';
+import { ImagesTab } from './features/images/ImagesTab.tsx';
+import { CompareTab } from './features/compare/CompareTab.tsx';
+import { SettingsTab } from './features/settings/SettingsTab.tsx';
+import { InspectorPanel } from './features/inspector/InspectorPanel.tsx';
+import type { Theme } from '../shared/contract.ts';
+
+const TAB_LABELS: Record<TabId, { label: string; short: string }> = {
+  chat: { label: 'Chat Completions', short: 'Chat' },
+  responses: { label: 'Responses', short: 'Responses' },
+  messages: { label: 'Messages', short: 'Messages' },
+  generate: { label: 'Generate Content', short: 'Generate' },
+  images: { label: 'Images', short: 'Images' },
+  compare: { label: 'Compare', short: 'Compare' },
+  settings: { label: 'Settings', short: 'Settings' },
+};
+
+const TAB_ITEMS = TAB_IDS.map((id) => ({ id, label: TAB_LABELS[id].label, testId: `tab-${id}` }));
+const TAB_PREFIX = 'top';
+
+const NEXT_THEME: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
+const THEME_ICON: Record<Theme, IconName> = { system: 'monitor', light: 'sun', dark: 'moon' };
+
+/** Applies settings.theme to <html>, following the system live when it is 'system'. */
+function useTheme(theme: Theme) {
+  useEffect(() => {
+    applyTheme(theme);
+    if (theme !== 'system') return;
+    return onSystemThemeChange(() => applyTheme('system'));
+  }, [theme]);
+}
+
+function TopBar() {
+  const activeTab = useStore((s) => s.activeTab);
+  const setTab = useStore((s) => s.setTab);
+  const connection = useStore((s) => s.connections.find((c) => c.id === s.activeConnectionId) ?? null);
+  const inspectorOpen = useStore((s) => s.inspectorOpen);
+  const toggleInspector = useStore((s) => s.toggleInspector);
+  const theme = useStore((s) => s.settings?.theme ?? 'system');
+  const updateSettings = useStore((s) => s.updateSettings);
+  const settingsLoaded = useStore((s) => s.settings !== null);
+
+  return (
+    <header className="topbar">
+      <div className="brand" aria-hidden="true">
+        <span className="brand-mark">
+          <i />
+          <i />
+          <i />
+          <i />
+        </span>
+        <span className="brand-name">Quartet</span>
+      </div>
+      <Tabs
+        items={TAB_ITEMS}
+        value={activeTab}
+        onChange={setTab}
+        label="Sections"
+        idPrefix={TAB_PREFIX}
+        className="topbar-tabs"
+        tabClassName="topbar-tab"
+        renderLabel={(id) => (
+          <>
+            <span className="tab-long">{TAB_LABELS[id].label}</span>
+            <span className="tab-short" aria-hidden="true">
+              {TAB_LABELS[id].short}
+            </span>
+          </>
+        )}
+      />
+      <div className="topbar-end">
+        {connection ? (
+          <button
+            type="button"
+            className="conn-chip"
+            title={`Active connection: ${connection.name} (${connection.baseUrl}). Open Settings to change it.`}
+            onClick={() => setTab('settings')}
+            data-testid="active-connection"
+          >
+            <span
+              className={`conn-dot${connection.builtIn ? ' conn-dot--sandbox' : ''}`}
+              aria-hidden="true"
+            />
+            <span className="conn-name">{connection.name}</span>
+          </button>
+        ) : null}
+        <IconButton
+          icon={THEME_ICON[theme]}
+          label={`Theme: ${theme} (switch to ${NEXT_THEME[theme]})`}
+          disabled={!settingsLoaded}
+          onClick={() => void updateSettings({ theme: NEXT_THEME[theme] })}
+          data-testid="theme-toggle"
+        />
+        <IconButton
+          icon="panel-right"
+          label={inspectorOpen ? 'Hide the inspector' : 'Show the inspector'}
+          aria-pressed={inspectorOpen}
+          onClick={toggleInspector}
+          data-testid="inspector-toggle"
+        />
+      </div>
+    </header>
+  );
+}
+
+function TabPanel(props: { tab: TabId }) {
+  switch (props.tab) {
+    case 'chat':
+    case 'responses':
+    case 'messages':
+    case 'generate':
+      return <ChatTab key={props.tab} format={props.tab} />;
+    case 'images':
+      return <ImagesTab />;
+    case 'compare':
+      return <CompareTab />;
+    case 'settings':
+      return <SettingsTab />;
+  }
+}
+
+/** The shell: top bar with the seven sections, the active section, the inspector drawer, notices. */
+export function App() {
+  const ready = useStore((s) => s.ready);
+  const activeTab = useStore((s) => s.activeTab);
+  const inspectorOpen = useStore((s) => s.inspectorOpen);
+  const theme = useStore((s) => s.settings?.theme ?? 'system');
+  useTheme(theme);
+
+  return (
+    <div className="app" data-testid="app" data-ready={ready ? 'true' : 'false'}>
+      <TopBar />
+      <div className="app-body">
+        <main className="app-main">
+          <div
+            className="app-panel"
+            role="tabpanel"
+            id={tabPanelId(TAB_PREFIX, activeTab)}
+            aria-labelledby={tabId(TAB_PREFIX, activeTab)}
+          >
+            {ready ? <TabPanel tab={activeTab} /> : <div className="app-loading" aria-busy="true" />}
+          </div>
+        </main>
+        {inspectorOpen ? <InspectorPanel /> : null}
+      </div>
+      <Toasts />
+    </div>
+  );
+}

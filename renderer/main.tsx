@@ -1,0 +1,20 @@
+/// <reference types="vite/client" />
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { startApp } from './store/index.ts';
+import { applyTheme } from './components/theme.ts';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/shell.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+// Follow the system until the settings arrive, so a dark desktop never flashes white.
+applyTheme('system');
+startApp();
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
