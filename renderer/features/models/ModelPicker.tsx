@@ -1,0 +1,314 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useStore } from '../../store/index.ts';
+import { groupModels, type ModelEntry, type ModelPurpose } from '../../store/models-slice.ts';
+import type { KeyFamily } from '../../../shared/formats.ts';
+import { describeError } from '../../../shared/errors.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import '../../styles/models.css';
+
+interface Option {
+  id: string;
+  kind: 'model' | 'free';
+  group: 'suggested' | 'other' | 'free';
+}
+
+/** Options in display order: suggested, other, then "use what I typed" when the list lacks it. */
+export function buildOptions(
+  items: readonly ModelEntry[],
+  purpose: ModelPurpose,
+  query: string,
+): { suggested: Option[]; other: Option[]; free: Option | null } {
+  const q = query.trim().toLowerCase();
+  const match = (m: ModelEntry) => q === '' || m.id.toLowerCase().includes(q);
+  const { suggested, other } = groupModels(items.filter(match), purpose);
+  const exact = items.some((m) => m.id.toLowerCase() === q);
+  return {
+    suggested: suggested.map((m) => ({ id: m.id, kind: 'model', group: 'suggested' })),
+    other: other.map((m) => ({ id: m.id, kind: 'model', group: 'other' })),
+    free: q !== '' && !exact ? { id: query.trim(), kind: 'free', group: 'free' } : null,
+  };
+}
+
+/**
+ * A combobox for a model id: the family's list (fetched with that family's key), grouped with the models
+ * that suit the tab first, filtered as you type, and free entry of an id the list lacks.
+ */
+export function ModelPicker(props: {
+  family: KeyFamily;
+  purpose: ModelPurpose;
+  value: string;
+  onChange(id: string): void;
+  label?: string;
+  id?: string;
+}) {
+  const { family, purpose, value, onChange } = props;
+  const list = useStore((s) => s.models[family]);
+  const loadModels = useStore((s) => s.loadModels);
+  const connectionId = useStore((s) => s.activeConnectionId);
+  const inspect = useStore((s) => s.openInspector);
+
+  const autoId = useId();
+  const inputId = props.id ?? `${autoId}-input`;
+  const listId = `${autoId}-list`;
+  const optionId = (i: number) => `${autoId}-opt-${i}`;
+
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [typed, setTyped] = useState(false);
+  const [active, setActive] = useState(-1);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void loadModels(family);
+  }, [family, connectionId, loadModels]);
+
+  const items = useMemo(() => list?.items ?? [], [list]);
+  const groups = useMemo(
+    () => buildOptions(items, purpose, typed ? query : ''),
+    [items, purpose, query, typed],
+  );
+  const flat = useMemo(
+    () => [...groups.suggested, ...groups.other, ...(groups.free ? [groups.free] : [])],
+    [groups],
+  );
+
+  useEffect(() => {
+    if (!open || active < 0) return;
+    document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+    // optionId is derived from a stable id
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, open]);
+
+  const openList = () => {
+    if (open) return;
+    setOpen(true);
+    setQuery(value);
+    setTyped(false);
+    const current = flat.findIndex((o) => o.id === value);
+    setActive(current);
+  };
+  const close = () => {
+    setOpen(false);
+    setTyped(false);
+    setActive(-1);
+  };
+  const choose = (id: string) => {
+    const clean = id.trim();
+    if (clean !== '' && clean !== value) onChange(clean);
+    close();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.nativeEvent.isComposing) return;
+    switch (e.key) {
+      case 'ArrowDown':
+        e.preventDefault();
+        if (!open) openList();
+        else setActive((i) => (flat.length === 0 ? -1 : (i + 1) % flat.length));
+        break;
+      case 'ArrowUp':
+        e.preventDefault();
+        if (!open) openList();
+        else setActive((i) => (flat.length === 0 ? -1 : i <= 0 ? flat.length - 1 : i - 1));
+        break;
+      case 'Home':
+        if (open && flat.length > 0) {
+          e.preventDefault();
+          setActive(0);
+        }
+        break;
+      case 'End':
+        if (open && flat.length > 0) {
+          e.preventDefault();
+          setActive(flat.length - 1);
+        }
+        break;
+      case 'Enter': {
+        if (!open) return;
+        e.preventDefault();
+        const picked = flat[active];
+        if (picked) choose(picked.id);
+        else if (typed && query.trim() !== '') choose(query);
+        else close();
+        break;
+      }
+      case 'Escape':
+        if (open) {
+          e.preventDefault();
+          e.stopPropagation();
+          close();
+        }
+        break;
+      case 'Tab':
+        if (open) close();
+        break;
+    }
+  };
+
+  const loading = list?.status === 'loading';
+  const error = list?.status === 'error' ? list.error : null;
+  const listed = items.some((m) => m.id === value);
+
+  const renderOption = (o: Option) => {
+    const i = flat.indexOf(o);
+    const selected = o.id === value && o.kind === 'model';
+    return (
+      <li
+        key={`${o.group}:${o.id}`}
+        id={optionId(i)}
+        role="option"
+        aria-selected={selected}
+        className={`mp-option${i === active ? ' is-active' : ''}${selected ? ' is-selected' : ''}`}
+        data-testid={o.kind === 'free' ? 'model-option-free' : 'model-option'}
+        data-model={o.id}
+        onMouseDown={(e) => e.preventDefault()}
+        onMouseEnter={() => setActive(i)}
+        onClick={() => choose(o.id)}
+      >
+        {o.kind === 'free' ? (
+          <>
+            <Icon name="pencil" size={13} />
+            <span>
+              Use <strong className="mono">{o.id}</strong>
+            </span>
+          </>
+        ) : (
+          <>
+            <span className="mp-option-id mono">{o.id}</span>
+            {selected ? <Icon name="check" size={14} className="mp-check" /> : null}
+          </>
+        )}
+      </li>
+    );
+  };
+
+  return (
+    <div className="model-picker" data-testid="model-picker" ref={wrapRef}>
+      {props.label ? (
+        <label className="field-label" htmlFor={inputId}>
+          {props.label}
+        </label>
+      ) : null}
+      <div className="mp-row">
+        <div className="mp-box">
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="input mp-input mono"
+            role="combobox"
+            aria-label={props.label ? undefined : 'Model'}
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={loading && items.length === 0 ? 'Loading models…' : 'Choose or type a model id'}
+            value={open ? query : value}
+            data-testid="model-picker-input"
+            onClick={openList}
+            onChange={(e) => {
+              if (!open) setOpen(true);
+              setQuery(e.target.value);
+              setTyped(true);
+              setActive(-1);
+            }}
+            onFocus={(e) => e.currentTarget.select()}
+            onBlur={(e) => {
+              if (!wrapRef.current?.contains(e.relatedTarget as Node | null)) close();
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <button
+            type="button"
+            className="mp-toggle"
+            tabIndex={-1}
+            aria-label={open ? 'Close the model list' : 'Open the model list'}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              if (open) close();
+              else {
+                inputRef.current?.focus();
+                openList();
+              }
+            }}
+          >
+            <Icon name="chevron-down" size={14} />
+          </button>
+          {open ? (
+            <ul id={listId} role="listbox" className="mp-list" aria-label="Models">
+              {loading && items.length === 0 ? (
+                <li className="mp-note" role="presentation">
+                  <Spinner size={12} /> Loading models…
+                </li>
+              ) : null}
+              {error ? (
+                <li className="mp-note mp-note--error" role="presentation">
+                  The list could not be fetched. Type a model id to use it anyway.
+                </li>
+              ) : null}
+              {groups.suggested.length > 0 ? (
+                <li role="presentation">
+                  <ul role="group" aria-labelledby={`${autoId}-g1`} className="mp-group">
+                    <li role="presentation" className="mp-group-label" id={`${autoId}-g1`}>
+                      Suggested for this tab
+                    </li>
+                    {groups.suggested.map(renderOption)}
+                  </ul>
+                </li>
+              ) : null}
+              {groups.other.length > 0 ? (
+                <li role="presentation">
+                  <ul role="group" aria-labelledby={`${autoId}-g2`} className="mp-group">
+                    <li role="presentation" className="mp-group-label" id={`${autoId}-g2`}>
+                      Other models
+                    </li>
+                    {groups.other.map(renderOption)}
+                  </ul>
+                </li>
+              ) : null}
+              {groups.free ? (
+                <li role="presentation">
+                  <ul role="group" aria-label="Free entry" className="mp-group">
+                    {renderOption(groups.free)}
+                  </ul>
+                </li>
+              ) : null}
+              {flat.length === 0 && !loading && !error ? (
+                <li className="mp-note" role="presentation">
+                  No models in the list. Type an id to use it.
+                </li>
+              ) : null}
+            </ul>
+          ) : null}
+        </div>
+        <IconButton
+          icon="refresh"
+          label="Refresh the model list"
+          busy={loading}
+          disabled={loading}
+          onClick={() => void loadModels(family, { force: true })}
+          data-testid="model-refresh"
+        />
+      </div>
+      {error ? (
+        <p className="mp-error" role="alert" data-testid="model-list-error">
+          <Icon name="alert-circle" size={13} />
+          <span>
+            Couldn’t fetch the model list — {describeError(error)}.{' '}
+            {list?.exchangeId ? (
+              <button type="button" className="link-btn" onClick={() => inspect(list.exchangeId ?? '')}>
+                Inspect
+              </button>
+            ) : null}
+          </span>
+        </p>
+      ) : value !== '' && list?.status === 'ready' && !listed ? (
+        <p className="mp-hint">Not in the service’s list; it is sent as typed.</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import type { StateCreator } from 'zustand';
+import type { StoreState } from './types.ts';
+import type { AppError } from '../../shared/errors.ts';
+import type { KeyFamily, TextFormat } from '../../shared/formats.ts';
+import { getBridge } from '../bridge/index.ts';
+
+export interface ModelEntry {
+  id: string;
+  ownedBy?: string;
+}
+
+/** The model list of one key family, as fetched for one connection. */
+export interface ModelList {
+  status: 'loading' | 'ready' | 'error';
+  items: ModelEntry[];
+  error: AppError | null;
+  /** the connection the list belongs to; a switch of connection makes it stale */
+  connectionId: string | null;
+  exchangeId: string | null;
+  fetchedAt: number | null;
+}
+
+export interface ModelsSlice {
+  /** cached per key family (the list depends on the key the family uses) */
+  models: Partial<Record<KeyFamily, ModelList>>;
+  /** Fetches the list unless a fresh one for the active connection is cached (or `force`). */
+  loadModels(family: KeyFamily, options?: { force?: boolean }): Promise<void>;
+}
+
+export type ModelPurpose = TextFormat | 'images';
+
+/** Whether a model id suits a tab: chat/responses gpt-* and o*, messages claude-*, generate gemini-*, images *image*. */
+export function suitsPurpose(id: string, purpose: ModelPurpose): boolean {
+  const m = id.toLowerCase();
+  const isImage = m.includes('image') || m.startsWith('dall-e');
+  switch (purpose) {
+    case 'chat':
+    case 'responses':
+      return !isImage && (m.startsWith('gpt-') || /^o\d/.test(m) || m.startsWith('chatgpt-'));
+    case 'messages':
+      return m.startsWith('claude-');
+    case 'generate':
+      return m.startsWith('gemini-') && !m.includes('image');
+    case 'images':
+      return isImage;
+  }
+}
+
+/** Splits a list into the models that suit the purpose and the rest, each in the service's order. */
+export function groupModels(
+  items: readonly ModelEntry[],
+  purpose: ModelPurpose,
+): { suggested: ModelEntry[]; other: ModelEntry[] } {
+  const suggested: ModelEntry[] = [];
+  const other: ModelEntry[] = [];
+  for (const m of items) (suitsPurpose(m.id, purpose) ? suggested : other).push(m);
+  return { suggested, other };
+}
+
+const inFlight = new Map<KeyFamily, Promise<void>>();
+
+export const createModelsSlice: StateCreator<StoreState, [], [], ModelsSlice> = (set, get) => ({
+  models: {},
+  loadModels(family, options = {}) {
+    const connectionId = get().activeConnectionId;
+    const cached = get().models[family];
+    if (
+      !options.force &&
+      cached &&
+      cached.connectionId === connectionId &&
+      (cached.status === 'ready' || cached.status === 'loading')
+    ) {
+      return inFlight.get(family) ?? Promise.resolve();
+    }
+    const run = (async () => {
+      set((s) => ({
+        models: {
+          ...s.models,
+          [family]: {
+            status: 'loading',
+            items: cached?.connectionId === connectionId ? cached.items : [],
+            error: null,
+            connectionId,
+            exchangeId: cached?.exchangeId ?? null,
+            fetchedAt: cached?.fetchedAt ?? null,
+          },
+        },
+      }));
+      const r = await getBridge().listModels({ family });
+      // The user switched connection meanwhile: this answer is about the old one.
+      if (get().activeConnectionId !== connectionId) return;
+      set((s) => ({
+        models: {
+          ...s.models,
+          [family]: r.ok
+            ? {
+                status: 'ready',
+                items: r.value.models,
+                error: null,
+                connectionId,
+                exchangeId: r.value.exchangeId,
+                fetchedAt: Date.now(),
+              }
+            : {
+                status: 'error',
+                items: s.models[family]?.items ?? [],
+                error: r.error,
+                connectionId,
+                exchangeId: r.error.exchangeId ?? null,
+                fetchedAt: Date.now(),
+              },
+        },
+      }));
+    })().finally(() => inFlight.delete(family));
+    inFlight.set(family, run);
+    return run;
+  },
+});
