@@ -1,17 +1,17 @@
 // Which interface a path names (spec §9 path prefixes; wire-notes addresses).
 import type { SimFamily, SimInterface } from './types.ts';
 
-export type Route =
-  | {
-      kind: 'service';
-      iface: SimInterface;
-      method: 'GET' | 'POST';
-      /** generate content: the URL-decoded model segment. */
-      pathModel?: string;
-      /** generate content: streamGenerateContent. */
-      streamPath?: boolean;
-    }
-  | { kind: 'notFound'; family: SimFamily; message: string };
+export interface ServiceRoute {
+  kind: 'service';
+  iface: SimInterface;
+  method: 'GET' | 'POST';
+  /** generate content: the URL-decoded model segment. */
+  pathModel?: string;
+  /** generate content: streamGenerateContent. */
+  streamPath?: boolean;
+}
+
+export type Route = ServiceRoute | { kind: 'notFound'; family: SimFamily; message: string };
 
 const FIXED: Record<string, { iface: SimInterface; method: 'GET' | 'POST' }> = {
   '/v1/models': { iface: 'models', method: 'GET' },

@@ -12,6 +12,7 @@ import { handleImages } from './images.ts';
 import { modelListBody } from './models.ts';
 import { answerWithFault, sendError, sendJson } from './respond.ts';
 import { routeRequest } from './routes.ts';
+import type { ServiceRoute } from './routes.ts';
 import { sendSse } from './sse.ts';
 import { wait } from './timing.ts';
 import { isRecord } from './validate.ts';
@@ -108,60 +109,67 @@ async function serve(
     return;
   }
   recordRequest(deps.requests, req, body.text);
-  const { state } = deps;
-  const route = routeRequest(url.pathname, state.quirks.acceptDoubledPath);
+  const route = routeRequest(url.pathname, deps.state.quirks.acceptDoubledPath);
   if (route.kind === 'notFound') {
     sendError(res, route.family, { status: 404, message: route.message });
     return;
   }
-  const family = FAMILY_OF[route.iface];
   if (method !== route.method) {
-    sendError(
-      res,
-      family,
-      { status: 405, message: `${method} is not allowed on ${url.pathname}; use ${route.method}.` },
-      { allow: route.method },
-    );
+    const message = `${method} is not allowed on ${url.pathname}; use ${route.method}.`;
+    sendError(res, FAMILY_OF[route.iface], { status: 405, message }, { allow: route.method });
     return;
   }
-  const parsed = route.method === 'POST' ? parseBody(body.text) : {};
+  await serveInterface({ req, res, deps, signal, url, route, body });
+}
+
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  deps: ServerDeps;
+  signal: AbortSignal;
+  url: URL;
+  route: ServiceRoute;
+  body: Body;
+}
+
+/** The request body as a JSON object, or the 4xx that says why it is not one. */
+function requestBody(route: ServiceRoute, body: Body): Record<string, unknown> | SimError {
+  if (body.tooLarge) {
+    return new SimError({ status: 413, message: `The request body is larger than ${MAX_BODY_BYTES} bytes.` });
+  }
+  if (route.method === 'GET') return {};
+  const parsed = parseBody(body.text);
+  if (parsed instanceof SimError) return parsed;
+  const stream = parsed['stream'];
+  if (stream !== undefined && stream !== null && typeof stream !== 'boolean') {
+    return invalidRequest('stream must be a boolean', 'stream');
+  }
+  return parsed;
+}
+
+async function serveInterface({ req, res, deps, signal, url, route, body }: Exchange): Promise<void> {
+  const { state } = deps;
+  const family = FAMILY_OF[route.iface];
+  const parsed = requestBody(route, body);
   const stream = route.streamPath ?? (!(parsed instanceof SimError) && parsed['stream'] === true);
+  // The fault is taken before any check, so a queued fault hits the next matching request whatever it holds.
   const fault = deps.faults.take(route.iface, stream);
   const out: Outlet = { res, signal, fault, iface: route.iface, family, quirks: state.quirks };
-
   if (fault?.kind === 'slowHeaders') {
     await wait(fault.ms, signal);
     if (signal.aborted) return;
   }
   if (answerWithFault(out)) return;
   try {
-    if (body.tooLarge)
-      throw new SimError({
-        status: 413,
-        message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-      });
     if (parsed instanceof SimError) throw parsed;
-    if (
-      parsed['stream'] !== undefined &&
-      parsed['stream'] !== null &&
-      typeof parsed['stream'] !== 'boolean'
-    ) {
-      throw invalidRequest('stream must be a boolean', 'stream');
-    }
     const caller = authenticate(route.iface, req.headers, url, deps.keys, state.quirks);
     if (route.streamPath && url.searchParams.get('alt') !== 'sse') {
       throw invalidRequest(
         'streamGenerateContent is served as server-sent events only: add alt=sse to the query.',
       );
     }
-    const reply = HANDLERS[route.iface]({
-      body: parsed,
-      stream,
-      caller,
-      state,
-      fault,
-      pathModel: route.pathModel,
-    });
+    const ctx = { body: parsed, stream, caller, state, fault, pathModel: route.pathModel };
+    const reply = HANDLERS[route.iface](ctx);
     if (reply.type === 'json') await sendJson(out, reply.body);
     else await sendSse(out, reply);
   } catch (error) {
@@ -178,6 +186,8 @@ export function createSimServer(deps: ServerDeps): Server {
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     serve(req, res, deps, controller.signal).catch((error: unknown) => {
+      // The client went away mid-request: nothing to answer.
+      if (res.destroyed) return;
       // A bug in the simulator: answer 500 when still possible so the test sees it, else drop the socket.
       if (res.headersSent) {
         res.destroy();

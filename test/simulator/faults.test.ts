@@ -184,6 +184,22 @@ describe('stream faults', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(15 * (events.length - 1) - 5);
   });
 
+  it('slowStream: a client that gives up mid-stream leaves the simulator serving', async () => {
+    sim.faults.add({ kind: 'slowStream', ms: 5_000 });
+    const controller = new AbortController();
+    const res = await fetch(`${sim.baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: bearer(),
+      body: JSON.stringify({ ...CHAT, stream: true }),
+      signal: controller.signal,
+    });
+    const { events, reader } = await readEvents(res, 1);
+    expect(events).toHaveLength(1);
+    controller.abort();
+    await expect(drain(reader)).rejects.toThrow();
+    expect((await chat()).status).toBe(200);
+  });
+
   it('truncate: ends cleanly without the final event of each format', async () => {
     const finals: Array<[() => Promise<Response>, (events: ParsedEvent[]) => boolean]> = [
       [() => chat(true), (e) => e.some((x) => x.data === '[DONE]')],
