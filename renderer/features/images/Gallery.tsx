@@ -1,0 +1,176 @@
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useStore } from '../../store/index.ts';
+import { getBridge } from '../../bridge/index.ts';
+import type { ImageRecord } from '../../../shared/contract.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { Button } from '../../components/Button.tsx';
+
+const GAP = 10;
+const PAD = 16;
+const MIN_TILE = 170;
+const THUMB_W = 320;
+
+/** How many columns fit, and how wide each tile is, for a container width. */
+export function gridFor(width: number): { cols: number; tile: number } {
+  const inner = Math.max(0, width - PAD * 2);
+  const cols = Math.max(1, Math.floor((inner + GAP) / (MIN_TILE + GAP)));
+  const tile = Math.max(60, Math.floor((inner - GAP * (cols - 1)) / cols));
+  return { cols, tile };
+}
+
+/** Everything generated, newest first: a virtualised grid of thumbnails that pages in as it scrolls. */
+export function Gallery() {
+  const images = useStore((s) => s.images);
+  const total = useStore((s) => s.imagesTotal);
+  const loaded = useStore((s) => s.imagesLoaded);
+  const loading = useStore((s) => s.imagesLoading);
+  const error = useStore((s) => s.imagesError);
+  const loadMore = useStore((s) => s.loadMoreImages);
+  const reload = useStore((s) => s.loadImages);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const { cols, tile } = gridFor(width);
+  const rowCount = Math.ceil(images.length / cols);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => tile + GAP,
+    overscan: 3,
+    paddingStart: PAD,
+    paddingEnd: PAD,
+  });
+  useEffect(() => {
+    virtualizer.measure();
+  }, [tile, virtualizer]);
+
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (loaded && !loading && images.length < total && lastRow >= rowCount - 3) void loadMore();
+  }, [loaded, loading, images.length, total, lastRow, rowCount, loadMore]);
+
+  return (
+    <div className="gallery-scroll" ref={scrollRef} data-testid="gallery">
+      {error ? (
+        <div className="callout callout--error gallery-error" role="alert">
+          <Icon name="alert-circle" />
+          <span>The gallery could not be loaded: {error.message}</span>
+          <Button size="s" onClick={() => void reload()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {loaded && images.length === 0 ? (
+        <div className="empty gallery-empty">
+          <Icon name="image" size={32} />
+          <p className="empty-title">No images yet</p>
+          <p>Describe one on the left and press Generate. Everything you make is kept here.</p>
+        </div>
+      ) : null}
+      {!loaded && loading ? (
+        <div className="empty gallery-empty">
+          <Spinner size={20} label="Loading the gallery" />
+        </div>
+      ) : null}
+      {width > 0 && images.length > 0 ? (
+        <div
+          className="gallery-grid"
+          role="list"
+          aria-label={`Gallery, ${total} images`}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {rows.map((row) => (
+            <div
+              key={row.key}
+              className="gallery-row"
+              role="presentation"
+              style={{
+                transform: `translateY(${row.start}px)`,
+                gridTemplateColumns: `repeat(${cols}, ${tile}px)`,
+                height: tile,
+              }}
+            >
+              {images.slice(row.index * cols, row.index * cols + cols).map((img) => (
+                <Tile key={img.id} img={img} size={tile} />
+              ))}
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {loading && loaded ? (
+        <div className="gallery-more faint">
+          <Spinner size={14} /> Loading more…
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const Tile = memo(function Tile({ img, size }: { img: ImageRecord; size: number }) {
+  const thumbState = useStore((s) => s.thumbState[img.id]);
+  const ensureThumbnail = useStore((s) => s.ensureThumbnail);
+  const open = useStore((s) => s.openImageDetail);
+  const fresh = useStore((s) => s.lastBatchIds.includes(img.id));
+
+  useEffect(() => {
+    if (!img.hasThumbnail) ensureThumbnail(img.id);
+  }, [img.hasThumbnail, img.id, ensureThumbnail]);
+
+  const bridge = getBridge();
+  const src = img.hasThumbnail
+    ? bridge.imageUrl(img.id, 'thumb')
+    : thumbState === 'failed'
+      ? bridge.imageUrl(img.id, 'full')
+      : null;
+  const w = Math.min(THUMB_W, img.width);
+  const h = Math.max(1, Math.round((w * img.height) / Math.max(1, img.width)));
+  const label = `${img.prompt.slice(0, 90)}${img.prompt.length > 90 ? '…' : ''} (${img.width}×${img.height})`;
+
+  return (
+    <div role="listitem" className="gallery-cell" style={{ width: size, height: size }}>
+      <button
+        type="button"
+        className={`gallery-item${fresh ? ' is-fresh' : ''}`}
+        aria-label={`Open image: ${label}`}
+        title={img.prompt}
+        data-testid="gallery-item"
+        data-id={img.id}
+        onClick={() => open(img.id)}
+      >
+        {src ? (
+          <img src={src} alt="" loading="lazy" decoding="async" width={w} height={h} draggable={false} />
+        ) : (
+          <span className="gallery-placeholder" aria-hidden="true">
+            <Spinner size={16} />
+          </span>
+        )}
+        <span className="gallery-caption">
+          <span className="tabular">
+            {img.width}×{img.height}
+          </span>
+          {img.sizeAdjusted ? (
+            <span
+              className="gallery-badge"
+              title={`Asked ${img.requestedSize ?? 'auto'}, got ${img.width}×${img.height}`}
+              data-testid="size-adjusted-badge"
+            >
+              <Icon name="alert" size={11} /> size changed
+            </span>
+          ) : null}
+        </span>
+      </button>
+    </div>
+  );
+});

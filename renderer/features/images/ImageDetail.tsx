@@ -1,0 +1,273 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useStore } from '../../store/index.ts';
+import { getBridge } from '../../bridge/index.ts';
+import type { ImageRecord } from '../../../shared/contract.ts';
+import { Dialog, ConfirmDialog } from '../../components/Dialog.tsx';
+import { Button } from '../../components/Button.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { formatBytes, formatCount, formatWhen } from '../../components/format.ts';
+
+/** The image viewer: the picture large, where it came from, and what can be done with it. */
+export function ImageDetail() {
+  const id = useStore((s) => s.detailImageId);
+  const img = useStore((s) => (id ? s.images.find((x) => x.id === id) : undefined));
+  const open = useStore((s) => s.openImageDetail);
+  const neighbours = useStore(
+    useShallow((s) => {
+      const i = id ? s.images.findIndex((x) => x.id === id) : -1;
+      return {
+        prev: i > 0 ? s.images[i - 1]?.id : undefined,
+        next: i >= 0 ? s.images[i + 1]?.id : undefined,
+      };
+    }),
+  );
+  const close = () => open(null);
+
+  return (
+    <Dialog
+      open={img !== undefined}
+      title={img ? titleOf(img) : 'Image'}
+      onClose={close}
+      size="l"
+      className="image-dialog"
+      testId="image-detail"
+    >
+      {img ? <DetailBody key={img.id} img={img} prev={neighbours.prev} next={neighbours.next} /> : null}
+    </Dialog>
+  );
+}
+
+function titleOf(img: ImageRecord): string {
+  const words = img.prompt.trim().split(/\s+/).slice(0, 8).join(' ');
+  return words.length < img.prompt.trim().length ? `${words}…` : words || 'Image';
+}
+
+function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: string | undefined }) {
+  const { img, prev, next } = props;
+  const open = useStore((s) => s.openImageDetail);
+  const saveImages = useStore((s) => s.saveImages);
+  const copyImage = useStore((s) => s.copyImage);
+  const deleteImage = useStore((s) => s.deleteImage);
+  const rerun = useStore((s) => s.rerunImage);
+  const inspect = useStore((s) => s.openInspector);
+  const generating = useStore((s) => s.generation !== null);
+  const batchIds = useStore(
+    useShallow((s) => s.images.filter((x) => x.batchId === img.batchId).map((x) => x.id)),
+  );
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'save' | 'save-all' | 'copy' | null>(null);
+
+  const run = async (what: 'save' | 'save-all' | 'copy', fn: () => Promise<void>) => {
+    setBusy(what);
+    try {
+      await fn();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    if (e.key === 'ArrowLeft' && prev) open(prev);
+    else if (e.key === 'ArrowRight' && next) open(next);
+    else return;
+    e.preventDefault();
+  };
+
+  const requested = img.requestedSize ?? 'auto';
+  const real = `${img.width}x${img.height}`;
+  const reported = img.reportedSize;
+
+  return (
+    <div className="image-detail" onKeyDown={onKeyDown}>
+      <div className="image-detail-stage">
+        <img
+          className="image-detail-img"
+          src={getBridge().imageUrl(img.id, 'full')}
+          alt={img.prompt}
+          width={img.width}
+          height={img.height}
+          decoding="async"
+          data-testid="image-detail-img"
+        />
+        {prev ? (
+          <IconButton
+            icon="chevron-left"
+            label="Newer image"
+            className="image-nav image-nav--prev"
+            variant="outlined"
+            onClick={() => open(prev)}
+          />
+        ) : null}
+        {next ? (
+          <IconButton
+            icon="chevron-right"
+            label="Older image"
+            className="image-nav image-nav--next"
+            variant="outlined"
+            onClick={() => open(next)}
+          />
+        ) : null}
+      </div>
+      <div className="image-detail-side">
+        {img.sizeAdjusted ? (
+          <div className="callout callout--warning" data-testid="size-changed">
+            <Icon name="alert" />
+            <span>
+              The service changed the size: asked {requested}, got {real}.
+            </span>
+          </div>
+        ) : null}
+        <div className="image-detail-prompt">
+          <span className="field-label">Prompt</span>
+          <p data-testid="image-detail-prompt">{img.prompt}</p>
+        </div>
+        <dl className="image-facts">
+          <dt>Model</dt>
+          <dd className="mono">{img.model}</dd>
+          <dt>Requested size</dt>
+          <dd className="mono" data-testid="requested-size">
+            {requested}
+          </dd>
+          <dt>Reported size</dt>
+          <dd
+            className={`mono${reported && reported !== real ? ' is-diff' : ''}`}
+            data-testid="reported-size"
+          >
+            {reported ?? '–'}
+          </dd>
+          <dt>Real size</dt>
+          <dd className={`mono${img.sizeAdjusted ? ' is-diff' : ''}`} data-testid="real-size">
+            {real}
+          </dd>
+          <dt>Format</dt>
+          <dd>
+            {img.format.toUpperCase()} · {formatBytes(img.bytes)}
+          </dd>
+          {img.quality ? (
+            <>
+              <dt>Quality</dt>
+              <dd>{img.quality}</dd>
+            </>
+          ) : null}
+          <dt>Created</dt>
+          <dd>{formatWhen(img.createdAt)}</dd>
+          {img.usage ? (
+            <>
+              <dt>Usage</dt>
+              <dd>
+                <UsageLine usage={img.usage} />
+              </dd>
+            </>
+          ) : null}
+          {batchIds.length > 1 ? (
+            <>
+              <dt>Batch</dt>
+              <dd>
+                {batchIds.indexOf(img.id) + 1} of {batchIds.length}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="image-actions">
+          <Button
+            icon="download"
+            size="s"
+            busy={busy === 'save'}
+            onClick={() => void run('save', () => saveImages([img.id]))}
+            data-testid="image-save"
+          >
+            Save
+          </Button>
+          {batchIds.length > 1 ? (
+            <Button
+              icon="download"
+              size="s"
+              busy={busy === 'save-all'}
+              onClick={() => void run('save-all', () => saveImages(batchIds))}
+              data-testid="image-save-all"
+            >
+              Save all {batchIds.length}
+            </Button>
+          ) : null}
+          <Button
+            icon="copy"
+            size="s"
+            busy={busy === 'copy'}
+            onClick={() => void run('copy', () => copyImage(img.id))}
+            data-testid="image-copy"
+          >
+            Copy
+          </Button>
+          <Button
+            icon="retry"
+            size="s"
+            disabled={generating}
+            title={
+              generating
+                ? 'Wait for the current generation to finish'
+                : 'Fill the form with this prompt and generate'
+            }
+            onClick={() => void rerun(img.id)}
+            data-testid="image-rerun"
+          >
+            Re-run prompt
+          </Button>
+          {img.exchangeId ? (
+            <Button
+              icon="code"
+              size="s"
+              onClick={() => {
+                open(null);
+                inspect(img.exchangeId ?? '');
+              }}
+              data-testid="image-inspect"
+            >
+              Inspect request
+            </Button>
+          ) : null}
+          <Button
+            icon="trash"
+            size="s"
+            variant="ghost"
+            className="image-delete"
+            onClick={() => setConfirming(true)}
+            data-testid="image-delete"
+          >
+            Delete
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete image"
+        message="Delete this image from the gallery and from disk? This cannot be undone."
+        confirmLabel="Delete"
+        danger
+        onConfirm={() => {
+          setConfirming(false);
+          void deleteImage(img.id);
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}
+
+/** input / output / total tokens, from the service's usage object whatever its exact shape. */
+function UsageLine({ usage }: { usage: Record<string, unknown> }) {
+  const num = (k: string) => (typeof usage[k] === 'number' ? (usage[k] as number) : undefined);
+  const input = num('input_tokens') ?? num('input');
+  const output = num('output_tokens') ?? num('output');
+  const total = num('total_tokens') ?? num('total');
+  if (input === undefined && output === undefined && total === undefined) {
+    return <code className="image-usage-raw">{JSON.stringify(usage)}</code>;
+  }
+  return (
+    <span className="tabular">
+      {formatCount(input)} in · {formatCount(output)} out · {formatCount(total)} total
+    </span>
+  );
+}

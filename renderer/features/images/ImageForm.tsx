@@ -1,0 +1,249 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useStore } from '../../store/index.ts';
+import {
+  OUTPUT_FORMATS,
+  QUALITIES,
+  SIZE_PRESETS,
+  validateImageForm,
+  type GenerationPhase,
+  type ImageQuality,
+  type OutputFormat,
+  type SizePreset,
+} from '../../store/images-slice.ts';
+import { describeError } from '../../../shared/errors.ts';
+import { ModelPicker } from '../models/ModelPicker.tsx';
+import { Button } from '../../components/Button.tsx';
+import { ElapsedTime } from '../../components/ElapsedTime.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+
+const SIZE_LABELS: Record<SizePreset, { label: string; hint: string }> = {
+  auto: { label: 'Auto', hint: 'The service chooses' },
+  '1024x1024': { label: '1024 × 1024', hint: 'Square' },
+  '1536x1024': { label: '1536 × 1024', hint: 'Landscape' },
+  '1024x1536': { label: '1024 × 1536', hint: 'Portrait' },
+  custom: { label: 'Custom', hint: 'Any WIDTHxHEIGHT' },
+};
+
+const PHASE_LABELS: Record<GenerationPhase, string> = {
+  sending: 'Sending the request…',
+  waiting: 'Waiting for the service…',
+  decoding: 'Decoding the images…',
+  saving: 'Saving…',
+};
+
+/** The generation form: model, prompt, size, count, quality and format; progress and errors inline. */
+export function ImageForm() {
+  const form = useStore((s) => s.imageForm);
+  const setForm = useStore((s) => s.setImageForm);
+  const generate = useStore((s) => s.generateImages);
+  const generation = useStore((s) => s.generation);
+  const cancel = useStore((s) => s.cancelGeneration);
+  const error = useStore((s) => s.generationError);
+  const inspect = useStore((s) => s.openInspector);
+  const [attempted, setAttempted] = useState(false);
+  const uid = useId();
+
+  const errors = validateImageForm(form);
+  const show = (field: keyof typeof errors) => (attempted ? errors[field] : undefined);
+  // The size is checked as it is typed: that is where mistakes are easy to see.
+  const sizeError = form.sizePreset === 'custom' && form.customSize !== '' ? errors.size : show('size');
+
+  const submit = () => {
+    setAttempted(true);
+    if (Object.keys(errors).length > 0) return;
+    void generate();
+  };
+  const onPromptKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      if (!generation) submit();
+    }
+  };
+
+  return (
+    <form
+      className="image-form"
+      aria-label="Generate images"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!generation) submit();
+      }}
+    >
+      <div className="field">
+        <ModelPicker
+          family="bearer"
+          purpose="images"
+          value={form.model}
+          onChange={(model) => setForm({ model })}
+          label="Model"
+          id={`${uid}-model`}
+        />
+        {show('model') ? <span className="field-error">{show('model')}</span> : null}
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${uid}-prompt`}>Prompt</label>
+        <textarea
+          id={`${uid}-prompt`}
+          className="textarea image-prompt"
+          rows={6}
+          value={form.prompt}
+          placeholder="A lighthouse on a basalt cliff at dusk, painted in gouache"
+          aria-invalid={show('prompt') ? true : undefined}
+          data-testid="image-prompt"
+          onChange={(e) => setForm({ prompt: e.target.value })}
+          onKeyDown={onPromptKey}
+        />
+        {show('prompt') ? (
+          <span className="field-error">{show('prompt')}</span>
+        ) : (
+          <span className="field-hint">
+            <kbd className="kbd">Ctrl</kbd> + <kbd className="kbd">Enter</kbd> generates
+          </span>
+        )}
+      </div>
+
+      <fieldset className="field image-sizes">
+        <legend className="field-label">Size</legend>
+        <div className="image-size-options">
+          {[...SIZE_PRESETS, 'custom' as const].map((p) => (
+            <label
+              key={p}
+              className="image-size-option"
+              title={SIZE_LABELS[p].hint}
+              data-testid={`image-size-${p}`}
+            >
+              <input
+                type="radio"
+                name={`${uid}-size`}
+                value={p}
+                checked={form.sizePreset === p}
+                onChange={() => setForm({ sizePreset: p })}
+              />
+              <span className="image-size-label">{SIZE_LABELS[p].label}</span>
+              <span className="image-size-hint">{SIZE_LABELS[p].hint}</span>
+            </label>
+          ))}
+        </div>
+        {form.sizePreset === 'custom' ? (
+          <div className="image-custom-size">
+            <label htmlFor={`${uid}-custom`} className="visually-hidden">
+              Custom size, width x height
+            </label>
+            <input
+              id={`${uid}-custom`}
+              className="input mono"
+              placeholder="1280x720"
+              value={form.customSize}
+              inputMode="text"
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={sizeError ? true : undefined}
+              aria-describedby={`${uid}-custom-msg`}
+              data-testid="image-size-custom"
+              onChange={(e) => setForm({ customSize: e.target.value })}
+            />
+            <span id={`${uid}-custom-msg`} className={sizeError ? 'field-error' : 'field-hint'}>
+              {sizeError ?? 'The service may adjust it; the real size is always shown.'}
+            </span>
+          </div>
+        ) : null}
+      </fieldset>
+
+      <div className="image-form-row">
+        <div className="field image-n">
+          <label htmlFor={`${uid}-n`}>Images</label>
+          <input
+            id={`${uid}-n`}
+            className="input"
+            type="number"
+            min={1}
+            max={10}
+            step={1}
+            value={Number.isNaN(form.n) ? '' : form.n}
+            aria-invalid={errors.n ? true : undefined}
+            data-testid="image-n"
+            onChange={(e) =>
+              setForm({ n: e.target.value === '' ? Number.NaN : Math.trunc(Number(e.target.value)) })
+            }
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${uid}-quality`}>Quality</label>
+          <select
+            id={`${uid}-quality`}
+            className="select"
+            value={form.quality}
+            data-testid="image-quality"
+            onChange={(e) => setForm({ quality: e.target.value as ImageQuality })}
+          >
+            {QUALITIES.map((q) => (
+              <option key={q} value={q}>
+                {q}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${uid}-format`}>Format</label>
+          <select
+            id={`${uid}-format`}
+            className="select"
+            value={form.outputFormat}
+            data-testid="image-format"
+            onChange={(e) => setForm({ outputFormat: e.target.value as OutputFormat })}
+          >
+            {OUTPUT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {f.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {errors.n ? <span className="field-error">{errors.n}</span> : null}
+
+      {generation ? (
+        <div className="image-progress" role="status" aria-live="polite" data-testid="image-progress">
+          <Spinner size={16} />
+          <div className="image-progress-text">
+            <span>
+              {generation.n === 1 ? 'Generating 1 image' : `Generating ${generation.n} images`} ·{' '}
+              <ElapsedTime since={generation.startedAt} />
+            </span>
+            <span className="faint" data-testid="image-phase">
+              {PHASE_LABELS[generation.phase]}
+            </span>
+          </div>
+          <Button icon="stop" size="s" onClick={() => void cancel()} data-testid="cancel-generation">
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <Button type="submit" variant="primary" icon="image" block data-testid="generate-button">
+          Generate
+        </Button>
+      )}
+
+      {error ? (
+        <div className="callout callout--error image-error" role="alert" data-testid="image-error">
+          <Icon name="alert-circle" />
+          <div className="image-error-body">
+            <span>{describeError(error)}</span>
+            <span className="image-error-actions">
+              <Button size="s" icon="retry" onClick={submit}>
+                Retry
+              </Button>
+              {error.exchangeId ? (
+                <Button size="s" variant="ghost" icon="code" onClick={() => inspect(error.exchangeId ?? '')}>
+                  Inspect
+                </Button>
+              ) : null}
+            </span>
+          </div>
+        </div>
+      ) : null}
+    </form>
+  );
+}
