@@ -1,0 +1,26 @@
+import type { Bridge } from '../../shared/contract.ts';
+import { createElectronBridge } from './electron-bridge.ts';
+import { createWebSocketBridge, socketUrlFor } from './websocket-bridge.ts';
+
+/**
+ * The renderer's one way to reach its host. Inside Electron the preload has put `window.quartet` there;
+ * in a browser the page talks to the browser host over a WebSocket. Nothing else in the renderer knows
+ * which of the two it runs in (beyond `bridge.host`).
+ */
+
+let current: Bridge | null = null;
+
+export function getBridge(): Bridge {
+  current ??= window.quartet
+    ? createElectronBridge(window.quartet)
+    : createWebSocketBridge({ url: socketUrlFor(window.location) });
+  return current;
+}
+
+/** Replaces the bridge (a fake in component tests); null goes back to the real one on next use. */
+export function setBridgeForTesting(bridge: Bridge | null): void {
+  current = bridge;
+}
+
+export type { Bridge };
+export type { ConnectionStatus, WebSocketBridge } from './websocket-bridge.ts';
