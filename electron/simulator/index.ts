@@ -3,9 +3,11 @@
 import { FaultQueue } from './faults.ts';
 import { DEFAULT_SIM_KEYS, keyTable } from './keys.ts';
 import { DEFAULT_QUIRKS } from './quirks.ts';
+import { isLoopbackHost } from './host-guard.ts';
 import { createSimServer } from './server.ts';
 import { SignatureBook } from './signatures.ts';
 import type { SimState } from './context.ts';
+import type { ServerDeps } from './server.ts';
 import type { AddressInfo } from 'node:net';
 import type { RecordedRequest, RunningSimulator, SimQuirks, SimulatorOptions } from './types.ts';
 
@@ -41,13 +43,15 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const setQuirks = (q: Partial<SimQuirks>): void => {
     state.quirks = { ...state.quirks, ...q };
   };
-  const server = createSimServer({
+  const deps: ServerDeps = {
+    loopbackPort: undefined,
     state,
     keys: keyTable(opts.keys ?? DEFAULT_SIM_KEYS),
     faults,
     requests,
     control: { faults, requests, setQuirks, quirks: () => ({ ...state.quirks }) },
-  });
+  };
+  const server = createSimServer(deps);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {
@@ -56,6 +60,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     });
   });
   const port = (server.address() as AddressInfo).port;
+  // Bound to all interfaces on purpose (e.g. a LAN demo) there is no single right Host to insist on.
+  if (isLoopbackHost(host)) deps.loopbackPort = port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {

@@ -7,6 +7,7 @@ import { handleChat } from './formats/chat.ts';
 import { handleGenerate } from './formats/generate.ts';
 import { handleMessages } from './formats/messages.ts';
 import { handleResponses } from './formats/responses.ts';
+import { isAllowedHostHeader } from './host-guard.ts';
 import { newId } from './ids.ts';
 import { handleImages } from './images.ts';
 import { modelListBody } from './models.ts';
@@ -25,6 +26,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { RecordedRequest, SimFamily, SimInterface } from './types.ts';
 
 export interface ServerDeps {
+  /** Set once listening when bound to loopback: then only requests addressed to that port are served. */
+  loopbackPort: number | undefined;
   state: SimState;
   keys: KeyTable;
   faults: FaultQueue;
@@ -101,6 +104,11 @@ async function serve(
   deps: ServerDeps,
   signal: AbortSignal,
 ): Promise<void> {
+  if (deps.loopbackPort !== undefined && !isAllowedHostHeader(req.headers.host, deps.loopbackPort)) {
+    req.resume();
+    sendError(res, 'bearer', { status: 403, message: 'The Host header does not name this local simulator.' });
+    return;
+  }
   const url = new URL(req.url ?? '/', 'http://simulator.invalid');
   const method = req.method ?? 'GET';
   const body = await readBody(req);
