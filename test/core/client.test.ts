@@ -12,7 +12,7 @@ import {
   text,
   type Scripted,
 } from './helpers/fake-fetch.ts';
-import { pngHeader, webpVp8x } from './helpers/images.ts';
+import { paddedPng, pngHeader, webpVp8x } from './helpers/images.ts';
 import { failInfo, failure } from './helpers/failure.ts';
 
 const user = (t: string): Turn => ({ id: 'u', role: 'user', text: t, status: 'complete', createdAt: 0 });
@@ -440,8 +440,7 @@ describe('exchange records', () => {
   });
 
   it('long base64 image data is elided in the record', async () => {
-    const big = new Uint8Array(50_000);
-    big.set(pngHeader(1024, 1024));
+    const big = paddedPng(1024, 1024, 50_000);
     const { client, exchanges } = setup([
       json({ created: 1, size: '1024x1024', data: [{ b64_json: b64(big) }] }),
     ]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sniffImage } from '../../electron/core/index.ts';
 import { decodeBase64Strict } from '../../electron/core/images/base64.ts';
+import { imageLooksComplete } from '../../electron/core/images/sniff.ts';
 import { jpegHeader, pngHeader, webpVp8, webpVp8l, webpVp8x } from './helpers/images.ts';
 
 describe('sniffImage', () => {
@@ -41,5 +42,19 @@ describe('decodeBase64Strict', () => {
 
   it.each(['', 'AQI', 'AQ=D', 'A*ID', 'AQID====', 'AR==', '-_8A'])('refuses %j', (s) => {
     expect(decodeBase64Strict(s)).toBeNull();
+  });
+});
+
+describe('imageLooksComplete', () => {
+  it('sees the end of each format', () => {
+    expect(imageLooksComplete(pngHeader(2, 2), 'png')).toBe(true);
+    expect(imageLooksComplete(jpegHeader(2, 2), 'jpeg')).toBe(true);
+    expect(imageLooksComplete(webpVp8(2, 2), 'webp')).toBe(true);
+  });
+
+  it('sees an image cut in transit', () => {
+    expect(imageLooksComplete(pngHeader(2, 2).slice(0, 33), 'png')).toBe(false);
+    expect(imageLooksComplete(jpegHeader(2, 2).slice(0, -2), 'jpeg')).toBe(false);
+    expect(imageLooksComplete(webpVp8(2, 2).slice(0, -1), 'webp')).toBe(false);
   });
 });

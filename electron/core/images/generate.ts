@@ -7,7 +7,7 @@ import type { BodyIO, Transport } from '../http/transport.ts';
 import { modelIdProblem } from '../turn/validate.ts';
 import { decodeBase64Strict } from './base64.ts';
 import { downloadBytes } from './download.ts';
-import { IMAGE_MIME, sniffImage, type ImageFormat } from './sniff.ts';
+import { IMAGE_MIME, imageLooksComplete, sniffImage, type ImageFormat } from './sniff.ts';
 
 export interface ImageRequest {
   model: string;
@@ -154,6 +154,12 @@ export async function generateImages(
         throw new ApiError({
           kind: 'invalid-response',
           message: `${which} is not a PNG, JPEG or WebP image (${bytes.length} bytes starting ${hexStart(bytes) || 'with nothing'})`,
+        });
+      }
+      if (!imageLooksComplete(bytes, sniffed.format)) {
+        throw new ApiError({
+          kind: 'invalid-response',
+          message: `${which} is cut short: the ${sniffed.format.toUpperCase()} data stops after ${bytes.length} bytes, before the end of the image`,
         });
       }
       const reportedSize = asString(item['size']) ?? asString(body['size']);

@@ -93,3 +93,30 @@ function sniffWebp(b: Uint8Array): SniffedImage | null {
 export function sniffImage(bytes: Uint8Array): SniffedImage | null {
   return sniffPng(bytes) ?? sniffJpeg(bytes) ?? sniffWebp(bytes);
 }
+
+function endsWithin(b: Uint8Array, marker: number[], window: number): boolean {
+  const from = Math.max(0, b.length - window);
+  outer: for (let i = b.length - marker.length; i >= from; i--) {
+    for (let j = 0; j < marker.length; j++) if (b[i + j] !== marker[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Whether image bytes reach their format's end (PNG IEND chunk, JPEG end-of-image marker, WebP RIFF
+ * length), so an image cut in transit is not shown as if it were whole. A little trailing padding is allowed.
+ */
+export function imageLooksComplete(bytes: Uint8Array, format: ImageFormat): boolean {
+  switch (format) {
+    case 'png':
+      return endsWithin(bytes, [0x49, 0x45, 0x4e, 0x44], 64); // 'IEND'
+    case 'jpeg':
+      return endsWithin(bytes, [0xff, 0xd9], 64);
+    case 'webp': {
+      const riffSize =
+        (bytes[4] ?? 0) | ((bytes[5] ?? 0) << 8) | ((bytes[6] ?? 0) << 16) | ((bytes[7] ?? 0) << 24);
+      return bytes.length >= (riffSize >>> 0) + 8;
+    }
+  }
+}

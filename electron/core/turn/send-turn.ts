@@ -3,7 +3,9 @@ import { endpointUrl } from '../../../shared/endpoints.ts';
 import type { Exchange } from '../../../shared/exchange.ts';
 import { familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ApiError, type PartialReply } from '../errors/api-error.ts';
+import { parseVendorError } from '../errors/error-body.ts';
 import { FORMATS } from '../formats/index.ts';
+import { isRecord } from '../formats/util.ts';
 import {
   ReplyShapeProblem,
   StreamProblem,
@@ -123,6 +125,16 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
       data = JSON.parse(text);
     } catch {
       throw notJson(text);
+    }
+    // A 200 whose body is a vendor error: the service failed after it had answered.
+    const vendor = isRecord(data) && isRecord(data['error']) ? parseVendorError(data) : undefined;
+    if (vendor) {
+      throw new ApiError({
+        kind: 'stream',
+        message: `the service answered 200 with an error: ${vendor.message}`,
+        ...(vendor.vendorType !== undefined ? { vendorType: vendor.vendorType } : {}),
+        ...(vendor.vendorCode !== undefined ? { vendorCode: vendor.vendorCode } : {}),
+      });
     }
     try {
       return adapter.parseReply(data);
