@@ -1,0 +1,214 @@
+import { memo, useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useStore } from '../../store/index.ts';
+import { MIN_COLUMNS, type CompareColumn } from '../../store/compare-slice.ts';
+import type { Turn } from '../../../shared/conversation.ts';
+import { describeError } from '../../../shared/errors.ts';
+import { FORMAT_LABELS, TEXT_FORMATS, familyOf, type TextFormat } from '../../../shared/formats.ts';
+import { ModelPicker } from '../models/ModelPicker.tsx';
+import { Markdown } from '../../components/Markdown.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Button } from '../../components/Button.tsx';
+
+function useColumn(key: string): CompareColumn | undefined {
+  return useStore((s) => s.compareColumns.find((c) => c.key === key));
+}
+
+/** A column's (format, model) choice, with remove and "same model everywhere". */
+export function ColumnHeader(props: { columnKey: string; index: number }) {
+  const col = useColumn(props.columnKey);
+  const setColumn = useStore((s) => s.setCompareColumn);
+  const remove = useStore((s) => s.removeCompareColumn);
+  const applyEverywhere = useStore((s) => s.setModelInAllColumns);
+  const count = useStore((s) => s.compareColumns.length);
+  const anyRunning = useStore((s) => s.compareColumns.some((c) => c.run !== null));
+  const uid = useId();
+  if (!col) return null;
+  const busy = col.run !== null;
+  return (
+    <div className="compare-head" data-testid="compare-column-head" data-format={col.format}>
+      <div className="compare-head-row">
+        <label htmlFor={`${uid}-format`} className="visually-hidden">
+          Format of column {props.index + 1}
+        </label>
+        <select
+          id={`${uid}-format`}
+          className="select select--s compare-format"
+          value={col.format}
+          disabled={busy}
+          data-testid="compare-format"
+          title={col.turns.length > 0 ? 'Changing the format starts this column over' : undefined}
+          onChange={(e) => setColumn(col.key, { format: e.target.value as TextFormat })}
+        >
+          {TEXT_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {FORMAT_LABELS[f]}
+            </option>
+          ))}
+        </select>
+        <span className="compare-head-spacer" />
+        <IconButton
+          icon="columns"
+          size="s"
+          label="Use this model in every column"
+          disabled={anyRunning || col.model.trim() === ''}
+          onClick={() => applyEverywhere(col.model)}
+        />
+        <IconButton
+          icon="x"
+          size="s"
+          variant="danger"
+          label={`Remove column ${props.index + 1}`}
+          disabled={count <= MIN_COLUMNS}
+          onClick={() => remove(col.key)}
+          data-testid="compare-remove-column"
+        />
+      </div>
+      <ModelPicker
+        family={familyOf(col.format)}
+        purpose={col.format}
+        value={col.model}
+        onChange={(model) => setColumn(col.key, { model })}
+        label={`Model of column ${props.index + 1}`}
+        id={`${uid}-model`}
+      />
+    </div>
+  );
+}
+
+/** The column's turns, the reply streaming in, and any error, scrolled to the newest. */
+export function ColumnBody(props: { columnKey: string }) {
+  const col = useColumn(props.columnKey);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const turnCount = col?.turns.length ?? 0;
+  const runId = col?.run?.requestId ?? null;
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [turnCount, runId]);
+
+  if (!col) return null;
+  return (
+    <div
+      className="compare-body"
+      ref={scrollRef}
+      data-testid="compare-column"
+      data-format={col.format}
+      aria-label={`${FORMAT_LABELS[col.format]} · ${col.model || 'no model'}`}
+      role="region"
+      aria-busy={col.run !== null}
+    >
+      {col.turns.length === 0 && !col.run && !col.error ? (
+        <p className="compare-empty faint">
+          Answers through <strong>{FORMAT_LABELS[col.format]}</strong>
+          {col.model ? (
+            <>
+              {' '}
+              with <code>{col.model}</code>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
+      {col.turns.map((t) => (
+        <TurnView key={t.id} turn={t} />
+      ))}
+      {col.run ? (
+        <>
+          <div className="compare-user">{col.run.text}</div>
+          <StreamingReply requestId={col.run.requestId} scrollRef={scrollRef} />
+        </>
+      ) : null}
+      {col.error ? <ColumnError error={col.error} /> : null}
+    </div>
+  );
+}
+
+const TurnView = memo(function TurnView({ turn }: { turn: Turn }) {
+  const inspect = useStore((s) => s.openInspector);
+  if (turn.role === 'user') return <div className="compare-user">{turn.text}</div>;
+  return (
+    <div className={`compare-reply is-${turn.status}`} data-testid="compare-reply" data-status={turn.status}>
+      {turn.thoughts ? (
+        <details className="compare-thoughts">
+          <summary>Thoughts</summary>
+          <div className="compare-thoughts-text">{turn.thoughts}</div>
+        </details>
+      ) : null}
+      {turn.text !== '' ? <Markdown text={turn.text} /> : null}
+      {turn.status === 'partial' ? (
+        <p className="compare-cut">
+          <Icon name="scissors" size={12} /> Cut off{turn.error ? `: ${turn.error.message}` : ''}
+        </p>
+      ) : null}
+      {turn.status === 'error' && turn.error ? (
+        <div className="callout callout--error compare-error" role="note">
+          <Icon name="alert-circle" />
+          <div className="compare-error-body">
+            <span>{describeError(turn.error)}</span>
+            {turn.error.exchangeId ? (
+              <Button
+                size="s"
+                variant="ghost"
+                icon="code"
+                onClick={() => inspect(turn.error?.exchangeId ?? '')}
+              >
+                Inspect
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+});
+
+/** Only this element re-renders as tokens arrive. */
+function StreamingReply(props: { requestId: string; scrollRef: RefObject<HTMLDivElement | null> }) {
+  const stream = useStore((s) => s.compareStreams[props.requestId]);
+  const { scrollRef } = props;
+  const length = (stream?.text.length ?? 0) + (stream?.thoughts.length ?? 0);
+  useEffect(() => {
+    const el = scrollRef.current;
+    // Follow the stream only while the reader is at the bottom; do not yank them back up.
+    if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 80) el.scrollTop = el.scrollHeight;
+  }, [length, scrollRef]);
+  return (
+    <div className="compare-reply is-streaming" data-testid="compare-streaming">
+      {stream?.thoughts ? (
+        <details className="compare-thoughts">
+          <summary>Thinking…</summary>
+          <div className="compare-thoughts-text">{stream.thoughts}</div>
+        </details>
+      ) : null}
+      {stream && stream.text !== '' ? (
+        <Markdown text={stream.text} />
+      ) : (
+        <span className="compare-waiting">
+          <span className="compare-dot" />
+          <span className="compare-dot" />
+          <span className="compare-dot" />
+          <span className="visually-hidden">Waiting for the reply</span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function ColumnError({ error }: { error: NonNullable<CompareColumn['error']> }) {
+  const inspect = useStore((s) => s.openInspector);
+  return (
+    <div className="callout callout--error compare-error" role="alert" data-testid="compare-column-error">
+      <Icon name="alert-circle" />
+      <div className="compare-error-body">
+        <span>{error.kind === 'invalid-input' ? error.message : describeError(error)}</span>
+        {error.exchangeId ? (
+          <Button size="s" variant="ghost" icon="code" onClick={() => inspect(error.exchangeId ?? '')}>
+            Inspect
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

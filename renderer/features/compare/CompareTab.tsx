@@ -1,0 +1,126 @@
+import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useStore } from '../../store/index.ts';
+import { MAX_COLUMNS } from '../../store/compare-slice.ts';
+import { Button } from '../../components/Button.tsx';
+import { ColumnHeader, ColumnBody } from './CompareColumn.tsx';
+import { FiguresRow } from './FiguresRow.tsx';
+import './compare.css';
+
+/** Compare: one prompt, two to four (format, model) columns answering at once, figures side by side. */
+export function CompareTab() {
+  const settings = useStore((s) => s.settings);
+  const hydrated = useStore((s) => s.compareHydrated);
+  const hydrate = useStore((s) => s.hydrateCompare);
+  const keys = useStore(useShallow((s) => s.compareColumns.map((c) => c.key)));
+
+  useEffect(() => {
+    if (settings && !hydrated) hydrate(settings);
+  }, [settings, hydrated, hydrate]);
+
+  return (
+    <div className="compare" data-testid="compare">
+      <CompareComposer />
+      {keys.length > 0 ? (
+        <div
+          className="compare-grid"
+          style={{ gridTemplateColumns: `repeat(${keys.length}, minmax(0, 1fr))` }}
+          data-columns={keys.length}
+        >
+          {keys.map((k, i) => (
+            <ColumnHeader key={`h-${k}`} columnKey={k} index={i} />
+          ))}
+          {keys.map((k) => (
+            <ColumnBody key={`b-${k}`} columnKey={k} />
+          ))}
+          <FiguresRow />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function CompareComposer() {
+  const prompt = useStore((s) => s.comparePrompt);
+  const setPrompt = useStore((s) => s.setComparePrompt);
+  const send = useStore((s) => s.sendCompare);
+  const stop = useStore((s) => s.stopCompare);
+  const reset = useStore((s) => s.newComparison);
+  const add = useStore((s) => s.addCompareColumn);
+  const running = useStore((s) => s.compareColumns.some((c) => c.run !== null));
+  const stopping = useStore((s) => s.compareColumns.some((c) => c.run?.stopping === true));
+  const started = useStore((s) => s.compareColumns.some((c) => c.turns.length > 0 || c.run !== null));
+  const count = useStore((s) => s.compareColumns.length);
+  const uid = useId();
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      if (!running) void send();
+    }
+  };
+
+  return (
+    <div className="compare-composer">
+      <label htmlFor={`${uid}-prompt`} className="visually-hidden">
+        Prompt for every column
+      </label>
+      <textarea
+        id={`${uid}-prompt`}
+        className="textarea compare-input"
+        rows={2}
+        value={prompt}
+        placeholder={
+          started ? 'Follow up in every column…' : 'Ask once; every column answers through its own format…'
+        }
+        data-testid="compare-input"
+        onChange={(e) => setPrompt(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="compare-composer-actions">
+        {running ? (
+          <Button icon="stop" busy={stopping} onClick={() => void stop()} data-testid="compare-stop">
+            Stop all
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            icon="send"
+            disabled={prompt.trim() === ''}
+            onClick={() => void send()}
+            data-testid="compare-send"
+          >
+            Send to all
+          </Button>
+        )}
+        <div className="compare-composer-secondary">
+          <Button
+            size="s"
+            variant="ghost"
+            icon="plus"
+            disabled={count >= MAX_COLUMNS || running}
+            onClick={add}
+            data-testid="compare-add-column"
+            title={count >= MAX_COLUMNS ? `At most ${MAX_COLUMNS} columns` : 'Add a column'}
+          >
+            Column
+          </Button>
+          <Button
+            size="s"
+            variant="ghost"
+            icon="refresh"
+            disabled={!started}
+            onClick={() => void reset()}
+            data-testid="compare-new"
+          >
+            New comparison
+          </Button>
+        </div>
+      </div>
+      <p className="compare-hint faint">
+        <kbd className="kbd">Enter</kbd> sends to every column at once, <kbd className="kbd">Shift</kbd> +{' '}
+        <kbd className="kbd">Enter</kbd> breaks the line. Each column keeps its own history.
+      </p>
+    </div>
+  );
+}

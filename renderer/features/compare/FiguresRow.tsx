@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { useStore } from '../../store/index.ts';
+import { lastReplyFigures, rankLowest, type ColumnFigures, type Rank } from '../../store/compare-slice.ts';
+import { formatCount, formatMs } from '../../components/format.ts';
+import { ElapsedTime } from '../../components/ElapsedTime.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
+
+interface CellData {
+  key: string;
+  figures: ColumnFigures | null;
+  run: { startedAt: number; firstTokenAt: number | null } | null;
+}
+
+/** One row of figures under the columns, so differences show at a glance. */
+export function FiguresRow() {
+  // The columns array changes only when a column does (never per token: streamed text lives elsewhere).
+  const columns = useStore((s) => s.compareColumns);
+  const cells = columns.map((c): CellData => ({
+    key: c.key,
+    figures: c.run ? null : lastReplyFigures(c),
+    run: c.run ? { startedAt: c.run.startedAt, firstTokenAt: c.run.firstTokenAt } : null,
+  }));
+  const inspect = useStore((s) => s.openInspector);
+  const ttftRank = rankLowest(cells.map((c) => c.figures?.ttftMs));
+  const totalRank = rankLowest(cells.map((c) => c.figures?.totalMs));
+
+  return (
+    <>
+      {cells.map((c, i) => (
+        <div key={c.key} className="compare-figures" data-testid="compare-figures">
+          {c.run ? (
+            <dl className="figures-list">
+              <Figure
+                label="TTFT"
+                value={c.run.firstTokenAt ? formatMs(c.run.firstTokenAt - c.run.startedAt) : '…'}
+              />
+              <Figure label="Total" value={<ElapsedTime since={c.run.startedAt} />} />
+              <Figure label="In / out" value="…" />
+              <Figure label="Finish" value="…" />
+            </dl>
+          ) : c.figures ? (
+            <>
+              <dl className="figures-list">
+                <Figure
+                  label="TTFT"
+                  value={formatMs(c.figures.ttftMs)}
+                  rank={ttftRank[i]}
+                  testId="figure-ttft"
+                />
+                <Figure
+                  label="Total"
+                  value={formatMs(c.figures.totalMs)}
+                  rank={totalRank[i]}
+                  testId="figure-total"
+                />
+                <Figure
+                  label="In / out"
+                  value={`${formatCount(c.figures.input)} / ${formatCount(c.figures.output)}`}
+                  testId="figure-tokens"
+                />
+                <Figure
+                  label="Finish"
+                  value={c.figures.finish ?? (c.figures.status === 'complete' ? '–' : c.figures.status)}
+                  testId="figure-finish"
+                  warn={c.figures.status !== 'complete'}
+                />
+              </dl>
+              <IconButton
+                icon="code"
+                size="s"
+                label="Inspect this column's last request"
+                className="figures-inspect"
+                disabled={!c.figures.exchangeId}
+                onClick={() => inspect(c.figures?.exchangeId ?? '')}
+                data-testid="compare-inspect"
+              />
+            </>
+          ) : (
+            <span className="faint figures-none">No reply yet</span>
+          )}
+        </div>
+      ))}
+    </>
+  );
+}
+
+function Figure(props: { label: string; value: ReactNode; rank?: Rank; testId?: string; warn?: boolean }) {
+  const cls =
+    props.rank === 'best' ? ' is-best' : props.rank === 'worst' ? ' is-worst' : props.warn ? ' is-warn' : '';
+  return (
+    <div className={`figure${cls}`} data-testid={props.testId}>
+      <dt>{props.label}</dt>
+      <dd>
+        {props.value}
+        {props.rank === 'best' ? <span className="visually-hidden"> (fastest)</span> : null}
+        {props.rank === 'worst' ? <span className="visually-hidden"> (slowest)</span> : null}
+      </dd>
+    </div>
+  );
+}
