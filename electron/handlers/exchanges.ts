@@ -1,0 +1,20 @@
+import type { Handlers } from './dispatch.ts';
+import { MAX_EXCHANGES } from '../store/index.ts';
+import { notFound } from './errors.ts';
+import type { Services } from './services.ts';
+
+export function exchangeHandlers(s: Services): Pick<Handlers, 'listExchanges' | 'getExchange'> {
+  return {
+    async listExchanges({ limit, before }) {
+      return s.store.exchanges.list({ limit: limit ?? 100, before });
+    },
+    async getExchange({ id }) {
+      const exchange = s.store.exchanges.get(id);
+      if (!exchange)
+        throw notFound(
+          `This request record is no longer kept (the inspector keeps the newest ${MAX_EXCHANGES}).`,
+        );
+      return exchange;
+    },
+  };
+}

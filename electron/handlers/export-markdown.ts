@@ -1,0 +1,60 @@
+import type { Conversation, Turn, Usage } from '../../shared/conversation.ts';
+import { describeError } from '../../shared/errors.ts';
+import { FORMAT_LABELS } from '../../shared/formats.ts';
+
+function usageLine(usage: Usage): string | undefined {
+  const parts: string[] = [];
+  if (usage.input !== undefined) parts.push(`${usage.input} in`);
+  if (usage.output !== undefined) parts.push(`${usage.output} out`);
+  if (usage.thinking !== undefined) parts.push(`${usage.thinking} thinking`);
+  if (usage.cacheRead !== undefined) parts.push(`${usage.cacheRead} cache read`);
+  if (usage.cacheWrite !== undefined) parts.push(`${usage.cacheWrite} cache write`);
+  if (usage.total !== undefined) parts.push(`${usage.total} total`);
+  return parts.length > 0 ? `*Usage: ${parts.join(' · ')} tokens*` : undefined;
+}
+
+/** Thoughts as a collapsed block whose lines are quoted, so they read as an aside in any viewer. */
+function thoughtsBlock(thoughts: string): string {
+  const quoted = thoughts
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n');
+  return `<details>\n<summary>Thoughts</summary>\n\n${quoted}\n\n</details>`;
+}
+
+function turnSection(turn: Turn): string {
+  const heading = turn.role === 'user' ? '## User' : `## Assistant${turn.model ? ` (${turn.model})` : ''}`;
+  const blocks = [heading];
+  if (turn.thoughts) blocks.push(thoughtsBlock(turn.thoughts));
+  if (turn.text) blocks.push(turn.text);
+  if (turn.status !== 'complete') {
+    const what = turn.status === 'partial' ? 'Incomplete reply' : 'No reply';
+    blocks.push(`*${what}: ${turn.error ? describeError(turn.error) : turn.status}*`);
+  }
+  const usage = turn.usage ? usageLine(turn.usage) : undefined;
+  if (usage) blocks.push(usage);
+  return blocks.join('\n\n');
+}
+
+/** The conversation as Markdown: title, model and format, then each turn under a role heading. */
+export function conversationToMarkdown(conversation: Conversation): string {
+  const head = [
+    `# ${conversation.title}`,
+    `- Model: ${conversation.model}\n- Format: ${FORMAT_LABELS[conversation.format]} (${conversation.format})`,
+  ];
+  if (conversation.params.system) head.push(`## System\n\n${conversation.params.system}`);
+  return `${[...head, ...conversation.turns.map(turnSection)].join('\n\n')}\n`;
+}
+
+/** A file name from the title: letters, digits and dashes, never empty. */
+export function fileSlug(text: string, fallback: string, max = 50): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}

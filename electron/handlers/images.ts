@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { rm, stat } from 'node:fs/promises';
+import type { ImageRecord } from '../../shared/contract.ts';
+import { sniffImage, type GeneratedImage } from '../core/index.ts';
+import { writeFileAtomic } from '../store/atomic-write.ts';
+import { toImageRecord, type ImageRow } from '../store/index.ts';
+import type { Handlers } from './dispatch.ts';
+import { invalid, localFailure, notFound } from './errors.ts';
+import { fileSlug } from './export-markdown.ts';
+import { IMAGE_EXT, IMAGE_MIME, imageRelPath, resolveInData, thumbRelPath } from './image-files.ts';
+import { runRequest } from './requests.ts';
+import { activeClient, emitSafely, type Services } from './services.ts';
+
+type ImageOps = 'generateImages' | 'listImages' | 'deleteImage' | 'saveImages' | 'putThumbnail';
+
+function fileOf(s: Services, rel: string): string {
+  const file = resolveInData(s.paths, rel);
+  if (file === null) throw localFailure(`A stored image path points outside the data folder: ${rel}`);
+  return file;
+}
+
+/** A name for the user's downloads folder: quartet-<prompt>-<n>.<ext>. */
+export function suggestedImageName(prompt: string, n: number, format: ImageRow['format']): string {
+  return `quartet-${fileSlug(prompt, 'image', 40)}-${n}.${IMAGE_EXT[format]}`;
+}
+
+export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
+  /** File first, row second: a crash in between leaves an orphan file the next start-up sweeps. */
+  async function saveOne(
+    image: GeneratedImage,
+    batch: {
+      batchId: string;
+      prompt: string;
+      model: string;
+      quality?: string | undefined;
+      createdAt: number;
+    },
+    extra: { usage?: Record<string, unknown> | undefined; exchangeId: string },
+  ): Promise<ImageRecord> {
+    const id = randomUUID();
+    const filePath = imageRelPath(id, image.format);
+    await writeFileAtomic(fileOf(s, filePath), image.bytes, 0o600);
+    const row: ImageRow = {
+      id,
+      batchId: batch.batchId,
+      filePath,
+      prompt: batch.prompt,
+      model: batch.model,
+      format: image.format,
+      ...(image.requestedSize !== undefined ? { requestedSize: image.requestedSize } : {}),
+      ...(image.reportedSize !== undefined ? { reportedSize: image.reportedSize } : {}),
+      width: image.width,
+      height: image.height,
+      sizeAdjusted: image.sizeAdjusted,
+      bytes: image.bytes.byteLength,
+      ...(batch.quality !== undefined ? { quality: batch.quality } : {}),
+      ...(extra.usage !== undefined ? { usage: extra.usage } : {}),
+      exchangeId: extra.exchangeId,
+      createdAt: batch.createdAt,
+    };
+    s.store.images.insert(row);
+    return toImageRecord(row);
+  }
+
+  return {
+    async generateImages(input, ctx) {
+      const { requestId } = input;
+      return runRequest(s.requests, requestId, async (signal) => {
+        const client = await activeClient(s, { ctx, requestId });
+        emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'waiting' });
+        const result = await client.generateImages(
+          {
+            model: input.model,
+            prompt: input.prompt,
+            ...(input.size !== undefined ? { size: input.size } : {}),
+            ...(input.n !== undefined ? { n: input.n } : {}),
+            ...(input.quality !== undefined ? { quality: input.quality } : {}),
+            ...(input.outputFormat !== undefined ? { outputFormat: input.outputFormat } : {}),
+            ...(input.background !== undefined ? { background: input.background } : {}),
+          },
+          { signal },
+        );
+        // The reply is in and decoded; from here on the images are the user's, so a stop no longer applies.
+        emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'saving' });
+        const batch = {
+          batchId: randomUUID(),
+          prompt: input.prompt,
+          model: input.model,
+          quality: input.quality,
+          createdAt: s.now(),
+        };
+        const images: ImageRecord[] = [];
+        for (const image of result.images) {
+          images.push(await saveOne(image, batch, { usage: result.usage, exchangeId: result.exchange.id }));
+        }
+        return { images, exchangeId: result.exchange.id };
+      });
+    },
+
+    async listImages({ offset, limit }) {
+      const items = s.store.images.list(offset ?? 0, limit ?? 100).map(toImageRecord);
+      return { items, total: s.store.images.count() };
+    },
+
+    /** Row first, files second: a crash in between leaves orphan files, never a row without its file. */
+    async deleteImage({ id }) {
+      const row = s.store.images.get(id);
+      if (!row) return { deleted: false };
+      s.store.images.delete(id);
+      for (const rel of [row.filePath, row.thumbPath]) {
+        if (rel !== undefined) await rm(fileOf(s, rel), { force: true });
+      }
+      return { deleted: true };
+    },
+
+    async saveImages({ ids }) {
+      const files = ids.map((id, i) => {
+        const row = s.store.images.get(id);
+        if (!row) throw notFound('One of the images no longer exists.');
+        return {
+          path: fileOf(s, row.filePath),
+          suggestedName: suggestedImageName(row.prompt, i + 1, row.format),
+          mime: IMAGE_MIME[row.format],
+        };
+      });
+      if (!s.deps.saveImages) return { kind: 'download', urls: [] };
+      return s.deps.saveImages(files);
+    },
+
+    async putThumbnail({ id, webpBase64 }) {
+      const bytes = Buffer.from(webpBase64, 'base64');
+      if (sniffImage(bytes)?.format !== 'webp') {
+        throw invalid('The thumbnail is not a WebP image.', 'webpBase64');
+      }
+      if (!s.store.images.get(id)) throw notFound('This image no longer exists.');
+      const rel = thumbRelPath(id);
+      await writeFileAtomic(fileOf(s, rel), bytes, 0o600);
+      s.store.images.setThumb(id, rel);
+      return { ok: true };
+    },
+  };
+}
+
+/** The file behind an image for the hosts' media routes; null when unknown. */
+export async function imageFileOf(
+  s: Services,
+  id: string,
+  variant: 'full' | 'thumb',
+): Promise<{ path: string; mime: string } | null> {
+  const row = s.store.images.get(id);
+  if (!row) return null;
+  const rel = variant === 'full' ? row.filePath : row.thumbPath;
+  if (rel === undefined) return null;
+  const path = resolveInData(s.paths, rel);
+  if (path === null) return null;
+  try {
+    if (!(await stat(path)).isFile()) return null;
+  } catch {
+    return null; // removed meanwhile
+  }
+  return { path, mime: variant === 'full' ? IMAGE_MIME[row.format] : IMAGE_MIME.webp };
+}

@@ -1,0 +1,110 @@
+// The host-agnostic app core: every operation of shared/contract.ts on top of the service client, the
+// key vault and the history store. Both hosts (Electron and the browser host) call only this.
+import { mkdir } from 'node:fs/promises';
+import type { Result } from '../../shared/errors.ts';
+import { openStore } from '../store/index.ts';
+import { appInfoHandlers } from './app-info.ts';
+import { chatHandlers } from './chat.ts';
+import { checkHandlers } from './check.ts';
+import { connectionHandlers, ensureFirstConnection } from './connections.ts';
+import { conversationHandlers } from './conversations.ts';
+import { createDispatch, type Handlers } from './dispatch.ts';
+import { exchangeHandlers } from './exchanges.ts';
+import { sweepImageFiles } from './image-files.ts';
+import { imageFileOf, imageHandlers } from './images.ts';
+import { keyHandlers } from './keys.ts';
+import { linkHandlers } from './links.ts';
+import { createLogger } from './logger.ts';
+import { modelHandlers } from './models.ts';
+import { createRequestRegistry } from './requests.ts';
+import { createSandbox } from './sandbox.ts';
+import { pathsOf, type Services } from './services.ts';
+import { settingsHandlers } from './settings.ts';
+import type { AppCoreDeps, CallContext } from './types.ts';
+
+export type { AppCoreDeps, CallContext } from './types.ts';
+export type { Handlers } from './dispatch.ts';
+
+export interface AppCore {
+  /**
+   * Validates `input` with the operation's zod schema and runs its handler. Never throws: the Result
+   * carries a serialisable AppError ('invalid-input' with issues for bad input, 'not-found', the
+   * service's error, or 'internal' with a generic message for a bug, whose stack goes to the log).
+   */
+  dispatch(name: string, input: unknown, ctx: CallContext): Promise<Result<unknown>>;
+  /** the file behind an image, for the hosts' media routes; null when unknown */
+  imageFile(id: string, variant: 'full' | 'thumb'): Promise<{ path: string; mime: string } | null>;
+  /** aborts running requests, waits for them, stops the sandbox, closes the database */
+  close(): Promise<void>;
+}
+
+export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
+  const paths = pathsOf(deps.dataDir);
+  for (const dir of [paths.dataDir, paths.images, paths.thumbs]) {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  }
+  const log = createLogger(deps.log);
+  const store = openStore(paths.db);
+  const s: Services = {
+    deps,
+    paths,
+    store,
+    vault: deps.vault,
+    sandbox: createSandbox(deps.sandbox ?? true),
+    requests: createRequestRegistry(),
+    log,
+    notices: [...store.notices],
+    now: Date.now,
+  };
+  try {
+    ensureFirstConnection(s);
+    await sweepImageFiles(store, paths);
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+
+  const handlers: Handlers = {
+    ...appInfoHandlers(s),
+    ...connectionHandlers(s),
+    ...keyHandlers(s),
+    ...settingsHandlers(s),
+    ...modelHandlers(s),
+    ...conversationHandlers(s),
+    ...chatHandlers(s),
+    ...imageHandlers(s),
+    ...exchangeHandlers(s),
+    ...checkHandlers(s),
+    ...linkHandlers(s),
+  };
+  const dispatch = createDispatch(handlers, log);
+
+  // Calls in flight, so close() can wait for them to store what they have before the database closes.
+  const inFlight = new Set<Promise<unknown>>();
+  let closing: Promise<void> | undefined;
+
+  return {
+    dispatch(name, input, ctx) {
+      if (closing) {
+        return Promise.resolve({
+          ok: false,
+          error: { kind: 'aborted', message: 'Quartet is shutting down.' },
+        });
+      }
+      const call = dispatch(name, input, ctx);
+      inFlight.add(call);
+      void call.finally(() => inFlight.delete(call));
+      return call;
+    },
+    imageFile: (id, variant) => (closing ? Promise.resolve(null) : imageFileOf(s, id, variant)),
+    close() {
+      closing ??= (async () => {
+        s.requests.abortAll();
+        await Promise.allSettled([...inFlight]);
+        await s.sandbox.close();
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,171 @@
+// What every handler module shares: the store, the vault, the sandbox, running requests, the log and
+// the way a service client is built for a connection.
+import { join } from 'node:path';
+import type { ExchangeSummary, HostEventName, HostEvents } from '../../shared/contract.ts';
+import type { Exchange } from '../../shared/exchange.ts';
+import { KEY_SLOTS, type KeySlot } from '../../shared/formats.ts';
+import { createRedactor, createServiceClient, type ServiceClient } from '../core/index.ts';
+import type { ConnectionRow, Store } from '../store/index.ts';
+import type { Vault } from '../vault/types.ts';
+import { invalid, localFailure, notFound } from './errors.ts';
+import type { Logger } from './logger.ts';
+import type { RequestRegistry } from './requests.ts';
+import { SANDBOX_KEY, type Sandbox } from './sandbox.ts';
+import type { AppCoreDeps, CallContext } from './types.ts';
+
+export type Keys = Partial<Record<KeySlot, string>>;
+
+export interface Paths {
+  dataDir: string;
+  db: string;
+  images: string;
+  thumbs: string;
+}
+
+export function pathsOf(dataDir: string): Paths {
+  return {
+    dataDir,
+    db: join(dataDir, 'quartet.db'),
+    images: join(dataDir, 'images'),
+    thumbs: join(dataDir, 'thumbs'),
+  };
+}
+
+export interface Services {
+  deps: AppCoreDeps;
+  paths: Paths;
+  store: Store;
+  vault: Vault;
+  sandbox: Sandbox;
+  requests: RequestRegistry;
+  log: Logger;
+  notices: string[];
+  now(): number;
+}
+
+/** Settings key of the active connection (beside the user's settings, never returned with them). */
+export const ACTIVE_CONNECTION_KEY = 'app.activeConnectionId';
+
+export function vaultName(connectionId: string, slot: KeySlot): string {
+  return `${connectionId}:${slot}`;
+}
+
+export function getConnection(s: Services, id: string): ConnectionRow {
+  const connection = s.store.connections.get(id);
+  if (!connection) throw notFound('This connection no longer exists.');
+  return connection;
+}
+
+export function activeConnectionId(s: Services): string | null {
+  const id = s.store.settings.get(ACTIVE_CONNECTION_KEY);
+  return typeof id === 'string' && s.store.connections.get(id) ? id : null;
+}
+
+export function activeConnection(s: Services): ConnectionRow {
+  const id = activeConnectionId(s);
+  if (id === null) throw invalid('No connection is active: add or choose one in Settings.');
+  return getConnection(s, id);
+}
+
+/** One slot's key from the vault; the logger learns it so it can never be logged. */
+export async function readKey(s: Services, connectionId: string, slot: KeySlot): Promise<string | undefined> {
+  let key: string | undefined;
+  try {
+    key = await s.vault.get(vaultName(connectionId, slot));
+  } catch (e) {
+    throw localFailure(`The key vault could not be read: ${(e as Error).message}`, e);
+  }
+  if (key !== undefined) s.log.remember(key);
+  return key;
+}
+
+/** Every set slot of a connection; the sandbox's key is built in. */
+export async function keysOf(s: Services, connection: ConnectionRow): Promise<Keys> {
+  if (connection.builtIn) return { default: SANDBOX_KEY };
+  const keys: Keys = {};
+  for (const slot of KEY_SLOTS) {
+    const key = await readKey(s, connection.id, slot);
+    if (key !== undefined) keys[slot] = key;
+  }
+  return keys;
+}
+
+export async function baseUrlOf(s: Services, connection: ConnectionRow): Promise<string> {
+  return connection.builtIn ? s.sandbox.baseUrl() : connection.baseUrl;
+}
+
+export function summarise(x: Exchange): ExchangeSummary {
+  return {
+    id: x.id,
+    interface: x.interface,
+    method: x.method,
+    url: x.url,
+    ...(x.status !== undefined ? { status: x.status } : {}),
+    streamed: x.streamed,
+    ...(x.timings.totalMs !== undefined ? { totalMs: x.timings.totalMs } : {}),
+    ...(x.error ? { error: x.error.message } : {}),
+    startedAt: x.startedAt,
+  };
+}
+
+export interface ClientScope {
+  ctx?: CallContext | undefined;
+  requestId?: string | undefined;
+}
+
+/**
+ * A service client for `connection` with `keys`. Every exchange it produces is stored (after a second
+ * redaction pass with the same keys) and announced to the caller as an `exchange` event.
+ */
+export async function clientFor(
+  s: Services,
+  connection: ConnectionRow,
+  keys: Keys,
+  scope: ClientScope = {},
+): Promise<ServiceClient> {
+  const redact = createRedactor(Object.values(keys));
+  const record = (exchange: Exchange): void => {
+    const clean = JSON.parse(redact(JSON.stringify(exchange))) as Exchange;
+    if (!s.store.exchanges.put(clean)) return;
+    emitSafely(s, scope.ctx, 'exchange', {
+      ...(scope.requestId !== undefined ? { requestId: scope.requestId } : {}),
+      summary: summarise(clean),
+    });
+  };
+  const defaults = s.deps.clientDefaults ?? {};
+  return createServiceClient({
+    baseUrl: await baseUrlOf(s, connection),
+    keys,
+    ...(s.deps.fetch ? { fetch: s.deps.fetch } : {}),
+    ...(defaults.headersTimeoutMs !== undefined ? { headersTimeoutMs: defaults.headersTimeoutMs } : {}),
+    ...(defaults.idleTimeoutMs !== undefined ? { idleTimeoutMs: defaults.idleTimeoutMs } : {}),
+    ...(defaults.maxRetries !== undefined ? { maxRetries: defaults.maxRetries } : {}),
+    onExchange: (exchange) => {
+      try {
+        record(exchange);
+      } catch (e) {
+        s.log.error('could not store an exchange record', e);
+      }
+    },
+  });
+}
+
+/** The client of the active connection with all its keys. */
+export async function activeClient(s: Services, scope: ClientScope = {}): Promise<ServiceClient> {
+  const connection = activeConnection(s);
+  return clientFor(s, connection, await keysOf(s, connection), scope);
+}
+
+/** Events are best effort: a renderer that went away must not fail the request that is still running. */
+export function emitSafely<E extends HostEventName>(
+  s: Services,
+  ctx: CallContext | undefined,
+  event: E,
+  payload: HostEvents[E],
+): void {
+  try {
+    ctx?.emit(event, payload);
+  } catch (e) {
+    s.log.error(`could not deliver a ${event} event`, e);
+  }
+}

@@ -1,0 +1,56 @@
+import { SettingsSchema, type Settings } from '../../shared/contract.ts';
+import type { Handlers } from './dispatch.ts';
+import type { Services } from './services.ts';
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  tabs: {},
+  compareColumns: [
+    { format: 'chat', model: 'gpt-5-mini' },
+    { format: 'messages', model: 'gpt-5-mini' },
+    { format: 'generate', model: 'gpt-5-mini' },
+  ],
+};
+
+type SettingKey = keyof Settings;
+const SETTING_KEYS = Object.keys(SettingsSchema.shape) as SettingKey[];
+
+/** Defaults, overridden by each stored value that still fits the schema (a stale one is ignored). */
+export function readSettings(s: Services): Settings {
+  const stored = s.store.settings.all();
+  const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const key of SETTING_KEYS) {
+    const parsed = SettingsSchema.shape[key].safeParse(stored.get(key));
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return SettingsSchema.parse(out);
+}
+
+export function settingsHandlers(s: Services): Pick<Handlers, 'getSettings' | 'updateSettings'> {
+  return {
+    async getSettings() {
+      return readSettings(s);
+    },
+
+    /**
+     * Merges the given settings over the current ones. `tabs` merges per tab, so two tabs saving their
+     * memory at once do not overwrite each other.
+     */
+    async updateSettings(patch) {
+      return s.store.transaction(() => {
+        const current = readSettings(s);
+        const next: Record<string, unknown> = { ...current };
+        for (const key of SETTING_KEYS) {
+          const value = patch[key];
+          if (value === undefined) continue;
+          next[key] = key === 'tabs' ? { ...current.tabs, ...(value as Settings['tabs']) } : value;
+        }
+        const merged = SettingsSchema.parse(next);
+        for (const key of SETTING_KEYS) {
+          if (patch[key] !== undefined) s.store.settings.set(key, merged[key]);
+        }
+        return merged;
+      });
+    },
+  };
+}
