@@ -1,0 +1,91 @@
+import { useStore } from '../../store/index.ts';
+import { selectTabModel } from '../../store/chat-slice.ts';
+import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { ConversationHeader } from './ConversationHeader.tsx';
+import { MessageList } from './MessageList.tsx';
+import { Composer } from './Composer.tsx';
+import { ParamsPanel } from './ParamsPanel.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { Button } from '../../components/Button.tsx';
+import '../../styles/chat.css';
+
+const INTROS: Record<TextFormat, string> = {
+  chat: 'POST /v1/chat/completions: the history goes as a list of role/content messages.',
+  responses: 'POST /v1/responses: the history goes as input items, the system prompt as instructions.',
+  messages: 'POST /v1/messages: max_tokens is required; thinking blocks go back with their signatures.',
+  generate:
+    'POST /v1beta/models/{model}:generateContent: model parts go back exactly as received, thought signatures included.',
+};
+
+function EmptyConversation(props: { format: TextFormat }) {
+  const model = useStore((s) => selectTabModel(s, props.format));
+  return (
+    <div className="empty chat-empty">
+      <Icon name="message" size={28} />
+      <p className="empty-title">New {FORMAT_LABELS[props.format]} conversation</p>
+      <p>
+        {model ? (
+          <>
+            Model <span className="mono">{model}</span>. Write a message below to start.
+          </>
+        ) : (
+          'Choose a model above, then write a message below.'
+        )}
+      </p>
+      <p className="faint chat-empty-intro">{INTROS[props.format]}</p>
+    </div>
+  );
+}
+
+function ConversationBody(props: { format: TextFormat; conversationId: string | null }) {
+  const { format, conversationId } = props;
+  const loaded = useStore((s) => (conversationId ? s.loaded[conversationId] !== undefined : false));
+  const error = useStore((s) => (conversationId ? s.loadErrors[conversationId] : undefined));
+  const open = useStore((s) => s.openConversation);
+  if (conversationId === null) return <EmptyConversation format={format} />;
+  if (error) {
+    return (
+      <div className="empty">
+        <div className="callout callout--error" role="alert">
+          <Icon name="alert-circle" size={15} />
+          <span>This conversation could not be opened: {error.message}</span>
+        </div>
+        <Button size="s" icon="retry" onClick={() => void open(format, conversationId)}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!loaded) {
+    return (
+      <div className="empty">
+        <Spinner size={18} label="Loading the conversation" />
+      </div>
+    );
+  }
+  return <MessageList conversationId={conversationId} format={format} />;
+}
+
+/** One text tab (Chat Completions, Responses, Messages or Generate Content): the same screen for each format. */
+export function ChatTab(props: { format: TextFormat }) {
+  const { format } = props;
+  const conversationId = useStore((s) => s.activeConversation[format]);
+  const paramsOpen = useStore((s) => s.paramsOpen);
+  return (
+    <div
+      className={`chat${paramsOpen ? ' has-params' : ''}`}
+      data-format={format}
+      data-testid={`chat-${format}`}
+    >
+      <Sidebar format={format} />
+      <section className="chat-main" aria-label={`${FORMAT_LABELS[format]} conversation`}>
+        <ConversationHeader format={format} conversationId={conversationId} />
+        <ConversationBody format={format} conversationId={conversationId} />
+        <Composer format={format} conversationId={conversationId} />
+      </section>
+      {paramsOpen ? <ParamsPanel format={format} /> : null}
+    </div>
+  );
+}

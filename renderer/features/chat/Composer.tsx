@@ -1,0 +1,135 @@
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useStore } from '../../store/index.ts';
+import { draftKey, selectTabModel, selectTabParams } from '../../store/chat-slice.ts';
+import type { TextFormat } from '../../../shared/formats.ts';
+import { Button } from '../../components/Button.tsx';
+import { paramsProblem, paramsSummary } from './turn-info.ts';
+
+const MAX_HEIGHT = 260;
+
+/**
+ * The message box: Enter sends, Shift+Enter breaks the line, Enter while an input method is composing
+ * is left to the input method. While a reply runs the button becomes Stop; the draft is kept per
+ * conversation and given back if a send fails before reaching the service.
+ */
+export function Composer(props: { format: TextFormat; conversationId: string | null }) {
+  const { format, conversationId } = props;
+  const key = draftKey(format, conversationId);
+  const text = useStore((s) => s.drafts[key] ?? '');
+  const setDraft = useStore((s) => s.setDraft);
+  const send = useStore((s) => s.send);
+  const stop = useStore((s) => s.stop);
+  const pending = useStore((s) => (conversationId ? s.pending[conversationId] : undefined));
+  const model = useStore((s) => selectTabModel(s, format));
+  const params = useStore(useShallow((s) => selectTabParams(s, format)));
+  const paramsOpen = useStore((s) => s.paramsOpen);
+  const setParamsOpen = useStore((s) => s.setParamsOpen);
+  const areaRef = useRef<HTMLTextAreaElement>(null);
+
+  useLayoutEffect(() => {
+    const el = areaRef.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight + 2, MAX_HEIGHT)}px`;
+    el.style.overflowY = el.scrollHeight + 2 > MAX_HEIGHT ? 'auto' : 'hidden';
+  }, [text]);
+
+  useEffect(() => {
+    areaRef.current?.focus();
+  }, [key]);
+
+  const problem = paramsProblem(format, params);
+  const reason =
+    model === ''
+      ? 'Choose a model above to send.'
+      : problem
+        ? `${problem.message} Fix it in Parameters.`
+        : null;
+  const busy = pending !== undefined;
+  const canSend = !busy && reason === null && text.trim() !== '';
+
+  const submit = () => {
+    if (!canSend) return;
+    void send(format, text);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.shiftKey) return;
+    // An input method (Japanese, Chinese, Korean...) uses Enter to commit its text: leave it alone.
+    if (e.nativeEvent.isComposing || e.keyCode === 229) return;
+    e.preventDefault();
+    submit();
+  };
+
+  return (
+    <div className="composer-wrap">
+      <form
+        className={`composer${busy ? ' is-busy' : ''}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label className="visually-hidden" htmlFor={`composer-${format}`}>
+          Message
+        </label>
+        <textarea
+          ref={areaRef}
+          id={`composer-${format}`}
+          className="composer-input"
+          rows={1}
+          placeholder={busy ? 'Write your next message…' : 'Write a message…'}
+          value={text}
+          onChange={(e) => setDraft(key, e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby={`composer-hint-${format}`}
+          data-testid="composer-input"
+        />
+        <div className="composer-actions">
+          {busy ? (
+            <Button
+              variant="default"
+              icon="stop"
+              onClick={() => conversationId && void stop(conversationId)}
+              disabled={pending.stopping}
+              data-testid="stop-button"
+            >
+              Stop
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              variant="primary"
+              icon="send"
+              disabled={!canSend}
+              title={reason ?? (text.trim() === '' ? 'Write a message first' : 'Send (Enter)')}
+              data-testid="send-button"
+            >
+              Send
+            </Button>
+          )}
+        </div>
+      </form>
+      <div className="composer-foot" id={`composer-hint-${format}`}>
+        {reason ? (
+          <span className="composer-reason" role="status" data-testid="send-disabled-reason">
+            {reason}
+          </span>
+        ) : (
+          <span className="faint">
+            <span className="kbd">Enter</span> to send · <span className="kbd">Shift</span>+
+            <span className="kbd">Enter</span> for a new line
+          </span>
+        )}
+        <button
+          type="button"
+          className="composer-params link-btn"
+          onClick={() => setParamsOpen(!paramsOpen)}
+          title="Show or hide the parameters"
+        >
+          {paramsSummary(format, params)}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useStore } from '../../store/index.ts';
+import { selectTabModel, sumUsage, visibleTurns } from '../../store/chat-slice.ts';
+import { FORMAT_LABELS, familyOf, type TextFormat } from '../../../shared/formats.ts';
+import { ModelPicker } from '../models/ModelPicker.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
+import { MenuButton } from '../../components/Menu.tsx';
+import { formatCount } from '../../components/format.ts';
+import { useShallow } from 'zustand/react/shallow';
+
+/** Running totals of the open conversation, from every reply's reported usage. */
+function Totals(props: { conversationId: string }) {
+  const totals = useStore(
+    useShallow((s) => {
+      const c = s.loaded[props.conversationId];
+      return sumUsage(c ? visibleTurns(c.turns, s.pending[props.conversationId]) : []);
+    }),
+  );
+  if (totals.replies === 0) return null;
+  return (
+    <p className="conv-totals" data-testid="conversation-totals" title="Running totals of this conversation">
+      <span>
+        <span className="tabular">{totals.replies}</span> {totals.replies === 1 ? 'reply' : 'replies'}
+      </span>
+      {totals.input !== undefined ? (
+        <span>
+          <span className="tabular">{formatCount(totals.input)}</span> in
+        </span>
+      ) : null}
+      {totals.output !== undefined ? (
+        <span>
+          <span className="tabular">{formatCount(totals.output)}</span> out
+        </span>
+      ) : null}
+      {totals.total !== undefined ? (
+        <span>
+          <span className="tabular">{formatCount(totals.total)}</span> total
+        </span>
+      ) : null}
+      {totals.thinking !== undefined ? (
+        <span>
+          <span className="tabular">{formatCount(totals.thinking)}</span> thinking
+        </span>
+      ) : null}
+      <span className="faint">tokens</span>
+    </p>
+  );
+}
+
+/** Title, model, running totals, export and the parameters toggle. */
+export function ConversationHeader(props: { format: TextFormat; conversationId: string | null }) {
+  const { format, conversationId } = props;
+  const title = useStore((s) => (conversationId ? s.loaded[conversationId]?.title : undefined));
+  const model = useStore((s) => selectTabModel(s, format));
+  const setModel = useStore((s) => s.setModel);
+  const paramsOpen = useStore((s) => s.paramsOpen);
+  const setParamsOpen = useStore((s) => s.setParamsOpen);
+  const exportConversation = useStore((s) => s.exportConversation);
+
+  return (
+    <header className="conv-header">
+      <div className="conv-heading">
+        <h2 className="conv-heading-title" title={title}>
+          {title ?? 'New conversation'}
+        </h2>
+        {conversationId ? (
+          <Totals conversationId={conversationId} />
+        ) : (
+          <p className="conv-totals faint">{FORMAT_LABELS[format]}</p>
+        )}
+      </div>
+      <div className="conv-model">
+        <ModelPicker
+          family={familyOf(format)}
+          purpose={format}
+          value={model}
+          onChange={(id) => setModel(format, id)}
+          id={`model-${format}`}
+        />
+      </div>
+      <div className="conv-tools">
+        <MenuButton
+          icon="download"
+          label="Export this conversation"
+          disabled={conversationId === null}
+          testId="export-menu"
+          items={[
+            {
+              id: 'export-markdown',
+              label: 'Export as Markdown',
+              icon: 'file',
+              onSelect: () => conversationId && void exportConversation(conversationId, 'markdown'),
+            },
+            {
+              id: 'export-json',
+              label: 'Export as JSON',
+              icon: 'code',
+              onSelect: () => conversationId && void exportConversation(conversationId, 'json'),
+            },
+          ]}
+        />
+        <IconButton
+          icon="sliders"
+          label={paramsOpen ? 'Hide parameters' : 'Show parameters'}
+          aria-pressed={paramsOpen}
+          onClick={() => setParamsOpen(!paramsOpen)}
+          data-testid="params-toggle"
+        />
+      </div>
+    </header>
+  );
+}

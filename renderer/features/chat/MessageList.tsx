@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useStore } from '../../store/index.ts';
+import { visibleTurns } from '../../store/chat-slice.ts';
+import type { Turn } from '../../../shared/conversation.ts';
+import type { TextFormat } from '../../../shared/formats.ts';
+import { AssistantBubble, PendingUserBubble, StreamingBubble, UserBubble } from './Bubbles.tsx';
+import { Icon } from '../../components/Icon.tsx';
+
+type Row =
+  | { kind: 'turn'; key: string; turn: Turn }
+  | { kind: 'pending-user'; key: string; text: string }
+  | { kind: 'stream'; key: string; requestId: string };
+
+const BOTTOM_SLACK = 48;
+
+/**
+ * The conversation, virtualised: only the rows near the viewport are in the DOM, each measured as it
+ * renders (replies vary from one line to pages). Sticks to the bottom while a reply streams unless the
+ * user has scrolled up; a search hit scrolls its turn into view.
+ */
+export function MessageList(props: { conversationId: string; format: TextFormat }) {
+  const { conversationId, format } = props;
+  const turns = useStore((s) => s.loaded[conversationId]?.turns);
+  const pending = useStore((s) => s.pending[conversationId]);
+  const scrollRequest = useStore((s) =>
+    s.scrollRequest?.conversationId === conversationId ? s.scrollRequest : null,
+  );
+
+  const rows = useMemo<Row[]>(() => {
+    const list: Row[] = visibleTurns(turns ?? [], pending).map((t) => ({ kind: 'turn', key: t.id, turn: t }));
+    if (pending?.kind === 'send' && pending.text !== null)
+      list.push({ kind: 'pending-user', key: `pending:${pending.requestId}`, text: pending.text });
+    if (pending)
+      list.push({ kind: 'stream', key: `stream:${pending.requestId}`, requestId: pending.requestId });
+    return list;
+  }, [turns, pending]);
+  const lastAssistant = useMemo(() => {
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const r = rows[i];
+      if (r?.kind === 'turn') return r.turn.role === 'assistant' ? r.turn.id : null;
+    }
+    return null;
+  }, [rows]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const [atBottom, setAtBottom] = useState(true);
+  const [flash, setFlash] = useState<string | null>(null);
+  const handledScroll = useRef<number | null>(null);
+
+  // not compiled by React Compiler anyway; the virtualizer re-renders this component itself
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 120,
+    overscan: 6,
+    getItemKey: (i) => rows[i]?.key ?? i,
+    paddingStart: 20,
+    paddingEnd: 28,
+  });
+  const totalSize = virtualizer.getTotalSize();
+
+  const scrollToBottom = useCallback(() => {
+    const el = scrollRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  // Opening a conversation starts at its end, or at the turn a search hit points to.
+  useLayoutEffect(() => {
+    stick.current = true;
+    setAtBottom(true);
+    if (rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    // only when the conversation changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [conversationId]);
+
+  useEffect(() => {
+    if (!scrollRequest || handledScroll.current === scrollRequest.nonce) return;
+    const index = rows.findIndex((r) => r.kind === 'turn' && r.turn.id === scrollRequest.turnId);
+    if (index < 0) return;
+    handledScroll.current = scrollRequest.nonce;
+    stick.current = false;
+    setAtBottom(false);
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    setFlash(scrollRequest.turnId);
+    const t = setTimeout(() => setFlash(null), 2200);
+    return () => clearTimeout(t);
+  }, [scrollRequest, rows, virtualizer]);
+
+  // A new request (send, regenerate, edit) brings the view back to the end.
+  const requestId = pending?.requestId;
+  useLayoutEffect(() => {
+    if (!requestId) return;
+    stick.current = true;
+    setAtBottom(true);
+    scrollToBottom();
+  }, [requestId, scrollToBottom]);
+
+  // Growth (streaming text, rows measured) keeps the end in view while sticking.
+  useLayoutEffect(() => {
+    if (stick.current) scrollToBottom();
+  }, [totalSize, scrollToBottom]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
+    stick.current = bottom;
+    if (bottom !== atBottom) setAtBottom(bottom);
+  };
+
+  const busy = pending !== undefined;
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div className="msg-scroll-wrap">
+      <div
+        ref={scrollRef}
+        className="msg-scroll"
+        onScroll={onScroll}
+        tabIndex={0}
+        aria-label="Messages"
+        data-testid="message-list"
+      >
+        <div className="msg-canvas" style={{ height: totalSize }}>
+          {items.map((v) => {
+            const row = rows[v.index];
+            if (!row) return null;
+            return (
+              <div
+                key={v.key}
+                data-index={v.index}
+                ref={virtualizer.measureElement}
+                className={`msg-row${row.kind === 'turn' && row.turn.id === flash ? ' is-flash' : ''}`}
+                style={{ transform: `translateY(${v.start}px)` }}
+              >
+                {row.kind === 'turn' ? (
+                  row.turn.role === 'user' ? (
+                    <UserBubble turn={row.turn} conversationId={conversationId} format={format} busy={busy} />
+                  ) : (
+                    <AssistantBubble
+                      turn={row.turn}
+                      conversationId={conversationId}
+                      isLast={row.turn.id === lastAssistant}
+                      busy={busy}
+                    />
+                  )
+                ) : row.kind === 'pending-user' ? (
+                  <PendingUserBubble text={row.text} />
+                ) : (
+                  <StreamingBubble conversationId={conversationId} requestId={row.requestId} />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {!atBottom ? (
+        <button
+          type="button"
+          className="jump-latest"
+          onClick={() => {
+            stick.current = true;
+            setAtBottom(true);
+            virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+            requestAnimationFrame(scrollToBottom);
+          }}
+        >
+          <Icon name="chevron-down" size={14} /> Latest
+        </button>
+      ) : null}
+    </div>
+  );
+}

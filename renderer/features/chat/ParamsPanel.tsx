@@ -1,0 +1,326 @@
+import { useId, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useStore } from '../../store/index.ts';
+import { selectTabParams } from '../../store/chat-slice.ts';
+import type { Params } from '../../../shared/conversation.ts';
+import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
+import { IconButton } from '../../components/IconButton.tsx';
+import { paramsProblem } from './turn-info.ts';
+
+/** A copy of the parameters with one field set, or removed when the value is undefined. */
+export function withParam<K extends keyof Params>(p: Params, key: K, value: Params[K] | undefined): Params {
+  const next = { ...p };
+  if (value === undefined) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+/** The parameters of the open conversation (or of the tab's next one); saved as you change them. */
+export function ParamsPanel(props: { format: TextFormat }) {
+  const conversationId = useStore((s) => s.activeConversation[props.format]);
+  const setParamsOpen = useStore((s) => s.setParamsOpen);
+  return (
+    <aside className="params-panel" aria-label="Parameters" data-testid="params-panel">
+      <div className="params-head">
+        <h2 className="params-title">Parameters</h2>
+        <IconButton icon="x" size="s" label="Hide parameters" onClick={() => setParamsOpen(false)} />
+      </div>
+      {/* a fresh form per conversation, so half-typed numbers never leak from one to another */}
+      <ParamsForm key={conversationId ?? 'new'} format={props.format} isNew={conversationId === null} />
+    </aside>
+  );
+}
+
+function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
+  const { format } = props;
+  const params = useStore(useShallow((s) => selectTabParams(s, format)));
+  const setParams = useStore((s) => s.setParams);
+  const update = <K extends keyof Params>(key: K, value: Params[K] | undefined) =>
+    setParams(format, withParam(params, key, value));
+  const problem = paramsProblem(format, params);
+  const ids = useId();
+
+  return (
+    <div className="params-body">
+      <div className="field">
+        <label htmlFor={`${ids}-system`}>System prompt</label>
+        <textarea
+          id={`${ids}-system`}
+          className="textarea params-system"
+          rows={4}
+          placeholder="Optional instructions for the model"
+          value={params.system ?? ''}
+          onChange={(e) => update('system', e.target.value === '' ? undefined : e.target.value)}
+          data-testid="param-system"
+        />
+      </div>
+
+      <Temperature value={params.temperature} onChange={(v) => update('temperature', v)} />
+
+      <NumberField
+        label="Max tokens"
+        value={params.maxTokens}
+        onCommit={(v) => update('maxTokens', v)}
+        min={1}
+        max={1_000_000}
+        required={format === 'messages'}
+        placeholder={format === 'messages' ? '1024' : 'Service default'}
+        hint={format === 'messages' ? 'Required by Messages.' : 'Empty: the service decides.'}
+        error={problem?.field === 'maxTokens' ? problem.message : undefined}
+        testId="param-max-tokens"
+      />
+
+      <label className="switch params-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={params.stream}
+          onChange={(e) => update('stream', e.target.checked)}
+          data-testid="param-stream"
+        />
+        <span>Stream the reply</span>
+      </label>
+
+      {format === 'generate' ? (
+        <GenerateThinking params={params} update={update} />
+      ) : format === 'messages' ? (
+        <MessagesThinking
+          params={params}
+          update={update}
+          error={problem?.field === 'thinkingBudget' ? problem.message : undefined}
+        />
+      ) : null}
+
+      <p className="params-note">
+        {props.isNew
+          ? `Used for the next ${FORMAT_LABELS[format]} conversation and remembered for this tab.`
+          : `Saved with this conversation and remembered for new ${FORMAT_LABELS[format]} conversations.`}
+      </p>
+    </div>
+  );
+}
+
+function Temperature(props: { value: number | undefined; onChange(v: number | undefined): void }) {
+  const id = useId();
+  const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
+  const [prev, setPrev] = useState(props.value);
+  if (prev !== props.value) {
+    setPrev(props.value);
+    if (Number(text) !== props.value) setText(props.value === undefined ? '' : String(props.value));
+  }
+  const isDefault = props.value === undefined;
+  return (
+    <div className="field">
+      <div className="field-row params-label-row">
+        <label htmlFor={`${id}-n`}>Temperature</label>
+        {isDefault ? (
+          <span className="faint params-default">service default</span>
+        ) : (
+          <button type="button" className="link-btn params-reset" onClick={() => props.onChange(undefined)}>
+            Reset
+          </button>
+        )}
+      </div>
+      <div className="field-row">
+        <input
+          type="range"
+          min={0}
+          max={2}
+          step={0.05}
+          value={props.value ?? 1}
+          className={isDefault ? 'is-default' : undefined}
+          aria-label="Temperature slider"
+          onChange={(e) => props.onChange(Number(e.target.value))}
+          data-testid="param-temperature-slider"
+        />
+        <input
+          id={`${id}-n`}
+          type="number"
+          className="input input--s params-num-s"
+          min={0}
+          max={2}
+          step={0.05}
+          inputMode="decimal"
+          placeholder="–"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.trim() === '') return props.onChange(undefined);
+            const n = Number(e.target.value);
+            if (Number.isFinite(n) && n >= 0 && n <= 2) props.onChange(n);
+          }}
+          aria-invalid={text !== '' && !(Number(text) >= 0 && Number(text) <= 2) ? true : undefined}
+          data-testid="param-temperature"
+        />
+      </div>
+    </div>
+  );
+}
+
+/** An integer field that only hands over valid values and says inline what is wrong with the rest. */
+function NumberField(props: {
+  label: string;
+  value: number | undefined;
+  onCommit(v: number | undefined): void;
+  min: number;
+  max: number;
+  required?: boolean;
+  placeholder?: string;
+  hint?: string;
+  error?: string | undefined;
+  testId?: string;
+}) {
+  const id = useId();
+  const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
+  const [prev, setPrev] = useState(props.value);
+  if (prev !== props.value) {
+    setPrev(props.value);
+    if (Number(text) !== props.value || text.trim() === '')
+      setText(props.value === undefined ? '' : String(props.value));
+  }
+  const parsed = text.trim() === '' ? undefined : Number(text);
+  const localError =
+    parsed === undefined
+      ? props.required
+        ? `${props.label} is required.`
+        : null
+      : !Number.isInteger(parsed) || parsed < props.min || parsed > props.max
+        ? `Enter a whole number from ${props.min.toLocaleString('en-US')} to ${props.max.toLocaleString('en-US')}.`
+        : null;
+  const error = localError ?? props.error ?? null;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type="number"
+        className="input input--s"
+        inputMode="numeric"
+        min={props.min}
+        max={props.max}
+        step={1}
+        placeholder={props.placeholder}
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-msg`}
+        onChange={(e) => {
+          const t = e.target.value;
+          setText(t);
+          if (t.trim() === '') {
+            if (!props.required) props.onCommit(undefined);
+            return;
+          }
+          const n = Number(t);
+          if (Number.isInteger(n) && n >= props.min && n <= props.max) props.onCommit(n);
+        }}
+        data-testid={props.testId}
+      />
+      <span
+        id={`${id}-msg`}
+        className={error ? 'field-error' : 'field-hint'}
+        role={error ? 'alert' : undefined}
+      >
+        {error ?? props.hint}
+      </span>
+    </div>
+  );
+}
+
+type Update = <K extends keyof Params>(key: K, value: Params[K] | undefined) => void;
+
+function GenerateThinking(props: { params: Params; update: Update }) {
+  const { params, update } = props;
+  const b = params.thinkingBudget;
+  const mode = b === undefined ? 'default' : b === 0 ? 'off' : b === -1 ? 'dynamic' : 'custom';
+  const name = useId();
+  const choices: { id: typeof mode; label: string; value: number | undefined }[] = [
+    { id: 'default', label: 'Default', value: undefined },
+    { id: 'off', label: 'Off', value: 0 },
+    { id: 'dynamic', label: 'Dynamic', value: -1 },
+    { id: 'custom', label: 'Budget', value: 1024 },
+  ];
+  return (
+    <fieldset className="params-group">
+      <legend>Thinking</legend>
+      <label className="switch params-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={params.includeThoughts ?? false}
+          onChange={(e) => update('includeThoughts', e.target.checked ? true : undefined)}
+          data-testid="param-include-thoughts"
+        />
+        <span>Include thought summaries</span>
+      </label>
+      <div className="segmented" role="radiogroup" aria-label="Thinking budget">
+        {choices.map((c) => (
+          <label key={c.id} className={`segmented-item${mode === c.id ? ' is-on' : ''}`}>
+            <input
+              type="radio"
+              name={name}
+              checked={mode === c.id}
+              onChange={() => update('thinkingBudget', c.id === 'custom' && mode === 'custom' ? b : c.value)}
+              data-testid={`param-thinking-${c.id}`}
+            />
+            {c.label}
+          </label>
+        ))}
+      </div>
+      {mode === 'custom' ? (
+        <NumberField
+          label="Thinking budget (tokens)"
+          value={b}
+          onCommit={(v) => update('thinkingBudget', v ?? 1024)}
+          min={1}
+          max={1_000_000}
+          required
+          testId="param-thinking-budget"
+        />
+      ) : (
+        <p className="field-hint">
+          {mode === 'default'
+            ? 'The model decides (thinkingBudget not sent).'
+            : mode === 'off'
+              ? 'thinkingBudget 0: no thinking.'
+              : 'thinkingBudget −1: the model thinks as much as it needs.'}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function MessagesThinking(props: { params: Params; update: Update; error: string | undefined }) {
+  const { params, update } = props;
+  const on = params.thinkingBudget !== undefined;
+  const max = params.maxTokens ?? 1024;
+  return (
+    <fieldset className="params-group">
+      <legend>Extended thinking</legend>
+      <label className="switch params-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          onChange={(e) =>
+            update('thinkingBudget', e.target.checked ? Math.max(1024, Math.min(max - 1, 2048)) : undefined)
+          }
+          data-testid="param-extended-thinking"
+        />
+        <span>Think before answering</span>
+      </label>
+      {on ? (
+        <NumberField
+          label="Budget (tokens)"
+          value={params.thinkingBudget}
+          onCommit={(v) => update('thinkingBudget', v ?? 1024)}
+          min={1}
+          max={1_000_000}
+          required
+          hint={`At least 1,024 and below max tokens (${max.toLocaleString('en-US')}).`}
+          error={props.error}
+          testId="param-thinking-budget"
+        />
+      ) : null}
+    </fieldset>
+  );
+}
