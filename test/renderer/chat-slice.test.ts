@@ -1,0 +1,359 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Bridge, HostEvents, SendResult, Settings } from '../../shared/contract.ts';
+import type { Conversation, Turn } from '../../shared/conversation.ts';
+import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
+import { useStore } from '../../renderer/store/index.ts';
+import { startEventRouting } from '../../renderer/store/events.ts';
+import { visibleTurns } from '../../renderer/store/chat-slice.ts';
+
+// A fake bridge: operations not given answer with an error; `emit` plays a host event.
+type Impl = Partial<Record<string, (input: never) => unknown>>;
+function fakeBridge(impl: Impl) {
+  const calls: { op: string; input: Record<string, unknown> }[] = [];
+  const listeners = new Map<string, Set<(p: unknown) => void>>();
+  const bridge = new Proxy({} as Bridge, {
+    get(_t, prop) {
+      if (prop === 'then') return undefined;
+      if (prop === 'host') return 'web';
+      if (prop === 'imageUrl') return (id: string) => `/media/${id}`;
+      if (prop === 'on')
+        return (event: string, cb: (p: unknown) => void) => {
+          const set = listeners.get(event) ?? new Set();
+          set.add(cb);
+          listeners.set(event, set);
+          return () => set.delete(cb);
+        };
+      return async (input: Record<string, unknown>) => {
+        calls.push({ op: String(prop), input });
+        const f = impl[String(prop)] as ((i: unknown) => unknown) | undefined;
+        if (!f) return { ok: false, error: { kind: 'internal', message: `not faked: ${String(prop)}` } };
+        return f(input);
+      };
+    },
+  });
+  const emit = <E extends keyof HostEvents>(event: E, payload: HostEvents[E]) => {
+    for (const cb of listeners.get(event) ?? []) cb(payload);
+  };
+  return { bridge, calls, emit };
+}
+const ok = <T>(value: T) => ({ ok: true as const, value });
+/** A promise plus the function that resolves it: lets a test look at the store while a call is running. */
+function gate<T>() {
+  let open: (v: T) => void = () => {};
+  const promise = new Promise<T>((r) => (open = r));
+  return { promise, open };
+}
+
+const SETTINGS: Settings = { theme: 'system', tabs: {}, compareColumns: [] };
+const turn = (id: string, role: 'user' | 'assistant', text: string, extra: Partial<Turn> = {}): Turn => ({
+  id,
+  role,
+  text,
+  status: 'complete',
+  createdAt: 1000,
+  ...extra,
+});
+const conversation = (turns: Turn[] = [], extra: Partial<Conversation> = {}): Conversation => ({
+  id: 'c1',
+  format: 'chat',
+  model: 'gpt-5-mini',
+  title: 'Hello',
+  params: { stream: true },
+  turns,
+  createdAt: 1,
+  updatedAt: 1,
+  ...extra,
+});
+
+const initial = useStore.getState();
+let stopRouting: () => void = () => {};
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
+afterEach(() => {
+  stopRouting();
+  vi.useRealTimers();
+  useStore.setState(initial, true);
+  setBridgeForTesting(null);
+});
+
+function install(impl: Impl) {
+  const fake = fakeBridge(impl);
+  setBridgeForTesting(fake.bridge);
+  stopRouting = startEventRouting(useStore);
+  useStore.setState({ settings: SETTINGS });
+  return fake;
+}
+
+describe('sending', () => {
+  it('creates the conversation on the first message with the tab model, streams, then stores the reply', async () => {
+    const reply = gate<ReturnType<typeof ok<SendResult>>>();
+    const created = conversation();
+    const { calls, emit } = install({
+      createConversation: () => ok(created),
+      sendMessage: () => reply.promise,
+    });
+    useStore.getState().setModel('chat', 'gpt-5-mini');
+    useStore.getState().setDraft('new:chat', 'Hello there\nsecond line');
+    const sending = useStore.getState().send('chat', 'Hello there\nsecond line');
+    await vi.advanceTimersByTimeAsync(0);
+
+    const create = calls.find((c) => c.op === 'createConversation');
+    expect(create?.input).toMatchObject({
+      format: 'chat',
+      model: 'gpt-5-mini',
+      title: 'Hello there',
+      origin: 'chat',
+    });
+    expect(useStore.getState().activeConversation.chat).toBe('c1');
+    expect(useStore.getState().drafts['new:chat']).toBeUndefined();
+
+    const pending = useStore.getState().pending.c1;
+    expect(pending?.text).toBe('Hello there\nsecond line');
+    const requestId = pending?.requestId ?? '';
+    expect(calls.find((c) => c.op === 'sendMessage')?.input.requestId).toBe(requestId);
+
+    // deltas are batched: three events, one store update
+    let updates = 0;
+    const unsub = useStore.subscribe((s, prev) => {
+      if (s.streams !== prev.streams) updates++;
+    });
+    emit('delta', { requestId, text: 'Hi' });
+    emit('delta', { requestId, text: ' you' });
+    emit('delta', { requestId, thought: 'hmm' });
+    emit('delta', { requestId: 'someone-else', text: 'ignored' });
+    expect(useStore.getState().streams[requestId]?.text).toBe('');
+    await vi.advanceTimersByTimeAsync(60);
+    unsub();
+    expect(updates).toBe(1);
+    expect(useStore.getState().streams[requestId]).toEqual({ text: 'Hi you', thoughts: 'hmm' });
+    expect(useStore.getState().pending.c1?.firstTokenAt).not.toBeNull();
+
+    const userTurn = turn('u1', 'user', 'Hello there\nsecond line');
+    const assistant = turn('a1', 'assistant', 'Hi you', { usage: { input: 3, output: 2, total: 5 } });
+    reply.open(ok({ userTurn, reply: assistant, totals: { input: 3, output: 2, total: 5 } }));
+    expect(await sending).toBe(true);
+
+    const s = useStore.getState();
+    expect(s.pending.c1).toBeUndefined();
+    expect(s.streams[requestId]).toBeUndefined();
+    expect(s.loaded.c1?.turns.map((t) => t.id)).toEqual(['u1', 'a1']);
+    expect(s.conversations[0]).toMatchObject({ id: 'c1', turnCount: 2 });
+  });
+
+  it('gives the text back to the composer when the send fails before reaching the service', async () => {
+    install({
+      getConversation: () => ok(conversation()),
+      sendMessage: () => ({
+        ok: false,
+        error: { kind: 'invalid-input', message: 'The message is larger than 10 MB.' },
+      }),
+    });
+    await useStore.getState().openConversation('chat', 'c1');
+    useStore.getState().setDraft('c1', 'my precious words');
+    expect(await useStore.getState().send('chat', 'my precious words')).toBe(false);
+    expect(useStore.getState().drafts.c1).toBe('my precious words');
+    expect(useStore.getState().notices.at(-1)).toMatchObject({
+      kind: 'error',
+      message: 'The message is larger than 10 MB.',
+    });
+    expect(useStore.getState().pending.c1).toBeUndefined();
+  });
+
+  it('refuses to start a conversation without a model', async () => {
+    const { calls } = install({});
+    expect(await useStore.getState().send('messages', 'hi')).toBe(false);
+    expect(calls.some((c) => c.op === 'createConversation')).toBe(false);
+    expect(useStore.getState().notices.at(-1)?.message).toBe('Choose a model first.');
+  });
+
+  it('edit-and-resend hides the edited turn onward while running, then replaces them', async () => {
+    const reply = gate<ReturnType<typeof ok<SendResult>>>();
+    const turns = [
+      turn('u1', 'user', 'one'),
+      turn('a1', 'assistant', 'A'),
+      turn('u2', 'user', 'two'),
+      turn('a2', 'assistant', 'B'),
+    ];
+    const { calls } = install({
+      getConversation: () => ok(conversation(turns)),
+      sendMessage: () => reply.promise,
+    });
+    await useStore.getState().openConversation('chat', 'c1');
+    const sending = useStore.getState().send('chat', 'two, edited', { editTurnId: 'u2' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.find((c) => c.op === 'sendMessage')?.input).toMatchObject({
+      editTurnId: 'u2',
+      text: 'two, edited',
+    });
+    const s = useStore.getState();
+    expect(visibleTurns(s.loaded.c1?.turns ?? [], s.pending.c1).map((t) => t.id)).toEqual(['u1', 'a1']);
+    reply.open(
+      ok({ userTurn: turn('u3', 'user', 'two, edited'), reply: turn('a3', 'assistant', 'C'), totals: {} }),
+    );
+    await sending;
+    expect(useStore.getState().loaded.c1?.turns.map((t) => t.id)).toEqual(['u1', 'a1', 'u3', 'a3']);
+  });
+
+  it('regenerate replaces the last reply, failed or not', async () => {
+    const turns = [
+      turn('u1', 'user', 'one'),
+      turn('a1', 'assistant', '', { status: 'error', error: { kind: 'http', status: 500, message: 'boom' } }),
+    ];
+    install({
+      getConversation: () => ok(conversation(turns)),
+      regenerate: () => ok({ userTurn: turns[0], reply: turn('a2', 'assistant', 'fine now'), totals: {} }),
+    });
+    await useStore.getState().openConversation('chat', 'c1');
+    await useStore.getState().regenerate('c1');
+    expect(useStore.getState().loaded.c1?.turns.map((t) => t.id)).toEqual(['u1', 'a2']);
+  });
+
+  it('stop aborts the running request by its id', async () => {
+    const reply = gate<ReturnType<typeof ok<SendResult>>>();
+    const { calls } = install({
+      getConversation: () => ok(conversation()),
+      sendMessage: () => reply.promise,
+      abortRequest: () => ok({ aborted: true }),
+    });
+    await useStore.getState().openConversation('chat', 'c1');
+    const sending = useStore.getState().send('chat', 'long story please');
+    await vi.advanceTimersByTimeAsync(0);
+    const requestId = useStore.getState().pending.c1?.requestId;
+    await useStore.getState().stop('c1');
+    expect(calls.find((c) => c.op === 'abortRequest')?.input).toEqual({ requestId });
+    expect(useStore.getState().pending.c1?.stopping).toBe(true);
+    reply.open(
+      ok({
+        userTurn: turn('u1', 'user', 'long story please'),
+        reply: turn('a1', 'assistant', 'Once', { status: 'partial' }),
+        totals: {},
+      }),
+    );
+    await sending;
+    expect(useStore.getState().loaded.c1?.turns.at(-1)).toMatchObject({ status: 'partial', text: 'Once' });
+  });
+});
+
+describe('parameters and model', () => {
+  it('saves an open conversation’s parameters once after a burst of changes, and remembers them for the tab', async () => {
+    const { calls } = install({
+      getConversation: () => ok(conversation()),
+      updateConversation: (i: { id: string }) =>
+        ok({
+          id: i.id,
+          format: 'chat',
+          model: 'gpt-5-mini',
+          title: 'Hello',
+          origin: 'chat',
+          turnCount: 0,
+          createdAt: 1,
+          updatedAt: 2,
+        }),
+      updateSettings: (patch: Partial<Settings>) => ok({ ...SETTINGS, ...patch }),
+    });
+    await useStore.getState().openConversation('chat', 'c1');
+    for (const t of [0.2, 0.4, 0.6, 0.8])
+      useStore.getState().setParams('chat', { stream: true, temperature: t });
+    expect(useStore.getState().loaded.c1?.params.temperature).toBe(0.8);
+    await vi.advanceTimersByTimeAsync(500);
+    const updates = calls.filter((c) => c.op === 'updateConversation');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.input).toEqual({ id: 'c1', params: { stream: true, temperature: 0.8 } });
+    const settings = calls.filter((c) => c.op === 'updateSettings');
+    expect(settings).toHaveLength(1);
+    expect(settings[0]?.input).toEqual({ tabs: { chat: { params: { stream: true, temperature: 0.8 } } } });
+  });
+
+  it('a new messages conversation starts with max tokens 1024', async () => {
+    const { calls } = install({
+      createConversation: () => ok(conversation([], { format: 'messages' })),
+      sendMessage: () => new Promise(() => {}),
+    });
+    useStore.getState().setModel('messages', 'claude-haiku-4-5');
+    void useStore.getState().send('messages', 'hi');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.find((c) => c.op === 'createConversation')?.input).toMatchObject({
+      params: { stream: true, maxTokens: 1024 },
+    });
+  });
+});
+
+describe('search, delete, import', () => {
+  it('searches after a pause, drops stale answers, and opens a hit in its own tab at its turn', async () => {
+    const { calls } = install({
+      searchConversations: (i: { query: string }) =>
+        ok([
+          {
+            conversationId: 'c1',
+            turnId: 'u1',
+            format: 'generate',
+            title: 'Old',
+            role: 'user',
+            snippet: `a \u0001${i.query}\u0002 b`,
+            createdAt: 1,
+          },
+        ]),
+      getConversation: () => ok(conversation([turn('u1', 'user', 'x')], { format: 'generate' })),
+    });
+    useStore.getState().setSearchQuery('chat', 'ze');
+    useStore.getState().setSearchQuery('chat', 'zebra');
+    expect(useStore.getState().search.chat.status).toBe('loading');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls.filter((c) => c.op === 'searchConversations').map((c) => c.input)).toEqual([
+      { query: 'zebra', limit: 60 },
+    ]);
+    const hit = useStore.getState().search.chat.hits[0];
+    expect(hit?.snippet).toContain('zebra');
+    if (!hit) throw new Error('no hit');
+    await useStore.getState().openHit(hit);
+    const s = useStore.getState();
+    expect(s.activeTab).toBe('generate');
+    expect(s.activeConversation.generate).toBe('c1');
+    expect(s.scrollRequest).toMatchObject({ conversationId: 'c1', turnId: 'u1' });
+  });
+
+  it('deleting the open conversation leaves the tab on a new one', async () => {
+    install({ getConversation: () => ok(conversation()), deleteConversation: () => ok({ deleted: true }) });
+    useStore.setState({
+      conversations: [
+        {
+          id: 'c1',
+          format: 'chat',
+          model: 'm',
+          title: 't',
+          origin: 'chat',
+          turnCount: 0,
+          createdAt: 1,
+          updatedAt: 1,
+        },
+      ],
+    });
+    await useStore.getState().openConversation('chat', 'c1');
+    expect(await useStore.getState().deleteConversation('c1')).toBe(true);
+    const s = useStore.getState();
+    expect(s.activeConversation.chat).toBeNull();
+    expect(s.conversations).toEqual([]);
+    expect(s.loaded.c1).toBeUndefined();
+  });
+
+  it('import: a bad file comes back as a message, a good one opens in its tab', async () => {
+    install({
+      importConversation: (i: { content: string }) =>
+        i.content === 'nope'
+          ? {
+              ok: false,
+              error: { kind: 'invalid-input', message: 'The file is not a Quartet conversation export.' },
+            }
+          : ok(conversation([], { id: 'c9', format: 'messages', title: 'Imported' })),
+    });
+    expect(await useStore.getState().importConversation('nope')).toBe(
+      'The file is not a Quartet conversation export.',
+    );
+    expect(await useStore.getState().importConversation('{}')).toBeNull();
+    const s = useStore.getState();
+    expect(s.activeTab).toBe('messages');
+    expect(s.activeConversation.messages).toBe('c9');
+    expect(s.conversations[0]?.title).toBe('Imported');
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Markdown } from '../../renderer/components/Markdown.tsx';
+import { highlight } from '../../renderer/components/highlight.ts';
+
+const html = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
+
+describe('Markdown', () => {
+  it('renders GFM tables inside a scrollable wrapper, and lists', () => {
+    const out = html('| a | b |\n|---|---|\n| 1 | 2 |\n\n- one\n- two\n\n1. first');
+    expect(out).toContain('<div class="md-table-wrap"><table>');
+    expect(out).toContain('<td>2</td>');
+    expect(out).toContain('<li>two</li>');
+    expect(out).toContain('<ol>');
+  });
+
+  it('gives fenced code a language label and a copy button; inline code stays inline', () => {
+    const out = html('Use `npm test`.\n\n```ts\nconst x: number = 1;\n```');
+    expect(out).toContain('<code>npm test</code>');
+    expect(out).toContain('class="md-code-lang">ts<');
+    expect(out).toContain('aria-label="Copy code"');
+    expect(out).toContain('const x: number = 1;');
+    expect(out).not.toContain('const x: number = 1;\n<');
+  });
+
+  it('does not render raw HTML or fetch remote images from a reply', () => {
+    const out = html('<script>alert(1)</script>\n\n![cat](https://example.com/cat.png)');
+    expect(out).not.toContain('<script>');
+    expect(out).not.toContain('<img');
+    expect(out).toContain('[image: cat]');
+  });
+
+  it('highlights registered languages (and aliases) and leaves unknown ones alone', () => {
+    expect(highlight('const a = "x";', 'ts')).toContain('<span class="hljs-keyword">const</span>');
+    expect(highlight('SELECT 1', 'sql')).toContain('hljs-keyword');
+    expect(highlight('x', 'cobol')).toBeNull();
+    expect(highlight('<b>&', undefined)).toBeNull();
+    expect(highlight('"<b>"', 'json')).toContain('&lt;b&gt;');
+  });
+});

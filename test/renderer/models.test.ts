@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../shared/contract.ts';
+import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
+import { useStore } from '../../renderer/store/index.ts';
+import { groupModels, suitsPurpose } from '../../renderer/store/models-slice.ts';
+import { buildOptions } from '../../renderer/features/models/ModelPicker.tsx';
+
+const SIM = [
+  'gpt-5-mini',
+  'gpt-4.1',
+  'claude-sonnet-4-5',
+  'claude-haiku-4-5',
+  'gemini-2.5-pro',
+  'gemini-2.5-flash',
+  'gpt-image-1',
+  'o4-mini',
+].map((id) => ({ id }));
+
+function fakeBridge(listModels: (input: { family: string }) => unknown) {
+  const calls: { family: string }[] = [];
+  const bridge = new Proxy({} as Bridge, {
+    get(_t, prop) {
+      if (prop === 'then') return undefined;
+      if (prop === 'listModels')
+        return async (input: { family: string }) => {
+          calls.push(input);
+          return listModels(input);
+        };
+      return async () => ({ ok: false, error: { kind: 'internal', message: `not faked: ${String(prop)}` } });
+    },
+  });
+  return { bridge, calls };
+}
+const initial = useStore.getState();
+afterEach(() => {
+  useStore.setState(initial, true);
+  setBridgeForTesting(null);
+});
+
+describe('which models suit a tab', () => {
+  it('groups by id: gpt-*/o* for chat and responses, claude-* for messages, gemini-* for generate, *image* for images', () => {
+    const ids = (p: Parameters<typeof groupModels>[1]) => groupModels(SIM, p).suggested.map((m) => m.id);
+    expect(ids('chat')).toEqual(['gpt-5-mini', 'gpt-4.1', 'o4-mini']);
+    expect(ids('responses')).toEqual(['gpt-5-mini', 'gpt-4.1', 'o4-mini']);
+    expect(ids('messages')).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5']);
+    expect(ids('generate')).toEqual(['gemini-2.5-pro', 'gemini-2.5-flash']);
+    expect(ids('images')).toEqual(['gpt-image-1']);
+    expect(groupModels(SIM, 'messages').other).toHaveLength(6);
+    expect(suitsPurpose('omni-thing', 'chat')).toBe(false);
+  });
+
+  it('offers the typed id as free entry unless the list has it exactly', () => {
+    const a = buildOptions(SIM, 'messages', 'claude');
+    expect(a.suggested.map((o) => o.id)).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5']);
+    expect(a.other).toEqual([]);
+    expect(a.free?.id).toBe('claude');
+    expect(buildOptions(SIM, 'messages', 'CLAUDE-HAIKU-4-5').free).toBeNull();
+    const none = buildOptions(SIM, 'chat', '  my-private-model ');
+    expect(none.suggested.length + none.other.length).toBe(0);
+    expect(none.free?.id).toBe('my-private-model');
+    expect(buildOptions(SIM, 'chat', '').suggested).toHaveLength(3);
+  });
+});
+
+describe('model lists', () => {
+  it('fetches once per family and connection, again on refresh or when the connection changes', async () => {
+    const { bridge, calls } = fakeBridge(() => ({ ok: true, value: { models: SIM, exchangeId: 'x1' } }));
+    setBridgeForTesting(bridge);
+    useStore.setState({ activeConnectionId: 'a' });
+    await Promise.all([useStore.getState().loadModels('bearer'), useStore.getState().loadModels('bearer')]);
+    await useStore.getState().loadModels('bearer');
+    expect(calls).toEqual([{ family: 'bearer' }]);
+    expect(useStore.getState().models.bearer).toMatchObject({
+      status: 'ready',
+      connectionId: 'a',
+      exchangeId: 'x1',
+    });
+    await useStore.getState().loadModels('messages');
+    await useStore.getState().loadModels('bearer', { force: true });
+    useStore.setState({ activeConnectionId: 'b' });
+    await useStore.getState().loadModels('bearer');
+    expect(calls.map((c) => c.family)).toEqual(['bearer', 'messages', 'bearer', 'bearer']);
+  });
+
+  it('keeps the last good list and says why when a refresh fails', async () => {
+    let fail = false;
+    const { bridge } = fakeBridge(() =>
+      fail
+        ? { ok: false, error: { kind: 'http', status: 401, message: 'invalid key', exchangeId: 'x2' } }
+        : { ok: true, value: { models: SIM, exchangeId: 'x1' } },
+    );
+    setBridgeForTesting(bridge);
+    useStore.setState({ activeConnectionId: 'a' });
+    await useStore.getState().loadModels('generate');
+    fail = true;
+    await useStore.getState().loadModels('generate', { force: true });
+    const list = useStore.getState().models.generate;
+    expect(list?.status).toBe('error');
+    expect(list?.items).toHaveLength(SIM.length);
+    expect(list?.error?.status).toBe(401);
+    expect(list?.exchangeId).toBe('x2');
+  });
+});
