@@ -1,0 +1,319 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Bridge, Settings } from '../../shared/contract.ts';
+import type { Conversation, Turn } from '../../shared/conversation.ts';
+import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
+import { useStore } from '../../renderer/store/index.ts';
+import { startEventRouting } from '../../renderer/store/events.ts';
+import { defaultColumns, lastReplyFigures, rankLowest } from '../../renderer/store/compare-slice.ts';
+
+// A fake bridge that also delivers host events, so streaming goes through the real event routing.
+type Impl = Partial<Record<string, (input: never) => unknown>>;
+function fakeBridge(impl: Impl) {
+  const calls: { op: string; input: unknown }[] = [];
+  const listeners = new Map<string, Set<(p: unknown) => void>>();
+  const bridge = new Proxy({} as Bridge, {
+    get(_t, prop) {
+      if (prop === 'then') return undefined;
+      if (prop === 'host') return 'web';
+      if (prop === 'imageUrl') return (id: string, v: string) => `/media/${id}/${v}`;
+      if (prop === 'on')
+        return (event: string, cb: (p: unknown) => void) => {
+          const set = listeners.get(event) ?? new Set();
+          set.add(cb);
+          listeners.set(event, set);
+          return () => set.delete(cb);
+        };
+      return async (input: unknown) => {
+        calls.push({ op: String(prop), input });
+        const f = impl[String(prop)] as ((i: unknown) => unknown) | undefined;
+        if (!f) return { ok: false, error: { kind: 'internal', message: `not faked: ${String(prop)}` } };
+        return f(input);
+      };
+    },
+  });
+  const emit = (event: string, payload: unknown) => listeners.get(event)?.forEach((cb) => cb(payload));
+  return { bridge, calls, emit };
+}
+const ok = <T>(value: T) => ({ ok: true as const, value });
+
+const SETTINGS: Settings = { theme: 'system', tabs: {}, compareColumns: [] };
+const initial = useStore.getState();
+let stopRouting: (() => void) | null = null;
+afterEach(() => {
+  stopRouting?.();
+  stopRouting = null;
+  useStore.setState(initial, true);
+  setBridgeForTesting(null);
+});
+
+function turn(role: 'user' | 'assistant', text: string, over: Partial<Turn> = {}): Turn {
+  return { id: crypto.randomUUID(), role, text, status: 'complete', createdAt: Date.now(), ...over };
+}
+
+/** A host whose sendMessage waits until the test lets each request finish. */
+function host(overrides: Impl = {}) {
+  const pending = new Map<string, (v: unknown) => void>();
+  let convSeq = 0;
+  const fake = fakeBridge({
+    updateSettings: (patch: Partial<Settings>) => ok({ ...SETTINGS, ...patch }),
+    createConversation: (input: { format: Conversation['format']; model: string }) =>
+      ok({
+        id: `conv${++convSeq}`,
+        title: 't',
+        params: { stream: true },
+        turns: [],
+        createdAt: 1,
+        updatedAt: 1,
+        ...input,
+      }),
+    updateConversation: (input: { id: string }) => ok({ id: input.id }),
+    sendMessage: (input: { requestId: string; text: string }) =>
+      new Promise((resolve) => pending.set(input.requestId, resolve)),
+    abortRequest: ({ requestId }: { requestId: string }) => {
+      pending.get(requestId)?.(
+        ok({
+          userTurn: turn('user', 'x'),
+          reply: turn('assistant', 'part', { status: 'partial' }),
+          totals: {},
+        }),
+      );
+      return ok({ aborted: true });
+    },
+    ...overrides,
+  });
+  setBridgeForTesting(fake.bridge);
+  stopRouting = startEventRouting(useStore);
+  const answer = (requestId: string, text: string, over: Partial<Turn> = {}) =>
+    pending.get(requestId)?.(
+      ok({
+        userTurn: turn('user', 'q'),
+        reply: turn('assistant', text, {
+          timings: { firstTokenMs: 100, totalMs: 400 },
+          usage: { input: 5, output: 7 },
+          finishReason: 'stop',
+          exchangeId: `ex-${requestId}`,
+          ...over,
+        }),
+        totals: {},
+      }),
+    );
+  return { ...fake, pending, answer };
+}
+
+function setUp(models: [string, string][]) {
+  useStore.setState({ settings: SETTINGS });
+  useStore.getState().hydrateCompare({
+    ...SETTINGS,
+    compareColumns: models.map(([format, model]) => ({ format: format as 'chat', model })),
+  });
+}
+
+describe('columns', () => {
+  it('starts with chat, messages and generate using each tab’s last model', () => {
+    expect(defaultColumns({ ...SETTINGS, tabs: { chat: { model: 'gpt-5-mini' } } })).toEqual([
+      { format: 'chat', model: 'gpt-5-mini' },
+      { format: 'messages', model: '' },
+      { format: 'generate', model: '' },
+    ]);
+  });
+
+  it('adds up to four and removes down to two, remembering the pairs in settings', () => {
+    const { calls } = host();
+    setUp([
+      ['chat', 'm'],
+      ['messages', 'm'],
+    ]);
+    const s = () => useStore.getState();
+    s().addCompareColumn();
+    s().addCompareColumn();
+    s().addCompareColumn();
+    expect(s().compareColumns.map((c) => c.format)).toEqual(['chat', 'messages', 'responses', 'generate']);
+    s().removeCompareColumn(s().compareColumns[0]?.key ?? '');
+    s().removeCompareColumn(s().compareColumns[0]?.key ?? '');
+    s().removeCompareColumn(s().compareColumns[0]?.key ?? '');
+    expect(s().compareColumns).toHaveLength(2);
+    expect(calls.filter((c) => c.op === 'updateSettings').at(-1)?.input).toEqual({
+      compareColumns: [
+        { format: 'responses', model: 'm' },
+        { format: 'generate', model: 'm' },
+      ],
+    });
+  });
+
+  it('starts a column over when its format changes', () => {
+    host();
+    setUp([
+      ['chat', 'm'],
+      ['messages', 'm'],
+    ]);
+    const key = useStore.getState().compareColumns[0]?.key ?? '';
+    useStore.setState((s) => ({
+      compareColumns: s.compareColumns.map((c) =>
+        c.key === key ? { ...c, conversationId: 'conv9', turns: [turn('user', 'q')] } : c,
+      ),
+    }));
+    useStore.getState().setCompareColumn(key, { model: 'other' });
+    expect(useStore.getState().compareColumns[0]?.conversationId).toBe('conv9');
+    useStore.getState().setCompareColumn(key, { format: 'responses' });
+    expect(useStore.getState().compareColumns[0]).toMatchObject({
+      format: 'responses',
+      conversationId: null,
+      turns: [],
+    });
+  });
+});
+
+describe('sending', () => {
+  it('creates a compare conversation per column, sends to all at once and streams into each', async () => {
+    const h = host();
+    setUp([
+      ['chat', 'gpt-5-mini'],
+      ['messages', 'gpt-5-mini'],
+      ['generate', 'gpt-5-mini'],
+    ]);
+    useStore.getState().setComparePrompt('Hello');
+    const sending = useStore.getState().sendCompare();
+    expect(useStore.getState().comparePrompt).toBe('');
+
+    // every request is in flight before any of them has answered
+    await vi.waitFor(() => expect(h.pending.size).toBe(3));
+    const creates = h.calls.filter((c) => c.op === 'createConversation').map((c) => c.input);
+    expect(creates).toEqual([
+      expect.objectContaining({ format: 'chat', model: 'gpt-5-mini', origin: 'compare', title: 'Hello' }),
+      expect.objectContaining({ format: 'messages', model: 'gpt-5-mini', origin: 'compare' }),
+      expect.objectContaining({ format: 'generate', model: 'gpt-5-mini', origin: 'compare' }),
+    ]);
+    const messagesParams = (creates[1] as { params: { maxTokens?: number } }).params;
+    expect(messagesParams.maxTokens).toBe(1024);
+
+    const [r1, r2, r3] = [...h.pending.keys()] as [string, string, string];
+    h.emit('delta', { requestId: r1, text: 'Hel' });
+    h.emit('delta', { requestId: r1, text: 'lo' });
+    h.emit('delta', { requestId: r2, thought: 'hmm' });
+    await vi.waitFor(() => expect(useStore.getState().compareStreams[r1]?.text).toBe('Hello'));
+    expect(useStore.getState().compareStreams[r2]?.thoughts).toBe('hmm');
+    expect(useStore.getState().compareColumns[0]?.run?.firstTokenAt).not.toBeNull();
+
+    h.answer(r1, 'one');
+    h.answer(r2, 'two', { timings: { firstTokenMs: 50, totalMs: 900 } });
+    h.answer(r3, 'three');
+    expect(await sending).toBe(true);
+    const cols = useStore.getState().compareColumns;
+    expect(cols.map((c) => c.turns.at(-1)?.text)).toEqual(['one', 'two', 'three']);
+    expect(cols.every((c) => c.run === null)).toBe(true);
+    expect(useStore.getState().compareStreams).toEqual({});
+
+    // a second turn goes to the same conversations
+    useStore.getState().setComparePrompt('And again');
+    const again = useStore.getState().sendCompare();
+    await vi.waitFor(() => expect(h.pending.size).toBe(6));
+    expect(h.calls.filter((c) => c.op === 'createConversation')).toHaveLength(3);
+    const sends = h.calls
+      .filter((c) => c.op === 'sendMessage')
+      .map((c) => (c.input as { conversationId: string }).conversationId);
+    expect(sends).toEqual(['conv1', 'conv2', 'conv3', 'conv1', 'conv2', 'conv3']);
+    for (const id of [...h.pending.keys()].slice(3)) h.answer(id, 'more');
+    await again;
+    expect(useStore.getState().compareColumns[0]?.turns).toHaveLength(4);
+  });
+
+  it('runs the columns that have a model and says which one lacks it', async () => {
+    const h = host();
+    setUp([
+      ['chat', 'gpt-5-mini'],
+      ['messages', ''],
+    ]);
+    useStore.getState().setComparePrompt('Hi');
+    const sending = useStore.getState().sendCompare();
+    await vi.waitFor(() => expect(h.pending.size).toBe(1));
+    expect(useStore.getState().compareColumns[1]?.error?.message).toMatch(/Choose a model/);
+    for (const id of h.pending.keys()) h.answer(id, 'ok');
+    await sending;
+  });
+
+  it('gives the prompt back when no column could send it', async () => {
+    // the host refuses every conversation
+    host({ createConversation: () => ({ ok: false, error: { kind: 'connection', message: 'refused' } }) });
+    setUp([
+      ['chat', 'a'],
+      ['messages', 'b'],
+    ]);
+    useStore.getState().setComparePrompt('Keep me');
+    await useStore.getState().sendCompare();
+    expect(useStore.getState().comparePrompt).toBe('Keep me');
+    expect(useStore.getState().compareColumns.map((c) => c.error?.message)).toEqual(['refused', 'refused']);
+  });
+
+  it('stops every running column', async () => {
+    const h = host();
+    setUp([
+      ['chat', 'a'],
+      ['messages', 'b'],
+    ]);
+    useStore.getState().setComparePrompt('Long one');
+    const sending = useStore.getState().sendCompare();
+    await vi.waitFor(() => expect(h.pending.size).toBe(2));
+    await useStore.getState().stopCompare();
+    await sending;
+    expect(h.calls.filter((c) => c.op === 'abortRequest')).toHaveLength(2);
+    expect(useStore.getState().compareColumns.map((c) => c.turns.at(-1)?.status)).toEqual([
+      'partial',
+      'partial',
+    ]);
+  });
+
+  it('"New comparison" forgets the conversations but keeps the columns', async () => {
+    host();
+    setUp([
+      ['chat', 'a'],
+      ['messages', 'b'],
+    ]);
+    useStore.setState((s) => ({
+      compareColumns: s.compareColumns.map((c) => ({
+        ...c,
+        conversationId: 'x',
+        turns: [turn('user', 'q')],
+      })),
+    }));
+    const keys = useStore.getState().compareColumns.map((c) => c.key);
+    await useStore.getState().newComparison();
+    const cols = useStore.getState().compareColumns;
+    expect(cols.map((c) => c.key)).toEqual(keys);
+    expect(cols.map((c) => [c.format, c.model, c.conversationId, c.turns.length])).toEqual([
+      ['chat', 'a', null, 0],
+      ['messages', 'b', null, 0],
+    ]);
+  });
+});
+
+describe('figures', () => {
+  it('reads the last reply of a column', () => {
+    expect(lastReplyFigures({ turns: [] })).toBeNull();
+    const f = lastReplyFigures({
+      turns: [
+        turn('user', 'q'),
+        turn('assistant', 'a', {
+          timings: { firstTokenMs: 10, totalMs: 20 },
+          usage: { input: 1, output: 2 },
+          finishReason: 'stop',
+          exchangeId: 'e1',
+        }),
+      ],
+    });
+    expect(f).toEqual({
+      ttftMs: 10,
+      totalMs: 20,
+      input: 1,
+      output: 2,
+      finish: 'stop',
+      status: 'complete',
+      exchangeId: 'e1',
+    });
+  });
+
+  it('marks the fastest and slowest only when they differ', () => {
+    expect(rankLowest([300, 100, 200])).toEqual(['worst', 'best', undefined]);
+    expect(rankLowest([100, undefined])).toEqual([undefined, undefined]);
+    expect(rankLowest([5, 5])).toEqual([undefined, undefined]);
+  });
+});

@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Bridge, ExchangeSummary } from '../../shared/contract.ts';
+import type { Exchange } from '../../shared/exchange.ts';
+import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
+import { useStore } from '../../renderer/store/index.ts';
+import { mergeNewestFirst } from '../../renderer/store/inspector-slice.ts';
+import { prettyJson } from '../../renderer/features/inspector/ExchangeDetail.tsx';
+
+// A fake bridge: every operation not given answers with an error, so a test sees what it did not expect.
+type Impl = Partial<Record<string, (input: never) => unknown>>;
+function fakeBridge(impl: Impl) {
+  const calls: { op: string; input: unknown }[] = [];
+  const bridge = new Proxy({} as Bridge, {
+    get(_t, prop) {
+      if (prop === 'then') return undefined;
+      if (prop === 'host') return 'web';
+      if (prop === 'on') return () => () => {};
+      if (prop === 'imageUrl') return (id: string, v: string) => `/media/${id}/${v}`;
+      return async (input: unknown) => {
+        calls.push({ op: String(prop), input });
+        const f = impl[String(prop)] as ((i: unknown) => unknown) | undefined;
+        if (!f) return { ok: false, error: { kind: 'internal', message: `not faked: ${String(prop)}` } };
+        return f(input);
+      };
+    },
+  });
+  return { bridge, calls };
+}
+const ok = <T>(value: T) => ({ ok: true as const, value });
+
+const initial = useStore.getState();
+afterEach(() => {
+  useStore.setState(initial, true);
+  setBridgeForTesting(null);
+});
+
+const summary = (id: string, startedAt: number): ExchangeSummary => ({
+  id,
+  interface: 'chat',
+  method: 'POST',
+  url: 'http://127.0.0.1/v1/chat/completions',
+  status: 200,
+  streamed: true,
+  totalMs: 120,
+  startedAt,
+});
+const exchange = (id: string): Exchange => ({
+  id,
+  interface: 'chat',
+  method: 'POST',
+  url: 'http://127.0.0.1/v1/chat/completions',
+  requestHeaders: { authorization: 'Bearer ••••abcd' },
+  requestBody: '{"model":"m"}',
+  status: 200,
+  streamed: false,
+  attempts: 1,
+  startedAt: 1,
+  timings: { totalMs: 5 },
+});
+
+describe('inspector', () => {
+  it('opens on an exchange: shows the drawer, loads the list and the record', async () => {
+    const { bridge } = fakeBridge({
+      listExchanges: () => ok([summary('b', 2), summary('a', 1)]),
+      getExchange: ({ id }: { id: string }) => ok(exchange(id)),
+    });
+    setBridgeForTesting(bridge);
+    useStore.getState().openInspector('a');
+    await vi.waitFor(() => expect(useStore.getState().selectedExchange?.id).toBe('a'));
+    const s = useStore.getState();
+    expect(s.inspectorOpen).toBe(true);
+    expect(s.exchanges.map((x) => x.id)).toEqual(['b', 'a']);
+    expect(s.selectedExchangeId).toBe('a');
+  });
+
+  it('adds live records on top without duplicates', () => {
+    useStore.getState().exchangeRecorded(summary('a', 1));
+    useStore.getState().exchangeRecorded(summary('b', 3));
+    useStore.getState().exchangeRecorded({ ...summary('a', 1), status: 500 });
+    const list = useStore.getState().exchanges;
+    expect(list.map((x) => x.id)).toEqual(['b', 'a']);
+    expect(list[1]?.status).toBe(500);
+  });
+
+  it('shows the last clicked record even when an earlier one answers later', async () => {
+    const gates: Record<string, (v: unknown) => void> = {};
+    const { bridge } = fakeBridge({
+      getExchange: ({ id }: { id: string }) => new Promise((r) => (gates[id] = r)),
+    });
+    setBridgeForTesting(bridge);
+    const first = useStore.getState().selectExchange('a');
+    const second = useStore.getState().selectExchange('b');
+    gates.b?.(ok(exchange('b')));
+    await second;
+    gates.a?.(ok(exchange('a')));
+    await first;
+    expect(useStore.getState().selectedExchange?.id).toBe('b');
+  });
+
+  it('says when a record is gone', async () => {
+    const { bridge } = fakeBridge({
+      getExchange: () => ({ ok: false, error: { kind: 'not-found', message: 'no such exchange' } }),
+    });
+    setBridgeForTesting(bridge);
+    await useStore.getState().selectExchange('zzz');
+    expect(useStore.getState().exchangeError?.kind).toBe('not-found');
+    expect(useStore.getState().selectedExchange).toBeNull();
+  });
+
+  it('pages older records with `before` the oldest one shown', async () => {
+    const { bridge, calls } = fakeBridge({
+      listExchanges: ({ before }: { before?: number }) =>
+        ok(before === undefined ? [summary('c', 30), summary('b', 20)] : [summary('a', 10)]),
+    });
+    setBridgeForTesting(bridge);
+    await useStore.getState().loadExchanges();
+    await useStore.getState().loadOlderExchanges();
+    expect(calls.at(-1)?.input).toEqual({ limit: 100, before: 20 });
+    expect(useStore.getState().exchanges.map((x) => x.id)).toEqual(['c', 'b', 'a']);
+    expect(useStore.getState().exchangesHasMore).toBe(false);
+  });
+});
+
+describe('helpers', () => {
+  it('merges by id and sorts newest first', () => {
+    expect(mergeNewestFirst([summary('a', 1)], [summary('b', 2), summary('a', 1)]).map((x) => x.id)).toEqual([
+      'b',
+      'a',
+    ]);
+  });
+  it('pretty-prints JSON and leaves anything else alone', () => {
+    expect(prettyJson('{"a":[1,2]}')).toBe('{\n  "a": [\n    1,\n    2\n  ]\n}');
+    expect(prettyJson('<html>502</html>')).toBe('<html>502</html>');
+    expect(prettyJson('{not json')).toBe('{not json');
+  });
+});

@@ -1,0 +1,224 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Bridge, CheckResult, ConnectionInfo, KeySlotStatus, Settings } from '../../shared/contract.ts';
+import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
+import { useStore } from '../../renderer/store/index.ts';
+import { keyTestId } from '../../renderer/store/settings-slice.ts';
+
+// A fake bridge: every operation not given answers with an error, so a test sees what it did not expect.
+type Impl = Partial<Record<string, (input: never) => unknown>>;
+function fakeBridge(impl: Impl) {
+  const calls: { op: string; input: unknown }[] = [];
+  const bridge = new Proxy({} as Bridge, {
+    get(_t, prop) {
+      if (prop === 'then') return undefined;
+      if (prop === 'host') return 'web';
+      if (prop === 'on') return () => () => {};
+      if (prop === 'imageUrl') return (id: string, v: string) => `/media/${id}/${v}`;
+      return async (input: unknown) => {
+        calls.push({ op: String(prop), input });
+        const f = impl[String(prop)] as ((i: unknown) => unknown) | undefined;
+        if (!f) return { ok: false, error: { kind: 'internal', message: `not faked: ${String(prop)}` } };
+        return f(input);
+      };
+    },
+  });
+  return { bridge, calls };
+}
+const ok = <T>(value: T) => ({ ok: true as const, value });
+
+const initial = useStore.getState();
+afterEach(() => {
+  useStore.setState(initial, true);
+  setBridgeForTesting(null);
+});
+
+const SETTINGS: Settings = { theme: 'system', tabs: {}, compareColumns: [] };
+const SANDBOX: ConnectionInfo = { id: 'c1', name: 'Sandbox', baseUrl: 'http://127.0.0.1:1', builtIn: true };
+const slots = (last4?: string): KeySlotStatus[] =>
+  (['default', 'bearer', 'messages', 'generate'] as const).map((slot) =>
+    slot === 'default' && last4 ? { slot, set: true, last4, source: 'vault' } : { slot, set: false },
+  );
+
+describe('settings', () => {
+  it('applies a theme change at once and keeps what the host stored', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const { bridge } = fakeBridge({
+      getSettings: () => ok(SETTINGS),
+      updateSettings: async (patch: Partial<Settings>) => {
+        await gate;
+        return ok({ ...SETTINGS, ...patch });
+      },
+    });
+    setBridgeForTesting(bridge);
+    await useStore.getState().loadSettings();
+    const saving = useStore.getState().updateSettings({ theme: 'dark' });
+    // before the host answers, the page already shows the new theme
+    expect(useStore.getState().settings?.theme).toBe('dark');
+    release();
+    expect(await saving).toBe(true);
+    expect(useStore.getState().settings?.theme).toBe('dark');
+  });
+
+  it('goes back to the previous settings and says so when the host refuses', async () => {
+    const { bridge } = fakeBridge({
+      getSettings: () => ok(SETTINGS),
+      updateSettings: () => ({ ok: false, error: { kind: 'internal', message: 'disk full' } }),
+    });
+    setBridgeForTesting(bridge);
+    await useStore.getState().loadSettings();
+    expect(await useStore.getState().updateSettings({ theme: 'light' })).toBe(false);
+    expect(useStore.getState().settings?.theme).toBe('system');
+    expect(useStore.getState().notices.at(-1)?.message).toContain('disk full');
+  });
+});
+
+describe('connections and keys', () => {
+  it('loads connections with the key status of each', async () => {
+    const { bridge, calls } = fakeBridge({
+      listConnections: () => ok({ connections: [SANDBOX], activeId: 'c1' }),
+      getKeyStatus: () => ok(slots()),
+    });
+    setBridgeForTesting(bridge);
+    await useStore.getState().loadConnections();
+    const s = useStore.getState();
+    expect(s.connections).toEqual([SANDBOX]);
+    expect(s.activeConnectionId).toBe('c1');
+    expect(s.keyStatus.c1).toHaveLength(4);
+    expect(calls.filter((c) => c.op === 'getKeyStatus')).toEqual([
+      { op: 'getKeyStatus', input: { connectionId: 'c1' } },
+    ]);
+  });
+
+  it('adds, edits, activates and deletes a connection', async () => {
+    const other: ConnectionInfo = {
+      id: 'c2',
+      name: 'Work',
+      baseUrl: 'https://api.example.com/v1',
+      builtIn: false,
+    };
+    const { bridge } = fakeBridge({
+      listConnections: () => ok({ connections: [SANDBOX], activeId: 'c1' }),
+      getKeyStatus: () => ok(slots()),
+      saveConnection: (input: { id?: string; name: string; baseUrl: string }) =>
+        ok({ ...other, ...input, id: input.id ?? 'c2' }),
+      activateConnection: ({ id }: { id: string }) => ok({ ...other, id }),
+      deleteConnection: () => ok({ activeId: 'c1' }),
+    });
+    setBridgeForTesting(bridge);
+    await useStore.getState().loadConnections();
+
+    const added = await useStore.getState().saveConnection({ name: 'Work', baseUrl: other.baseUrl });
+    expect(added.ok).toBe(true);
+    expect(useStore.getState().connections.map((c) => c.id)).toEqual(['c1', 'c2']);
+    expect(useStore.getState().keyStatus.c2).toBeDefined();
+
+    await useStore.getState().saveConnection({ id: 'c2', name: 'Work 2', baseUrl: other.baseUrl });
+    expect(useStore.getState().connections.find((c) => c.id === 'c2')?.name).toBe('Work 2');
+    expect(useStore.getState().connections).toHaveLength(2);
+
+    expect(await useStore.getState().activateConnection('c2')).toBeNull();
+    expect(useStore.getState().activeConnectionId).toBe('c2');
+
+    expect(await useStore.getState().deleteConnection('c2')).toBeNull();
+    expect(useStore.getState().connections.map((c) => c.id)).toEqual(['c1']);
+    expect(useStore.getState().activeConnectionId).toBe('c1');
+    expect(useStore.getState().keyStatus.c2).toBeUndefined();
+  });
+
+  it('hands a refused save back to the form', async () => {
+    const { bridge } = fakeBridge({
+      saveConnection: () => ({
+        ok: false,
+        error: { kind: 'invalid-input', message: 'Give the connection a name.' },
+      }),
+    });
+    setBridgeForTesting(bridge);
+    const r = await useStore.getState().saveConnection({ name: '', baseUrl: 'https://x' });
+    expect(r.ok).toBe(false);
+    expect(useStore.getState().connections).toEqual([]);
+  });
+
+  it('keeps only the masked status of a key and forgets an old test result', async () => {
+    const { bridge } = fakeBridge({
+      listConnections: () => ok({ connections: [SANDBOX], activeId: 'c1' }),
+      getKeyStatus: () => ok(slots()),
+      testKey: () => ok({ ok: false, message: 'HTTP 401' }),
+      setKey: ({ key }: { key: string }) =>
+        ok({ slot: 'default', set: true, last4: key.slice(-4), source: 'vault' }),
+      clearKey: () => ok({ slot: 'default', set: false }),
+    });
+    setBridgeForTesting(bridge);
+    await useStore.getState().loadConnections();
+    await useStore.getState().testKey('c1', 'default');
+    expect(useStore.getState().keyTests[keyTestId('c1', 'default')]).toEqual({
+      running: false,
+      ok: false,
+      message: 'HTTP 401',
+    });
+
+    expect(await useStore.getState().setKey('c1', 'default', 'sk-secret-abcd')).toBeNull();
+    const status = useStore.getState().keyStatus.c1?.find((k) => k.slot === 'default');
+    expect(status).toEqual({ slot: 'default', set: true, last4: 'abcd', source: 'vault' });
+    expect(JSON.stringify(useStore.getState())).not.toContain('sk-secret');
+    expect(useStore.getState().keyTests[keyTestId('c1', 'default')]).toBeUndefined();
+
+    await useStore.getState().clearKey('c1', 'default');
+    expect(useStore.getState().keyStatus.c1?.find((k) => k.slot === 'default')?.set).toBe(false);
+  });
+});
+
+describe('connection check', () => {
+  const result = (id: string, status: CheckResult['status']): CheckResult => ({
+    id,
+    group: 'Chat',
+    name: id,
+    status,
+    detail: `${id} detail`,
+  });
+
+  it('fills the list as results arrive, ignores other runs, then keeps the final list and report', async () => {
+    let finish: (v: unknown) => void = () => {};
+    const { bridge, calls } = fakeBridge({
+      checkConnection: () => new Promise((r) => (finish = r)),
+    });
+    setBridgeForTesting(bridge);
+    const running = useStore.getState().runCheck();
+    const requestId = useStore.getState().check.requestId;
+    expect(requestId).toBeTruthy();
+    expect(useStore.getState().check.running).toBe(true);
+    expect(calls[0]?.input).toEqual({ requestId });
+
+    useStore.getState().checkResultArrived(requestId ?? '', result('a', 'pass'));
+    useStore.getState().checkResultArrived('someone-else', result('x', 'fail'));
+    useStore.getState().checkResultArrived(requestId ?? '', result('b', 'warn'));
+    useStore.getState().checkResultArrived(requestId ?? '', result('a', 'pass')); // a repeat is one row
+    expect(useStore.getState().check.results.map((r) => r.id)).toEqual(['a', 'b']);
+
+    finish(
+      ok({ results: [result('a', 'pass'), result('b', 'warn'), result('c', 'info')], markdown: '# Report' }),
+    );
+    await running;
+    const check = useStore.getState().check;
+    expect(check.running).toBe(false);
+    expect(check.results.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(check.markdown).toBe('# Report');
+  });
+
+  it('stops a running check through abortRequest with its request id', async () => {
+    let finish: (v: unknown) => void = () => {};
+    const { bridge, calls } = fakeBridge({
+      checkConnection: () => new Promise((r) => (finish = r)),
+      abortRequest: () => ok({ aborted: true }),
+    });
+    setBridgeForTesting(bridge);
+    const running = useStore.getState().runCheck();
+    const requestId = useStore.getState().check.requestId;
+    await useStore.getState().stopCheck();
+    expect(calls.find((c) => c.op === 'abortRequest')?.input).toEqual({ requestId });
+    finish({ ok: false, error: { kind: 'aborted', message: 'stopped' } });
+    await running;
+    expect(useStore.getState().check.error?.kind).toBe('aborted');
+    expect(useStore.getState().check.running).toBe(false);
+  });
+});
