@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { SaveResult } from '../../shared/contract.ts';
+import { MEDIA_ID } from './assets.ts';
+
+/** What the app core hands to `saveImages`; `id` when the core provides it. */
+export interface ImageToSave {
+  path: string;
+  suggestedName: string;
+  mime: string;
+  id?: string;
+}
+
+/**
+ * The browser host's `saveImages`: a browser cannot be handed files, so the page gets one download URL
+ * per image (`/media/image/<id>?download=1`, which answers with Content-Disposition: attachment) and
+ * lets the browser save them. Without an explicit id, the id is the stored file's name
+ * (`images/<id>.<ext>`, the store's layout).
+ */
+export function webSaveImages(files: ImageToSave[]): Promise<SaveResult> {
+  const urls = files.map((file) => {
+    const id = file.id ?? path.basename(file.path, path.extname(file.path));
+    if (!MEDIA_ID.test(id)) throw new Error(`Cannot offer ${path.basename(file.path)} as a download.`);
+    return `/media/image/${id}?download=1`;
+  });
+  return Promise.resolve({ kind: 'download', urls });
+}
