@@ -86,6 +86,7 @@ async function listen(port: number | null, start: (port: number) => Promise<WebS
       if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
         throw new Error(
           `Port ${port} is already in use. Pick another with --port, or --port 0 for any free one.`,
+          { cause: e },
         );
       }
       throw e;
