@@ -68,11 +68,11 @@ export function keyHandlers(s: Services): Pick<Handlers, 'getKeyStatus' | 'setKe
       return { slot, set: false };
     },
 
-    async testKey({ connectionId, slot }) {
+    async testKey({ connectionId, slot }, ctx) {
       const connection = getConnection(s, connectionId);
       const key = connection.builtIn ? SANDBOX_KEY : await readKey(s, connectionId, slot);
       if (key === undefined) return { ok: false, message: 'No key is set in this slot.' };
-      const client = await clientFor(s, connection, { [slot]: key });
+      const client = await clientFor(s, connection, { [slot]: key }, { ctx });
       try {
         const { models } = await client.listModels({ family: familyOfSlot(slot) });
         const count = models.length;

@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY_SLOTS } from '../../shared/formats.ts';
+import { CANARY, createHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+afterEach(async () => {
+  await h.expectNoKeyLeak();
+  await h.close();
+});
+
+describe('the built-in sandbox', () => {
+  it('is created and activated on first run, starts on first use, and has its key built in', async () => {
+    h = await createHarness({ sandbox: true, connect: false });
+    const { connections, activeId } = await h.call('listConnections', {});
+    expect(connections).toHaveLength(1);
+    const sandbox = connections[0];
+    expect(sandbox).toMatchObject({ name: 'Sandbox', builtIn: true, baseUrl: 'http://127.0.0.1:0' });
+    expect(activeId).toBe(sandbox?.id);
+    const id = sandbox?.id ?? '';
+
+    const status = await h.call('getKeyStatus', { connectionId: id });
+    expect(status.map((s) => [s.slot, s.set, s.source])).toEqual(
+      KEY_SLOTS.map((slot) => [slot, true, 'builtin']),
+    );
+    const refused = await h.fail('setKey', { connectionId: id, slot: 'default', key: 'my-own-key-123456' });
+    expect(refused.kind).toBe('invalid-input');
+    expect(refused.message).toMatch(/built in/);
+    expect((await h.fail('clearKey', { connectionId: id, slot: 'default' })).kind).toBe('invalid-input');
+
+    // First use starts the simulator in-process on a free port.
+    const c = await h.call('createConversation', {
+      format: 'chat',
+      model: 'gpt-5-mini',
+      params: { stream: false },
+    });
+    const sent = await h.call('sendMessage', { requestId: 'r', conversationId: c.id, text: 'Hello sandbox' });
+    expect(sent.reply.status).toBe('complete');
+    const live = (await h.call('listConnections', {})).connections[0]?.baseUrl ?? '';
+    expect(live).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(live).not.toBe('http://127.0.0.1:0');
+    expect((await h.call('testKey', { connectionId: id, slot: 'messages' })).ok).toBe(true);
+    expect((await h.call('listModels', { family: 'generate' })).models.map((m) => m.id)).toContain(
+      'gemini-2.5-pro',
+    );
+
+    // A restart does not add a second sandbox; the address is resolved again at run time.
+    await h.restart();
+    expect((await h.call('listConnections', {})).connections).toEqual([
+      { ...sandbox, baseUrl: 'http://127.0.0.1:0' },
+    ]);
+    const again = await h.call('sendMessage', { requestId: 's', conversationId: c.id, text: 'Still there?' });
+    expect(again.reply.status).toBe('complete');
+  });
+
+  it('is not offered when the host turns it off', async () => {
+    h = await createHarness({ connect: false });
+    expect(await h.call('listConnections', {})).toEqual({ connections: [], activeId: null });
+    const c = await h.call('createConversation', { format: 'chat', model: 'gpt-5-mini' });
+    const error = await h.fail('sendMessage', { requestId: 'r', conversationId: c.id, text: 'hi' });
+    expect(error).toMatchObject({ kind: 'invalid-input' });
+    expect(error.message).toMatch(/No connection/);
+    expect((await h.call('getConversation', { id: c.id })).turns).toEqual([]);
+  });
+});
+
+describe('connections and keys', () => {
+  it('validates the address, stores it as typed, and activates another when the active one goes', async () => {
+    h = await createHarness();
+    const bad = await h.fail('saveConnection', { name: 'Bad', baseUrl: 'ftp://example.com' });
+    expect(bad).toMatchObject({ kind: 'invalid-input', issues: [{ path: 'baseUrl' }] });
+    expect(bad.message).toMatch(/http:\/\/ or https:\/\//);
+    expect((await h.fail('saveConnection', { name: '', baseUrl: 'https://x.test' })).issues?.[0]?.path).toBe(
+      'name',
+    );
+    expect((await h.fail('saveConnection', { name: 'x', baseUrl: 'https://u:p@x.test' })).kind).toBe(
+      'invalid-input',
+    );
+
+    const second = await h.call('saveConnection', {
+      name: '  Second ',
+      baseUrl: 'https://api.example.com/v1/',
+    });
+    expect(second).toMatchObject({ name: 'Second', baseUrl: 'https://api.example.com/v1/', builtIn: false });
+    const renamed = await h.call('saveConnection', {
+      id: second.id,
+      name: 'Renamed',
+      baseUrl: 'https://b.example.com',
+    });
+    expect(renamed).toMatchObject({ id: second.id, name: 'Renamed', baseUrl: 'https://b.example.com' });
+    expect((await h.fail('saveConnection', { id: 'gone', name: 'x', baseUrl: 'https://x.test' })).kind).toBe(
+      'not-found',
+    );
+
+    let listed = await h.call('listConnections', {});
+    expect(listed.activeId).toBe(h.connectionId);
+    expect(listed.connections.map((c) => c.id)).toEqual([h.connectionId, second.id]);
+
+    await h.call('setKey', { connectionId: second.id, slot: 'messages', key: 'second-messages-key-0000' });
+    expect(await h.call('deleteConnection', { id: h.connectionId })).toEqual({ activeId: second.id });
+    listed = await h.call('listConnections', {});
+    expect(listed).toEqual({ connections: [renamed], activeId: second.id });
+    // The deleted connection's keys left the vault with it.
+    expect(await h.vault.get(`${h.connectionId}:default`)).toBeUndefined();
+    expect(await h.call('deleteConnection', { id: second.id })).toEqual({ activeId: null });
+    expect(await h.vault.get(`${second.id}:messages`)).toBeUndefined();
+    expect((await h.fail('activateConnection', { id: second.id })).kind).toBe('not-found');
+  });
+
+  it('keeps keys in the vault by connection and slot, and shows only the last four characters', async () => {
+    h = await createHarness();
+    expect(await h.vault.get(`${h.connectionId}:default`)).toBe(CANARY);
+    const status = await h.call('getKeyStatus', { connectionId: h.connectionId });
+    expect(status).toEqual([
+      { slot: 'default', set: true, last4: CANARY.slice(-4), source: 'vault' },
+      { slot: 'bearer', set: false },
+      { slot: 'messages', set: false },
+      { slot: 'generate', set: false },
+    ]);
+    const short = await h.call('setKey', { connectionId: h.connectionId, slot: 'bearer', key: 'short-key' });
+    expect(short).toEqual({ slot: 'bearer', set: true, source: 'vault' });
+    const spaced = await h.fail('setKey', { connectionId: h.connectionId, slot: 'bearer', key: 'has space' });
+    expect(spaced.issues?.[0]).toMatchObject({ path: 'key' });
+    expect(spaced.message).not.toContain('has space');
+    expect(await h.call('clearKey', { connectionId: h.connectionId, slot: 'bearer' })).toEqual({
+      slot: 'bearer',
+      set: false,
+    });
+  });
+
+  it('tests a slot with its own key alone and reports the model count or why not', async () => {
+    h = await createHarness();
+    const ok = await h.call('testKey', { connectionId: h.connectionId, slot: 'default' });
+    expect(ok).toMatchObject({ ok: true, modelCount: 7 });
+    expect(await h.call('testKey', { connectionId: h.connectionId, slot: 'generate' })).toEqual({
+      ok: false,
+      message: 'No key is set in this slot.',
+    });
+    await h.call('setKey', { connectionId: h.connectionId, slot: 'generate', key: 'sim-generate-key' });
+    const generate = await h.call('testKey', { connectionId: h.connectionId, slot: 'generate' });
+    expect(generate).toMatchObject({ ok: true, modelCount: 2 });
+    await h.call('setKey', { connectionId: h.connectionId, slot: 'messages', key: 'wrong-key-for-messages' });
+    const wrong = await h.call('testKey', { connectionId: h.connectionId, slot: 'messages' });
+    expect(wrong.ok).toBe(false);
+    expect(wrong.message).toMatch(/401/);
+    expect(wrong.message).not.toContain('wrong-key-for-messages');
+    // Each test is recorded for the inspector.
+    expect(h.eventsOf('exchange').length).toBe(3);
+  });
+
+  it('lists models with the active connection key of a family', async () => {
+    h = await createHarness();
+    const bearer = await h.call('listModels', { family: 'bearer' });
+    expect(bearer.models).toContainEqual({ id: 'gpt-image-1', ownedBy: 'openai' });
+    const exchange = await h.call('getExchange', { id: bearer.exchangeId });
+    expect(exchange.requestHeaders['Authorization'] ?? exchange.requestHeaders['authorization']).toMatch(
+      /••••/,
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { simulatedReply } from '../../electron/simulator/index.ts';
+import { createHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+});
+afterEach(async () => {
+  await h.expectNoKeyLeak();
+  await h.close();
+});
+
+for (const stream of [false, true]) {
+  it(`continues a generate-content conversation with thoughts after a restart (stream: ${stream})`, async () => {
+    const conversation = await h.call('createConversation', {
+      format: 'generate',
+      model: 'gemini-2.5-flash',
+      params: { stream, includeThoughts: true, thinkingBudget: -1 },
+    });
+    const first = await h.call('sendMessage', {
+      requestId: 'a',
+      conversationId: conversation.id,
+      text: 'First question',
+    });
+    expect(first.reply.status).toBe('complete');
+    expect(first.reply.thoughts).toBeTruthy();
+    const parts = first.reply.raw?.format === 'generate' ? first.reply.raw.parts : [];
+    expect(parts.some((p) => typeof p['thoughtSignature'] === 'string')).toBe(true);
+
+    // A relaunch: the turns, signatures included, now come from the database only.
+    await h.restart();
+    for (const [i, text] of ['Second question', 'Third question'].entries()) {
+      const next = await h.call('sendMessage', { requestId: `r${i}`, conversationId: conversation.id, text });
+      expect(next.reply.error).toBeUndefined();
+      expect(next.reply.status).toBe('complete');
+      expect(next.reply.text).toBe(simulatedReply(text, 'gemini-2.5-flash', i + 2));
+    }
+    const stored = await h.call('getConversation', { id: conversation.id });
+    expect(stored.turns).toHaveLength(6);
+    expect(stored.turns[1]?.raw).toEqual(first.reply.raw);
+  });
+}
+
+it('the simulator really refuses a replay without the signature (the test above proves something)', async () => {
+  const conversation = await h.call('createConversation', {
+    format: 'generate',
+    model: 'gemini-2.5-flash',
+    params: { stream: false, includeThoughts: true, thinkingBudget: -1 },
+  });
+  await h.call('sendMessage', { requestId: 'a', conversationId: conversation.id, text: 'First question' });
+  // Damage the stored payload: drop the signatures.
+  const db = await import('node:sqlite');
+  await h.core.close();
+  const raw = new db.DatabaseSync(`${h.dataDir}/quartet.db`);
+  const row = raw.prepare("SELECT id, raw FROM messages WHERE role = 'assistant'").get();
+  const payload = JSON.parse(String(row?.['raw'])) as { parts: Record<string, unknown>[] };
+  for (const part of payload.parts) delete part['thoughtSignature'];
+  raw.prepare('UPDATE messages SET raw = ? WHERE id = ?').run(JSON.stringify(payload), String(row?.['id']));
+  raw.close();
+  await h.open();
+  const next = await h.call('sendMessage', {
+    requestId: 'b',
+    conversationId: conversation.id,
+    text: 'Second question',
+  });
+  expect(next.reply.status).toBe('error');
+  expect(next.reply.error?.status).toBe(400);
+});
