@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { Params, Turn } from '../../../shared/conversation.ts';
+import { TEXT_FORMATS, type TextFormat } from '../../../shared/formats.ts';
+import { choiceOption, intOption, numberOption, UsageError } from '../args.ts';
+import { connect } from '../connection.ts';
+import { loadHistory, newConversation, saveHistory } from '../history.ts';
+import { flag, promptFrom, str, type CommandContext } from './context.ts';
+
+export const askOptions = {
+  format: { type: 'string' },
+  model: { type: 'string' },
+  system: { type: 'string' },
+  history: { type: 'string' },
+  stream: { type: 'boolean' },
+  'max-tokens': { type: 'string' },
+  temperature: { type: 'string' },
+  'include-thoughts': { type: 'boolean' },
+  'thinking-budget': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+export async function runAsk(ctx: CommandContext): Promise<number> {
+  const v = ctx.values;
+  const historyPath = str(v, 'history');
+  // Validate everything that needs no network or file first, so usage errors come before anything else.
+  const maxTokens = intOption('max-tokens', str(v, 'max-tokens'), 1, 1_000_000);
+  const temperature = numberOption('temperature', str(v, 'temperature'), 0, 2);
+  const thinkingBudget = intOption('thinking-budget', str(v, 'thinking-budget'), -1, 1_000_000);
+  const formatFlag = choiceOption('format', str(v, 'format'), TEXT_FORMATS);
+  const includeThoughts = flag(v, 'include-thoughts');
+  const json = flag(v, 'json');
+  const stream = flag(v, 'stream');
+
+  const previous = historyPath ? await loadHistory(historyPath) : undefined;
+  const format: TextFormat | undefined = formatFlag ?? previous?.format;
+  const model = str(v, 'model') ?? previous?.model;
+  if (!format) throw new UsageError('--format is required: chat, responses, messages or generate');
+  if (!model) throw new UsageError('--model is required (see `quartet models`)');
+  const prompt = await promptFrom(ctx);
+  if (prompt === '') throw new UsageError("no prompt: write it after the options, or pass '-' to read stdin");
+
+  const system = str(v, 'system') ?? previous?.params.system;
+  const params: Params = {
+    stream,
+    ...(system !== undefined && system !== '' ? { system } : {}),
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(temperature !== undefined ? { temperature } : {}),
+    ...(includeThoughts ? { includeThoughts } : {}),
+    ...(thinkingBudget !== undefined ? { thinkingBudget } : {}),
+  };
+  const client = connect(v, ctx.io.env);
+
+  const userTurn: Turn = {
+    id: randomUUID(),
+    role: 'user',
+    text: prompt,
+    status: 'complete',
+    createdAt: Date.now(),
+  };
+  const history = [...(previous?.turns ?? []), userTurn];
+  const live = stream && !json;
+  const spinner = ctx.term.spinner(`${model} is thinking`);
+  let printed = '';
+  let thoughtLine = false;
+  const reply = await client
+    .sendTurn({
+      format,
+      model,
+      history,
+      params,
+      signal: ctx.signal,
+      onDelta: (d) => {
+        if (!live) return;
+        spinner.stop();
+        if (d.thought && includeThoughts) {
+          ctx.term.err(ctx.term.dim(d.thought));
+          thoughtLine = true;
+        }
+        if (d.text) {
+          if (thoughtLine) {
+            ctx.term.err('\n');
+            thoughtLine = false;
+          }
+          ctx.term.out(d.text);
+          printed += d.text;
+        }
+      },
+    })
+    .catch((e: unknown) => {
+      spinner.stop();
+      // Whatever was shown stays on screen; end its line so the error starts on its own.
+      if (printed !== '' && !printed.endsWith('\n')) ctx.term.out('\n');
+      throw e;
+    });
+  spinner.stop();
+
+  if (json) {
+    const out = {
+      format,
+      model: reply.model ?? model,
+      text: reply.text,
+      thoughts: reply.thoughts ?? null,
+      usage: reply.usage ?? null,
+      finishReason: reply.finishReason ?? null,
+    };
+    ctx.term.out(`${JSON.stringify(out, null, 2)}\n`);
+  } else if (live) {
+    if (thoughtLine) ctx.term.err('\n');
+    if (!printed.endsWith('\n')) ctx.term.out('\n');
+  } else {
+    if (includeThoughts && reply.thoughts) ctx.term.err(`${ctx.term.dim(reply.thoughts)}\n`);
+    ctx.term.out(reply.text.endsWith('\n') ? reply.text : `${reply.text}\n`);
+  }
+
+  if (historyPath) {
+    const conversation = previous ?? newConversation(format, model, prompt, params);
+    const assistant: Turn = {
+      id: randomUUID(),
+      role: 'assistant',
+      text: reply.text,
+      ...(reply.thoughts !== undefined ? { thoughts: reply.thoughts } : {}),
+      raw: reply.raw,
+      status: 'complete',
+      model: reply.model ?? model,
+      ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
+      ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      timings: reply.timings,
+      exchangeId: reply.exchange.id,
+      createdAt: Date.now(),
+    };
+    await saveHistory(historyPath, {
+      ...conversation,
+      format,
+      model,
+      params,
+      turns: [...conversation.turns, userTurn, assistant],
+      updatedAt: Date.now(),
+    });
+  }
+  return 0;
+}

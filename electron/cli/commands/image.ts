@@ -1,0 +1,128 @@
+import { access, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseSize, type ImageRequest } from '../../core/index.ts';
+import { choiceOption, intOption, UsageError } from '../args.ts';
+import { writeFileAtomic } from '../atomic-write.ts';
+import { connect } from '../connection.ts';
+import { flag, promptFrom, str, type CommandContext } from './context.ts';
+
+export const imageOptions = {
+  model: { type: 'string' },
+  size: { type: 'string' },
+  n: { type: 'string' },
+  quality: { type: 'string' },
+  'output-format': { type: 'string' },
+  background: { type: 'string' },
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
+
+/** A short file-name-safe form of the prompt. */
+function slug(prompt: string): string {
+  const s = prompt
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return s || 'image';
+}
+
+function stamp(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A path in `dir` that no file has yet. */
+async function freePath(dir: string, base: string, ext: string): Promise<string> {
+  for (let i = 0; ; i++) {
+    const path = join(dir, `${base}${i === 0 ? '' : `-${i + 1}`}.${ext}`);
+    if (!(await exists(path))) return path;
+  }
+}
+
+export async function runImage(ctx: CommandContext): Promise<number> {
+  const v = ctx.values;
+  const size = str(v, 'size');
+  if (size !== undefined && size !== 'auto' && !parseSize(size)) {
+    throw new UsageError(`--size must be WIDTHxHEIGHT like 1024x1024, or auto, not '${size}'`);
+  }
+  const n = intOption('n', str(v, 'n'), 1, 10);
+  const outputFormat = choiceOption('output-format', str(v, 'output-format'), [
+    'png',
+    'jpeg',
+    'webp',
+  ] as const);
+  const model = str(v, 'model');
+  if (!model) throw new UsageError('--model is required, e.g. --model gpt-image-1');
+  const outDir = str(v, 'out');
+  if (!outDir) throw new UsageError('--out DIR is required: the folder to save the images in');
+  const prompt = await promptFrom(ctx);
+  if (prompt === '')
+    throw new UsageError("no prompt: describe the image after the options, or pass '-' to read stdin");
+  const quality = str(v, 'quality');
+  const background = str(v, 'background');
+  const req: ImageRequest = {
+    model,
+    prompt,
+    ...(size !== undefined ? { size } : {}),
+    ...(n !== undefined ? { n } : {}),
+    ...(quality !== undefined ? { quality } : {}),
+    ...(outputFormat !== undefined ? { outputFormat } : {}),
+    ...(background !== undefined ? { background } : {}),
+  };
+  const client = connect(v, ctx.io.env);
+
+  const spinner = ctx.term.spinner(`drawing with ${model}`);
+  const result = await client.generateImages(req, { signal: ctx.signal }).finally(() => spinner.stop());
+
+  await mkdir(outDir, { recursive: true });
+  const base = `${slug(prompt)}-${stamp(new Date())}`;
+  const saved = [];
+  for (const [i, img] of result.images.entries()) {
+    const path = await freePath(
+      outDir,
+      result.images.length > 1 ? `${base}-${i + 1}` : base,
+      EXTENSIONS[img.format],
+    );
+    await writeFileAtomic(path, img.bytes);
+    saved.push({ path, img });
+  }
+
+  if (flag(v, 'json')) {
+    const out = saved.map(({ path, img }) => ({
+      path,
+      format: img.format,
+      width: img.width,
+      height: img.height,
+      requestedSize: img.requestedSize ?? null,
+      reportedSize: img.reportedSize ?? null,
+      sizeAdjusted: img.sizeAdjusted,
+    }));
+    ctx.term.out(`${JSON.stringify(out, null, 2)}\n`);
+    return 0;
+  }
+  for (const { path, img } of saved) {
+    const real = `${img.width}x${img.height}`;
+    ctx.term.out(
+      `${path}  ${real} ${img.format}${img.reportedSize ? ` (reported ${img.reportedSize})` : ''}\n`,
+    );
+    if (img.sizeAdjusted) ctx.term.out(`  note: asked for ${img.requestedSize}, the service made ${real}\n`);
+    else if (img.reportedSize && img.reportedSize !== real) {
+      ctx.term.out(`  note: the service reported ${img.reportedSize}, the image is ${real}\n`);
+    }
+  }
+  return 0;
+}

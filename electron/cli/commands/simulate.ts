@@ -1,0 +1,32 @@
+import { intOption } from '../args.ts';
+import { ENV } from '../connection.ts';
+import { str, type CommandContext } from './context.ts';
+
+export const simulateOptions = {
+  port: { type: 'string' },
+} as const;
+
+/** Runs the local simulator until SIGINT or SIGTERM. */
+export async function runSimulate(ctx: CommandContext): Promise<number> {
+  const port = intOption('port', str(ctx.values, 'port'), 0, 65_535) ?? 0;
+  // Loaded only here: the other commands do not need the simulator.
+  const { startSimulator, SANDBOX_KEY } = await import('../../simulator/index.ts');
+  const stopped = new Promise<NodeJS.Signals>((resolve) => {
+    const off = ctx.io.onSignal((signal) => {
+      off();
+      resolve(signal);
+    });
+  });
+  const sim = await startSimulator({ port });
+  // The sandbox key is public by design: it only opens this local simulator.
+  ctx.io.stdout.write(
+    `Quartet simulator listening on ${sim.baseUrl}\n` +
+      `  sandbox key: ${SANDBOX_KEY} (every interface)\n` +
+      `  try: ${ENV.baseUrl}=${sim.baseUrl} ${ENV.key}=${SANDBOX_KEY} quartet ask --format chat --model gpt-5-mini "hello"\n` +
+      'Press Ctrl+C to stop.\n',
+  );
+  const signal = await stopped;
+  await sim.close();
+  ctx.io.stderr.write(`simulator stopped (${signal})\n`);
+  return 0;
+}

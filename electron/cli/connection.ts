@@ -1,0 +1,54 @@
+import { createServiceClient, type ClientOptions, type ServiceClient } from '../core/index.ts';
+import type { KeySlot } from '../../shared/formats.ts';
+import { UsageError } from './args.ts';
+
+export const ENV = {
+  baseUrl: 'QUARTET_BASE_URL',
+  key: 'QUARTET_API_KEY',
+  bearer: 'QUARTET_CHAT_API_KEY',
+  messages: 'QUARTET_MESSAGES_API_KEY',
+  generate: 'QUARTET_GENERATE_API_KEY',
+} as const;
+
+export interface ConnectionFlags {
+  'base-url'?: string | undefined;
+  key?: string | undefined;
+}
+
+/** Every key the command line knows of, from flags and environment: also what its output redacts. */
+export function keysFrom(flags: ConnectionFlags, env: CliEnv): Partial<Record<KeySlot, string>> {
+  const keys: Partial<Record<KeySlot, string>> = {};
+  const set = (slot: KeySlot, value: string | undefined) => {
+    if (value !== undefined && value.trim() !== '') keys[slot] = value.trim();
+  };
+  set('default', flags.key ?? env[ENV.key]);
+  set('bearer', env[ENV.bearer]);
+  set('messages', env[ENV.messages]);
+  set('generate', env[ENV.generate]);
+  return keys;
+}
+
+type CliEnv = Readonly<Record<string, string | undefined>>;
+
+/** A client for the service named by flags and environment; bad or missing settings are usage errors. */
+export function connect(
+  flags: ConnectionFlags,
+  env: CliEnv,
+  extra: Partial<ClientOptions> = {},
+): ServiceClient {
+  const baseUrl = (flags['base-url'] ?? env[ENV.baseUrl] ?? '').trim();
+  if (baseUrl === '') {
+    throw new UsageError(
+      `no service address: pass --base-url URL or set ${ENV.baseUrl}. ` +
+        'To try Quartet offline, run `quartet simulate` and use the address and sandbox key it prints.',
+    );
+  }
+  const keys = keysFrom(flags, env);
+  if (Object.keys(keys).length === 0) {
+    throw new UsageError(
+      `no API key: pass --key KEY or set ${ENV.key} (or ${ENV.bearer}, ${ENV.messages}, ${ENV.generate} per family). ` +
+        '`quartet simulate` prints a sandbox key.',
+    );
+  }
+  return createServiceClient({ baseUrl, keys, ...extra });
+}

@@ -1,0 +1,77 @@
+/** The help texts, one per command. */
+const CONNECTION = `Connection (flags or environment):
+  --base-url URL        the service address (env QUARTET_BASE_URL), e.g. https://api.example.com
+  --key KEY             the default key (env QUARTET_API_KEY)
+  QUARTET_CHAT_API_KEY, QUARTET_MESSAGES_API_KEY, QUARTET_GENERATE_API_KEY
+                        a key per family (Bearer / messages / generate content), used before the default`;
+
+export const HELP: Record<string, string> = {
+  main: `quartet: talk to a model-access compatibility service from the terminal
+
+Usage:
+  quartet models [--family bearer|messages|generate] [--json]
+  quartet ask --format FORMAT --model ID [options] PROMPT
+  quartet image --model ID --out DIR [options] PROMPT
+  quartet simulate [--port N]
+  quartet <command> --help
+  quartet --version
+
+${CONNECTION}
+
+Exit codes: 0 success, 1 the service or the network failed, 2 bad usage.
+No service at hand? Run \`quartet simulate\` and use the address and sandbox key it prints.`,
+
+  models: `quartet models: list the models the key may use
+
+Usage: quartet models [--family bearer|messages|generate] [--json]
+
+  --family F            which key family to ask with (default: the first with a key, Bearer first)
+  --json                print the list as JSON
+
+${CONNECTION}`,
+
+  ask: `quartet ask: send one message and print the reply
+
+Usage: quartet ask --format chat|responses|messages|generate --model ID [options] PROMPT
+       echo PROMPT | quartet ask --format chat --model ID -
+
+  --format F            chat | responses | messages | generate (default: the history file's)
+  --model ID            the model (default: the history file's)
+  --system TEXT         system prompt (default: the history file's)
+  --history FILE        a conversation file: read if it exists, then the new turn and the reply are
+                        appended and the file is rewritten atomically (thought signatures survive)
+  --stream              print the reply as it arrives
+  --max-tokens N        reply length limit (messages default: 1024)
+  --temperature T       0..2 (messages: 0..1)
+  --include-thoughts    ask for thought summaries (generate content) and print thoughts to stderr
+  --thinking-budget N   thinking tokens: generate content 0 = off, -1 = dynamic; messages >= 1024
+                        (write --thinking-budget=-1 for negative values)
+  --json                print {format, model, text, thoughts, usage, finishReason}
+  PROMPT                the message; '-' reads it from stdin
+
+${CONNECTION}`,
+
+  image: `quartet image: generate images and save them
+
+Usage: quartet image --model ID --out DIR [options] PROMPT
+
+  --model ID            an image model, e.g. gpt-image-1
+  --out DIR             folder for the files (created if missing)
+  --size WxH            e.g. 1024x1024, or auto; the service may adjust it
+  --n N                 number of images, 1..10
+  --quality Q           low | medium | high | auto
+  --output-format F     png | jpeg | webp
+  --background B        transparent | opaque | auto
+  --json                print the saved files as JSON
+  PROMPT                what to draw; '-' reads it from stdin
+
+${CONNECTION}`,
+
+  simulate: `quartet simulate: run the local simulator of the service until Ctrl+C
+
+Usage: quartet simulate [--port N]
+
+  --port N              port on 127.0.0.1 (default: a free one)
+
+It prints its base address and the sandbox key, which works for every interface.`,
+};
