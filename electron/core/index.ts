@@ -14,7 +14,14 @@ export {
   type ImageRequest,
   type ImageResult,
 } from './images/generate.ts';
-export { sniffImage, IMAGE_MIME, type ImageFormat, type SniffedImage } from './images/sniff.ts';
+export {
+  sniffImage,
+  imageLooksComplete,
+  IMAGE_MIME,
+  type ImageFormat,
+  type SniffedImage,
+} from './images/sniff.ts';
+export { decodeBase64Strict } from './images/base64.ts';
 export { createRedactor, maskKey, type Redactor } from './http/redact.ts';
 export { decideRetry, parseRetryAfter, backoffMs, type RetryPolicy } from './http/retry.ts';
 export { readEvents, type SseEvent } from './sse/read-events.ts';
