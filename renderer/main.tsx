@@ -1,12 +1,13 @@
 /// <reference types="vite/client" />
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { startApp } from './store/index.ts';
-import { applyTheme } from './components/theme.ts';
+// Base styles first: the features' own CSS (imported by their components) comes after and may refine it.
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';
+import { App } from './App.tsx';
+import { startApp } from './store/index.ts';
+import { applyTheme } from './components/theme.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -10,10 +10,17 @@ let loading: Promise<Highlighter> | null = null;
 
 /** Loads highlight.js once, on the first code block anyone renders. */
 function loadHighlighter(): Promise<Highlighter> {
-  loading ??= import('./highlight.ts').then((m) => {
-    highlighter = m.highlight;
-    return m.highlight;
-  });
+  loading ??= import('./highlight.ts').then(
+    (m) => {
+      highlighter = m.highlight;
+      return m.highlight;
+    },
+    (e: unknown) => {
+      // the chunk could not be fetched (the host restarted, a new build): plain code now, retry later
+      loading = null;
+      throw e;
+    },
+  );
   return loading;
 }
 
@@ -36,9 +43,12 @@ function CodeBlock(props: { code: string; language: string | undefined }) {
   useEffect(() => {
     if (highlighter || !language) return;
     let live = true;
-    void loadHighlighter().then(() => {
-      if (live) setLoaded(true);
-    });
+    loadHighlighter().then(
+      () => {
+        if (live) setLoaded(true);
+      },
+      () => {},
+    );
     return () => {
       live = false;
     };

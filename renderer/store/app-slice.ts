@@ -113,7 +113,10 @@ export const createAppSlice: StateCreator<StoreState, [], [], AppSlice> = (set, 
     set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
   },
 
-  paramsOpen: readLocal(PARAMS_KEY) !== 'false',
+  // Open by default where it fits beside the conversation; narrow windows show it on demand.
+  paramsOpen:
+    (readLocal(PARAMS_KEY) ?? String(globalThis.innerWidth === undefined || globalThis.innerWidth > 1140)) ===
+    'true',
   setParamsOpen(open) {
     set({ paramsOpen: open });
     writeLocal(PARAMS_KEY, String(open));

@@ -6,4 +6,10 @@ import type { CompareSlice } from './compare-slice.ts';
 import type { InspectorSlice } from './inspector-slice.ts';
 import type { SettingsSlice } from './settings-slice.ts';
 
-export type StoreState = AppSlice & ChatSlice & ModelsSlice & ImagesSlice & CompareSlice & InspectorSlice & SettingsSlice;
+export type StoreState = AppSlice &
+  ChatSlice &
+  ModelsSlice &
+  ImagesSlice &
+  CompareSlice &
+  InspectorSlice &
+  SettingsSlice;

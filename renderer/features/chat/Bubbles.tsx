@@ -202,7 +202,6 @@ function SignatureMarker() {
       tabIndex={0}
     >
       <Icon name="lock" size={11} />
-      <span className="meta-signature-text">signature</span>
     </span>
   );
 }

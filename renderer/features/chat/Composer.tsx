@@ -125,6 +125,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
           type="button"
           className="composer-params link-btn"
           onClick={() => setParamsOpen(!paramsOpen)}
+          data-params-toggle
           title="Show or hide the parameters"
         >
           {paramsSummary(format, params)}

@@ -17,7 +17,11 @@ function Totals(props: { conversationId: string }) {
   );
   if (totals.replies === 0) return null;
   return (
-    <p className="conv-totals" data-testid="conversation-totals" title="Running totals of this conversation">
+    <p
+      className="conv-totals"
+      data-testid="conversation-totals"
+      title="Running totals of this conversation (tokens reported by the service)"
+    >
       <span>
         <span className="tabular">{totals.replies}</span> {totals.replies === 1 ? 'reply' : 'replies'}
       </span>
@@ -41,7 +45,6 @@ function Totals(props: { conversationId: string }) {
           <span className="tabular">{formatCount(totals.thinking)}</span> thinking
         </span>
       ) : null}
-      <span className="faint">tokens</span>
     </p>
   );
 }
@@ -68,7 +71,7 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
           <p className="conv-totals faint">{FORMAT_LABELS[format]}</p>
         )}
       </div>
-      <div className="conv-model">
+      <div className="conv-picker">
         <ModelPicker
           family={familyOf(format)}
           purpose={format}
@@ -103,6 +106,7 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
           label={paramsOpen ? 'Hide parameters' : 'Show parameters'}
           aria-pressed={paramsOpen}
           onClick={() => setParamsOpen(!paramsOpen)}
+          data-params-toggle
           data-testid="params-toggle"
         />
       </div>

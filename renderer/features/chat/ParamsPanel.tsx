@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { selectTabParams } from '../../store/chat-slice.ts';
@@ -19,8 +19,31 @@ export function withParam<K extends keyof Params>(p: Params, key: K, value: Para
 export function ParamsPanel(props: { format: TextFormat }) {
   const conversationId = useStore((s) => s.activeConversation[props.format]);
   const setParamsOpen = useStore((s) => s.setParamsOpen);
+  const ref = useRef<HTMLElement>(null);
+
+  // In a narrow window the panel floats over the conversation: Escape or a click elsewhere puts it away.
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const narrow = matchMedia('(max-width: 1140px)');
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && narrow.matches && !e.defaultPrevented) setParamsOpen(false);
+    };
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Element | null;
+      if (!narrow.matches || !target || ref.current?.contains(target)) return;
+      if (target.closest('[data-params-toggle]')) return;
+      setParamsOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onDown);
+    };
+  }, [setParamsOpen]);
+
   return (
-    <aside className="params-panel" aria-label="Parameters" data-testid="params-panel">
+    <aside ref={ref} className="params-panel" aria-label="Parameters" data-testid="params-panel">
       <div className="params-head">
         <h2 className="params-title">Parameters</h2>
         <IconButton icon="x" size="s" label="Hide parameters" onClick={() => setParamsOpen(false)} />
