@@ -319,14 +319,21 @@ function createState() {
 
 type State = ReturnType<typeof createState>;
 
-/** The recorded state; `fake.reset()` starts a test afresh. */
-export const fake: State & { reset(): void } = Object.assign(createState(), {
+type Fake = State & { reset(): void };
+
+/**
+ * The recorded state; `fake.reset()` starts a test afresh. Kept on globalThis so that a test which
+ * re-imports modules (vi.resetModules, for an entry point with side effects) still shares one state
+ * with the copy of this module that the code under test receives.
+ */
+const globalSlot = globalThis as { __quartetFakeElectron?: Fake };
+export const fake: Fake = (globalSlot.__quartetFakeElectron ??= Object.assign(createState(), {
   reset() {
     // Windows of the previous test are gone, as if the app had restarted.
     for (const w of fake.windows) w.destroyed = true;
     Object.assign(fake, createState());
   },
-});
+}));
 
 // ---------- the module surface, as the code under test imports it ----------
 // Getters, so that `fake.reset()` swaps the objects the code under test sees.
