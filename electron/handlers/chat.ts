@@ -21,6 +21,8 @@ const STOPPED_MESSAGE = 'You stopped the reply before it was complete.';
 function prepareUserTurn(s: Services, conversation: ConversationRow, how: Prepare): Turn {
   const { messages, conversations } = s.store;
   return s.store.transaction(() => {
+    // Re-read inside the transaction: the conversation may have been deleted while the client started.
+    if (!conversations.get(conversation.id)) throw notFound('This conversation no longer exists.');
     const now = s.now();
     let userTurn: Turn;
     if (how.kind === 'regenerate') {
@@ -154,6 +156,9 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
           reply = failedTurn(s, e, signal.aborted, conversation);
         }
         const turns = s.store.transaction(() => {
+          if (!s.store.conversations.get(conversationId)) {
+            throw notFound('The conversation was deleted while its reply was running.');
+          }
           s.store.messages.append(conversationId, reply);
           s.store.conversations.update(conversationId, { updatedAt: s.now() });
           return s.store.messages.list(conversationId).map(toTurn);

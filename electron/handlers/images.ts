@@ -66,7 +66,17 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
     async generateImages(input, ctx) {
       const { requestId } = input;
       return runRequest(s.requests, requestId, async (signal) => {
-        const client = await activeClient(s, { ctx, requestId });
+        let decoding = false;
+        const client = await activeClient(s, {
+          ctx,
+          requestId,
+          // Headers of a success are in: what remains is the (large, base64) body and its decoding.
+          onResponse: (response) => {
+            if (!response.ok || decoding) return;
+            decoding = true;
+            emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'decoding' });
+          },
+        });
         emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'waiting' });
         const result = await client.generateImages(
           {

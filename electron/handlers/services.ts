@@ -111,6 +111,8 @@ export function summarise(x: Exchange): ExchangeSummary {
 export interface ClientScope {
   ctx?: CallContext | undefined;
   requestId?: string | undefined;
+  /** told of every response as its headers arrive (the body is still to come) */
+  onResponse?: ((response: Response) => void) | undefined;
 }
 
 /**
@@ -133,10 +135,19 @@ export async function clientFor(
     });
   };
   const defaults = s.deps.clientDefaults ?? {};
+  const baseFetch = s.deps.fetch ?? globalThis.fetch;
+  const onResponse = scope.onResponse;
+  const fetchImpl: typeof fetch = onResponse
+    ? async (input, init) => {
+        const response = await baseFetch(input, init);
+        onResponse(response);
+        return response;
+      }
+    : baseFetch;
   return createServiceClient({
     baseUrl: await baseUrlOf(s, connection),
     keys,
-    ...(s.deps.fetch ? { fetch: s.deps.fetch } : {}),
+    fetch: fetchImpl,
     ...(defaults.headersTimeoutMs !== undefined ? { headersTimeoutMs: defaults.headersTimeoutMs } : {}),
     ...(defaults.idleTimeoutMs !== undefined ? { idleTimeoutMs: defaults.idleTimeoutMs } : {}),
     ...(defaults.maxRetries !== undefined ? { maxRetries: defaults.maxRetries } : {}),

@@ -196,6 +196,29 @@ describe('sendMessage', () => {
     expect((await h.call('getConversation', { id: conversation.id })).turns).toEqual([]);
   });
 
+  it('refuses a second reply in a busy conversation, and survives the conversation being deleted meanwhile', async () => {
+    const conversation = await newConversation('chat', true);
+    h.sim.faults.add({ kind: 'slowStream', ms: 100, match: { interface: 'chat' } });
+    const sending = h.dispatch('sendMessage', {
+      requestId: 'a',
+      conversationId: conversation.id,
+      text: 'Tell me something long',
+    });
+    await h.waitForEvent('delta', (d) => d.requestId === 'a');
+    const busy = await h.fail('sendMessage', {
+      requestId: 'b',
+      conversationId: conversation.id,
+      text: 'again',
+    });
+    expect(busy.kind).toBe('invalid-input');
+    expect(busy.message).toMatch(/still running/);
+    expect(await h.call('deleteConversation', { id: conversation.id })).toEqual({ deleted: true });
+    await h.call('abortRequest', { requestId: 'a' });
+    const result = await sending;
+    expect(!result.ok && result.error.kind).toBe('not-found');
+    expect(await h.call('listConversations', {})).toEqual([]);
+  });
+
   it('answers an unknown operation with invalid-input', async () => {
     const error = await h.fail('dropDatabase', {});
     expect(error).toMatchObject({ kind: 'invalid-input' });

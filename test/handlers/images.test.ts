@@ -31,7 +31,7 @@ describe('images', () => {
       quality: 'low',
     });
     expect(first.images).toHaveLength(2);
-    expect(h.eventsOf('imageProgress', 'g1').map((e) => e.phase)).toEqual(['waiting', 'saving']);
+    expect(h.eventsOf('imageProgress', 'g1').map((e) => e.phase)).toEqual(['waiting', 'decoding', 'saving']);
     expect(h.eventsOf('exchange', 'g1').map((e) => e.summary.id)).toEqual([first.exchangeId]);
     for (const image of first.images) {
       expect(image).toMatchObject({ model: 'gpt-image-1', prompt: 'A red fox in snow', hasThumbnail: false });
