@@ -27,26 +27,35 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
   const busy = col.run !== null;
   return (
     <div className="compare-head" data-testid="compare-column-head" data-format={col.format}>
-      <div className="compare-head-row">
-        <label htmlFor={`${uid}-format`} className="visually-hidden">
-          Format of column {props.index + 1}
-        </label>
-        <select
-          id={`${uid}-format`}
-          className="select select--s compare-format"
-          value={col.format}
-          disabled={busy}
-          data-testid="compare-format"
-          title={col.turns.length > 0 ? 'Changing the format starts this column over' : undefined}
-          onChange={(e) => setColumn(col.key, { format: e.target.value as TextFormat })}
-        >
-          {TEXT_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {FORMAT_LABELS[f]}
-            </option>
-          ))}
-        </select>
-        <span className="compare-head-spacer" />
+      <label htmlFor={`${uid}-format`} className="visually-hidden">
+        Format of column {props.index + 1}
+      </label>
+      <select
+        id={`${uid}-format`}
+        className="select compare-format"
+        value={col.format}
+        disabled={busy}
+        data-testid="compare-format"
+        title={col.turns.length > 0 ? 'Changing the format starts this column over' : undefined}
+        onChange={(e) => setColumn(col.key, { format: e.target.value as TextFormat })}
+      >
+        {TEXT_FORMATS.map((f) => (
+          <option key={f} value={f}>
+            {FORMAT_LABELS[f]}
+          </option>
+        ))}
+      </select>
+      <div className="compare-model">
+        <ModelPicker
+          family={familyOf(col.format)}
+          purpose={col.format}
+          value={col.model}
+          onChange={(model) => setColumn(col.key, { model })}
+          label={`Model of column ${props.index + 1}`}
+          id={`${uid}-model`}
+        />
+      </div>
+      <div className="compare-head-tools">
         <IconButton
           icon="columns"
           size="s"
@@ -64,14 +73,6 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
           data-testid="compare-remove-column"
         />
       </div>
-      <ModelPicker
-        family={familyOf(col.format)}
-        purpose={col.format}
-        value={col.model}
-        onChange={(model) => setColumn(col.key, { model })}
-        label={`Model of column ${props.index + 1}`}
-        id={`${uid}-model`}
-      />
     </div>
   );
 }

@@ -141,7 +141,7 @@ export function ImageForm() {
               spellCheck={false}
               aria-invalid={sizeError ? true : undefined}
               aria-describedby={`${uid}-custom-msg`}
-              data-testid="image-size-custom"
+              data-testid="image-size-input"
               onChange={(e) => setForm({ customSize: e.target.value })}
             />
             <span id={`${uid}-custom-msg`} className={sizeError ? 'field-error' : 'field-hint'}>

@@ -152,7 +152,6 @@ function KeySlotRow(props: {
         )}
         <Button
           size="s"
-          variant="ghost"
           busy={test?.running ?? false}
           disabled={!status?.set || test?.running === true}
           onClick={() => void testKey(connectionId, slot)}
