@@ -1,0 +1,318 @@
+// Group "generate": POST /v1beta/models/{model}:generateContent (spec §2.7, §4.6), plain and streamed,
+// and a two-turn exchange with thoughts on: thought parts, the signature, the follow-up that carries it,
+// and whether a follow-up that lost it is refused.
+import { endpointUrl } from '../../shared/endpoints.ts';
+import {
+  eventJson,
+  once,
+  PROMPT,
+  reportFields,
+  reportMain,
+  reportStream,
+  reportText,
+  reportUsage,
+  type FormatInfo,
+  type StreamJudgement,
+} from './format.ts';
+import { pickModel } from './models.ts';
+import { describeAnswer, isRecord, oneLine, send, sendStream, type Answer, type SseAnswer } from './probe.ts';
+import { emit, skip } from './report.ts';
+import { describeValue } from './schema.ts';
+import { GENERATE_RESULT } from './spec-tables.ts';
+import type { Ctx } from './types.ts';
+
+const GENERATE: FormatInfo = { group: 'generate', family: 'generate', table: GENERATE_RESULT };
+
+const THINKING_PROMPT = 'Think briefly, then reply with the single word: ok';
+const FOLLOW_UP = 'Now reply with the single word: done';
+/** Spec §4.6: thinkingBudget -1 is used with includeThoughts true. */
+const THOUGHTS_ON = { thinkingConfig: { includeThoughts: true, thinkingBudget: -1 } };
+
+/** The parts of the first candidate, or undefined when the reply has none. */
+export function firstParts(body: unknown): unknown[] | undefined {
+  if (!isRecord(body) || !Array.isArray(body['candidates'])) return undefined;
+  const candidate: unknown = body['candidates'][0];
+  if (!isRecord(candidate) || !isRecord(candidate['content'])) return undefined;
+  const parts = candidate['content']['parts'];
+  return Array.isArray(parts) ? parts : undefined;
+}
+
+/** The main text: the text of the parts that are not thought summaries. */
+export function mainText(parts: readonly unknown[] | undefined): string | undefined {
+  if (parts === undefined) return undefined;
+  const texts = parts.flatMap((p) =>
+    isRecord(p) && p['thought'] !== true && typeof p['text'] === 'string' ? [p['text']] : [],
+  );
+  return texts.length > 0 ? texts.join('') : undefined;
+}
+
+export function judgeGenerateStream(a: SseAnswer): StreamJudgement {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  let text = '';
+  let chunks = 0;
+  let lastFinish: unknown;
+  for (const [i, e] of a.events.entries()) {
+    if (e.data === '[DONE]') {
+      once(warnings, 'a data: [DONE] line, which this format does not send');
+      continue;
+    }
+    const data = eventJson(e.data);
+    if (data === undefined) {
+      once(problems, `event ${i + 1} is not a JSON object: ${JSON.stringify(oneLine(e.data, 40))}`);
+      continue;
+    }
+    if (isRecord(data['error'])) {
+      once(problems, `an error event: ${oneLine(String(data['error']['message'] ?? 'no message'), 80)}`);
+      continue;
+    }
+    chunks += 1;
+    const candidates = data['candidates'];
+    if (!Array.isArray(candidates) || candidates.length === 0) {
+      once(problems, 'an event without candidates[]');
+      lastFinish = undefined;
+      continue;
+    }
+    text += mainText(firstParts(data)) ?? '';
+    const first: unknown = candidates[0];
+    lastFinish = isRecord(first) ? first['finishReason'] : undefined;
+  }
+  if (typeof lastFinish !== 'string') {
+    problems.push(
+      `expected the last event to carry candidates[0].finishReason; got ${describeValue(lastFinish)}`,
+    );
+  }
+  if (text === '') problems.push('the text parts reassemble to an empty text');
+  return {
+    problems,
+    warnings,
+    summary: `${chunks} events, each a generate-content result, the last with finishReason ${JSON.stringify(lastFinish)}; text reassembles to ${JSON.stringify(oneLine(text, 40))}`,
+  };
+}
+
+function userTurn(text: string): Record<string, unknown> {
+  return { role: 'user', parts: [{ text }] };
+}
+
+function stripSignatures(parts: readonly unknown[]): unknown[] {
+  return parts.map((p) => {
+    if (!isRecord(p)) return p;
+    const copy = { ...p };
+    delete copy['thoughtSignature'];
+    return copy;
+  });
+}
+
+interface ThoughtParts {
+  thoughts: Record<string, unknown>[];
+  main: Record<string, unknown>[];
+  signed: number[];
+}
+
+function sortParts(parts: readonly unknown[]): ThoughtParts {
+  const out: ThoughtParts = { thoughts: [], main: [], signed: [] };
+  parts.forEach((p, i) => {
+    if (!isRecord(p)) return;
+    if (p['thought'] === true) out.thoughts.push(p);
+    else out.main.push(p);
+    if (p['thoughtSignature'] !== undefined) out.signed.push(i);
+  });
+  return out;
+}
+
+function reportThoughts(ctx: Ctx, parts: readonly unknown[]): void {
+  const s = sortParts(parts);
+  const fail = (detail: string): void => emit(ctx, 'generate', 'thoughts', 'Thought parts', 'fail', detail);
+  if (s.thoughts.length === 0) {
+    return fail(
+      `expected a part with "thought": true when includeThoughts is true; got ${parts.length} parts, none marked as thought`,
+    );
+  }
+  const badThought = s.thoughts.find((p) => typeof p['text'] !== 'string');
+  if (badThought)
+    return fail(`expected a thought part's text to be a string; got ${describeValue(badThought['text'])}`);
+  if (!mainText(parts)?.trim()) {
+    return fail(
+      `expected a main-text part besides the thought parts; got ${s.main.length} main-text parts with no text`,
+    );
+  }
+  const flagged = s.main.filter((p) => 'thought' in p);
+  if (flagged.length > 0) {
+    emit(
+      ctx,
+      'generate',
+      'thoughts',
+      'Thought parts',
+      'warn',
+      `expected main-text parts to have no "thought" field (spec §2.7); got "thought": ${JSON.stringify(flagged[0]?.['thought'])}`,
+    );
+    return;
+  }
+  emit(
+    ctx,
+    'generate',
+    'thoughts',
+    'Thought parts',
+    'pass',
+    `${s.thoughts.length} thought part(s) with "thought": true and ${s.main.length} main-text part(s) without a thought field`,
+  );
+}
+
+/** Reports whether a signature was issued; returns true when there is one to carry. */
+function reportSignature(ctx: Ctx, parts: readonly unknown[]): boolean {
+  const s = sortParts(parts);
+  const bad = s.signed
+    .map((i) => parts[i])
+    .find((p) => isRecord(p) && typeof p['thoughtSignature'] !== 'string');
+  if (isRecord(bad)) {
+    emit(
+      ctx,
+      'generate',
+      'signature',
+      'Signature issued',
+      'fail',
+      `expected thoughtSignature to be a string; got ${describeValue(bad['thoughtSignature'])}`,
+    );
+    return false;
+  }
+  if (s.signed.length === 0) {
+    emit(
+      ctx,
+      'generate',
+      'signature',
+      'Signature issued',
+      'warn',
+      `expected a thoughtSignature on a part of a reply with thoughts on; got ${parts.length} parts, none signed (clients cannot test that they send it back)`,
+    );
+    return false;
+  }
+  emit(
+    ctx,
+    'generate',
+    'signature',
+    'Signature issued',
+    'pass',
+    `thoughtSignature on part ${s.signed.map((i) => i + 1).join(', ')} of ${parts.length}`,
+  );
+  return true;
+}
+
+function replayVerdict(answer: Answer, signed: boolean): { status: 'pass' | 'fail'; detail: string } {
+  const what = signed
+    ? 'the model turn sent back unchanged (signature included)'
+    : 'the model turn sent back unchanged';
+  if (answer.kind === 'http' && answer.status === 200) {
+    const text = mainText(firstParts(answer.json));
+    return {
+      status: 'pass',
+      detail: `a follow-up with ${what} is accepted: HTTP 200${text ? `, ${JSON.stringify(oneLine(text, 40))}` : ''}`,
+    };
+  }
+  return {
+    status: 'fail',
+    detail: `expected HTTP 200 for a follow-up with ${what}; got ${describeAnswer(answer)}`,
+  };
+}
+
+function enforcedVerdict(answer: Answer): { status: 'pass' | 'warn' | 'info'; detail: string } {
+  const got = describeAnswer(answer);
+  if (answer.kind === 'failed') return { status: 'info', detail: `could not tell: ${got}` };
+  if (answer.status >= 200 && answer.status < 300) {
+    return {
+      status: 'warn',
+      detail: `expected a follow-up whose model turn lost its thoughtSignature to be refused (HTTP 400); got HTTP ${answer.status}: signatures are not enforced, so clients that drop them work here and break where they are`,
+    };
+  }
+  if (answer.status >= 400 && answer.status < 500) {
+    return { status: 'pass', detail: `a follow-up without the signature is refused: ${got}` };
+  }
+  return { status: 'info', detail: `could not tell: ${got}` };
+}
+
+async function checkThoughtExchange(ctx: Ctx, url: string, key: string): Promise<void> {
+  const first = userTurn(THINKING_PROMPT);
+  const turn1 = await send(ctx, {
+    method: 'POST',
+    url,
+    queryKey: key,
+    body: { contents: [first], generationConfig: THOUGHTS_ON },
+  });
+  const parts = turn1.kind === 'http' && turn1.status === 200 ? firstParts(turn1.json) : undefined;
+  if (parts === undefined) {
+    emit(
+      ctx,
+      'generate',
+      'thoughts',
+      'Thought parts',
+      'fail',
+      `expected HTTP 200 with candidates[0].content.parts for a request with includeThoughts true; got ${describeAnswer(turn1)}`,
+    );
+    for (const [check, name] of [
+      ['signature', 'Signature issued'],
+      ['replay', 'Follow-up accepted'],
+      ['signature-enforced', 'Signature enforced'],
+    ] as const) {
+      emit(ctx, 'generate', check, name, 'info', 'not checked: the first turn did not succeed');
+    }
+    return;
+  }
+  reportThoughts(ctx, parts);
+  const signed = reportSignature(ctx, parts);
+  const history = (modelParts: unknown[]): unknown => ({
+    contents: [first, { role: 'model', parts: modelParts }, userTurn(FOLLOW_UP)],
+    generationConfig: THOUGHTS_ON,
+  });
+  const replay = await send(ctx, { method: 'POST', url, queryKey: key, body: history([...parts]) });
+  const r = replayVerdict(replay, signed);
+  emit(ctx, 'generate', 'replay', 'Follow-up accepted', r.status, r.detail);
+  if (!signed) {
+    emit(
+      ctx,
+      'generate',
+      'signature-enforced',
+      'Signature enforced',
+      'info',
+      'not checked: no signature was issued',
+    );
+    return;
+  }
+  const stripped = await send(ctx, {
+    method: 'POST',
+    url,
+    queryKey: key,
+    body: history(stripSignatures(parts)),
+  });
+  const e = enforcedVerdict(stripped);
+  emit(ctx, 'generate', 'signature-enforced', 'Signature enforced', e.status, e.detail);
+}
+
+export async function checkGenerate(ctx: Ctx): Promise<void> {
+  const key = ctx.keys.generate;
+  if (key === undefined)
+    return skip(ctx, 'generate', 'no key for Generate Content (set the generate or default key)');
+  const model = pickModel(ctx, 'generate');
+  if (!model.ok) return skip(ctx, 'generate', model.why);
+  const url = endpointUrl(ctx.root, 'generate', { model: model.id });
+  const request = { contents: [userTurn(PROMPT)] };
+  const answer = await send(ctx, { method: 'POST', url, queryKey: key, body: request });
+  const body = reportMain(ctx, GENERATE, answer, model, ['fields', 'text', 'usage']);
+  if (body !== undefined) {
+    reportFields(ctx, GENERATE, body);
+    reportText(
+      ctx,
+      GENERATE,
+      mainText(firstParts(body)),
+      'the non-thought parts of candidates[0].content.parts',
+    );
+    reportUsage(ctx, GENERATE, body, {
+      path: 'usageMetadata',
+      addends: ['promptTokenCount', 'candidatesTokenCount'],
+      optionalAddends: ['thoughtsTokenCount', 'toolUsePromptTokenCount'],
+      total: 'totalTokenCount',
+    });
+  }
+  const streamUrl = endpointUrl(ctx.root, 'generate', { model: model.id, stream: true });
+  const stream = await sendStream(ctx, { method: 'POST', url: streamUrl, queryKey: key, body: request });
+  reportStream(ctx, GENERATE, stream, judgeGenerateStream);
+  await checkThoughtExchange(ctx, url, key);
+}

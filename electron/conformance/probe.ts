@@ -1,0 +1,242 @@
+// Raw HTTP probes: conformance needs the status, the headers and the body exactly as they came, so these
+// use plain fetch (injectable) rather than the service client, which would parse and retry.
+import type { KeyFamily } from '../../shared/formats.ts';
+import { describeErrorBody, readEvents } from '../core/index.ts';
+import { ConnectionFailure, formatSeconds } from '../core/errors/failures.ts';
+import type { Ctx } from './types.ts';
+
+export const MESSAGES_VERSION = '2023-06-01';
+
+/** The user stopped the run: runConformance ends with the results so far. */
+export class Stopped extends Error {
+  constructor() {
+    super('stopped');
+    this.name = 'Stopped';
+  }
+}
+
+export interface ProbeRequest {
+  method: 'GET' | 'POST';
+  /** The final address without any key. */
+  url: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Sent as the `key` query parameter (generate content), hidden in `where`. */
+  queryKey?: string | undefined;
+  /** Overrides ctx.timeoutMs (image generation takes longer). */
+  timeoutMs?: number;
+}
+
+/** An HTTP answer, its body read whole. `json` is undefined when the body is not JSON. */
+export interface HttpAnswer {
+  kind: 'http';
+  status: number;
+  contentType: string;
+  text: string;
+  json: unknown;
+  ms: number;
+  /** `METHOD address` for detail lines, with any key hidden. */
+  where: string;
+}
+
+export interface SseAnswer {
+  kind: 'sse';
+  status: number;
+  contentType: string;
+  events: Array<{ event?: string; data: string }>;
+  /** Why the stream ended early (cut, timed out), when it did. */
+  error?: string;
+  ms: number;
+  where: string;
+}
+
+export interface FailedAnswer {
+  kind: 'failed';
+  message: string;
+  ms: number;
+  where: string;
+}
+
+export type Answer = HttpAnswer | FailedAnswer;
+export type StreamAnswer = HttpAnswer | SseAnswer | FailedAnswer;
+
+/** Headers that carry `key` the way `family` sends it (spec §5); generate content takes it in the query. */
+export function authHeaders(family: KeyFamily, key: string | undefined): Record<string, string> {
+  if (key === undefined) return {};
+  if (family === 'bearer') return { authorization: `Bearer ${key}` };
+  if (family === 'messages') return { 'x-api-key': key, 'anthropic-version': MESSAGES_VERSION };
+  return {};
+}
+
+export const AUTH_WAY: Record<KeyFamily, string> = {
+  bearer: 'Authorization: Bearer <key>',
+  messages: `x-api-key: <key> with anthropic-version: ${MESSAGES_VERSION}`,
+  generate: 'the query parameter key=<key>',
+};
+
+function withQueryKey(url: string, key: string, shown: boolean): string {
+  const value = shown ? encodeURIComponent(key) : '…';
+  return `${url}${url.includes('?') ? '&' : '?'}key=${value}`;
+}
+
+function whereOf(req: ProbeRequest): string {
+  const url = req.queryKey === undefined ? req.url : withQueryKey(req.url, req.queryKey, false);
+  return `${req.method} ${url}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+interface Started {
+  kind: 'started';
+  res: Response;
+  signal: AbortSignal;
+  started: number;
+  ms: number;
+  timeoutMs: number;
+  where: string;
+}
+
+async function start(ctx: Ctx, req: ProbeRequest): Promise<Started | FailedAnswer> {
+  if (ctx.signal?.aborted) throw new Stopped();
+  const timeoutMs = req.timeoutMs ?? ctx.timeoutMs;
+  const signals = [AbortSignal.timeout(timeoutMs)];
+  if (ctx.signal) signals.push(ctx.signal);
+  const signal = AbortSignal.any(signals);
+  const where = whereOf(req);
+  const url = req.queryKey === undefined ? req.url : withQueryKey(req.url, req.queryKey, true);
+  const headers: Record<string, string> = { accept: 'application/json, text/event-stream', ...req.headers };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  const init: RequestInit = { method: req.method, headers, signal };
+  if (req.body !== undefined) init.body = JSON.stringify(req.body);
+  const started = performance.now();
+  try {
+    const res = await ctx.fetch(url, init);
+    return {
+      kind: 'started',
+      res,
+      signal,
+      started,
+      ms: Math.round(performance.now() - started),
+      timeoutMs,
+      where,
+    };
+  } catch (e) {
+    return failed(ctx, e, started, timeoutMs, where);
+  }
+}
+
+function failed(ctx: Ctx, e: unknown, started: number, timeoutMs: number, where: string): FailedAnswer {
+  if (ctx.signal?.aborted) throw new Stopped();
+  const ms = Math.round(performance.now() - started);
+  const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+  const message = timedOut
+    ? `no answer within ${formatSeconds(timeoutMs)}`
+    : new ConnectionFailure('connect', e).message;
+  return { kind: 'failed', message, ms, where };
+}
+
+/** One request, its body read whole. Never throws except when the user stops the run. */
+export async function send(ctx: Ctx, req: ProbeRequest): Promise<Answer> {
+  const s = await start(ctx, req);
+  if (s.kind === 'failed') return s;
+  try {
+    const text = await s.res.text();
+    return {
+      kind: 'http',
+      status: s.res.status,
+      contentType: s.res.headers.get('content-type') ?? '',
+      text,
+      json: parseJson(text),
+      ms: Math.round(performance.now() - s.started),
+      where: s.where,
+    };
+  } catch (e) {
+    return failed(ctx, e, s.started, s.timeoutMs, s.where);
+  }
+}
+
+// A runaway stream is cut here: probes ask for a few tokens.
+const MAX_EVENTS = 5000;
+
+/** A request that asks for a stream: server-sent events when the answer is one, else the body whole. */
+export async function sendStream(ctx: Ctx, req: ProbeRequest): Promise<StreamAnswer> {
+  const s = await start(ctx, req);
+  if (s.kind === 'failed') return s;
+  const contentType = s.res.headers.get('content-type') ?? '';
+  if (s.res.status !== 200 || !contentType.includes('text/event-stream') || s.res.body === null) {
+    try {
+      const text = await s.res.text();
+      return {
+        kind: 'http',
+        status: s.res.status,
+        contentType,
+        text,
+        json: parseJson(text),
+        ms: Math.round(performance.now() - s.started),
+        where: s.where,
+      };
+    } catch (e) {
+      return failed(ctx, e, s.started, s.timeoutMs, s.where);
+    }
+  }
+  const events: SseAnswer['events'] = [];
+  let error: string | undefined;
+  try {
+    for await (const event of readEvents(s.res.body, { idleTimeoutMs: s.timeoutMs, signal: s.signal })) {
+      events.push(event);
+      if (events.length >= MAX_EVENTS) {
+        error = `more than ${MAX_EVENTS} events: stopped reading`;
+        break;
+      }
+    }
+  } catch (e) {
+    if (ctx.signal?.aborted) throw new Stopped();
+    error =
+      e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError' || e.name === 'IdleTimeout')
+        ? `the stream did not finish within ${formatSeconds(s.timeoutMs)}`
+        : `the stream broke: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  const answer: SseAnswer = {
+    kind: 'sse',
+    status: s.res.status,
+    contentType,
+    events,
+    ms: Math.round(performance.now() - s.started),
+    where: s.where,
+  };
+  if (error !== undefined) answer.error = error;
+  return answer;
+}
+
+/** `HTTP 404 (not_found_error): the service's message`, for a non-2xx answer. */
+export function describeHttp(a: HttpAnswer): string {
+  const info = describeErrorBody(a.status, a.contentType, a.text);
+  const vendor = info.vendorType ?? info.vendorCode;
+  return `HTTP ${a.status}${vendor ? ` (${vendor})` : ''}: ${info.message}`;
+}
+
+/** What came back, in a few words: used on the "got" side of detail lines. */
+export function describeAnswer(a: Answer | StreamAnswer): string {
+  if (a.kind === 'failed') return `no answer (${a.message})`;
+  if (a.kind === 'sse') return `HTTP ${a.status} with ${a.events.length} events`;
+  if (a.status >= 200 && a.status < 300) {
+    const type = a.contentType.split(';')[0]?.trim() || 'no content type';
+    return `HTTP ${a.status} ${type}${a.json === undefined ? ` "${oneLine(a.text, 60)}"` : ''}`;
+  }
+  return describeHttp(a);
+}
+
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,161 @@
+// Group "responses": POST /v1/responses (spec §2.4, §3, §4.3), plain and streamed.
+import { endpointUrl } from '../../shared/endpoints.ts';
+import {
+  eventJson,
+  once,
+  PROMPT,
+  reportFields,
+  reportMain,
+  reportStream,
+  reportText,
+  reportUsage,
+  type FormatInfo,
+  type StreamJudgement,
+} from './format.ts';
+import { pickModel } from './models.ts';
+import { authHeaders, isRecord, oneLine, send, sendStream, type SseAnswer } from './probe.ts';
+import { skip } from './report.ts';
+import { RESPONSE_OBJECT } from './spec-tables.ts';
+import type { Ctx } from './types.ts';
+
+const RESPONSES: FormatInfo = { group: 'responses', family: 'bearer', table: RESPONSE_OBJECT };
+
+/** "The text of the output_text part inside an output item" (spec §2.4). */
+export function responseText(body: unknown): string | undefined {
+  if (!isRecord(body) || !Array.isArray(body['output'])) return undefined;
+  for (const item of body['output']) {
+    if (!isRecord(item) || item['type'] !== 'message' || !Array.isArray(item['content'])) continue;
+    const texts = item['content'].flatMap((part) =>
+      isRecord(part) && part['type'] === 'output_text' && typeof part['text'] === 'string'
+        ? [part['text']]
+        : [],
+    );
+    if (texts.length > 0) return texts.join('');
+  }
+  return undefined;
+}
+
+/** The events wire-notes lists, each expected at least once. */
+const DOCUMENTED = [
+  'response.created',
+  'response.in_progress',
+  'response.output_item.added',
+  'response.content_part.added',
+  'response.output_text.delta',
+  'response.output_text.done',
+  'response.content_part.done',
+  'response.output_item.done',
+  'response.completed',
+];
+
+export function judgeResponsesStream(a: SseAnswer): StreamJudgement {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const names: string[] = [];
+  let deltas = '';
+  let doneText: string | undefined;
+  let final: Record<string, unknown> | undefined;
+  let lastSequence = -1;
+  for (const [i, e] of a.events.entries()) {
+    const data = eventJson(e.data);
+    if (data === undefined) {
+      once(problems, `event ${i + 1} is not a JSON object: ${JSON.stringify(oneLine(e.data, 40))}`);
+      continue;
+    }
+    const type = data['type'];
+    const name = e.event ?? (typeof type === 'string' ? type : '');
+    names.push(name);
+    if (e.event === undefined) once(warnings, 'events carry no event: name');
+    else if (type !== e.event) {
+      once(problems, `event "${e.event}" carries type ${JSON.stringify(type)}; expected the event name`);
+    }
+    const sequence = data['sequence_number'];
+    if (typeof sequence !== 'number' || !Number.isInteger(sequence)) {
+      once(problems, `event "${name}" has no integer sequence_number`);
+    } else {
+      if (sequence <= lastSequence) once(problems, `sequence_number does not increase at event "${name}"`);
+      lastSequence = sequence;
+    }
+    if (name === 'error' || name === 'response.failed') {
+      const err = isRecord(data['error'])
+        ? data['error']
+        : isRecord(data['response'])
+          ? data['response']['error']
+          : data;
+      once(
+        problems,
+        `a "${name}" event: ${isRecord(err) ? String(err['message'] ?? 'no message') : 'no message'}`,
+      );
+    }
+    if (name === 'response.output_text.delta' && typeof data['delta'] === 'string') deltas += data['delta'];
+    if (name === 'response.output_text.done' && typeof data['text'] === 'string') doneText = data['text'];
+    if (name === 'response.completed' && isRecord(data['response'])) final = data['response'];
+  }
+  if (names[0] !== 'response.created') {
+    problems.push(
+      `expected the first event to be "response.created"; got ${JSON.stringify(names[0] ?? null)}`,
+    );
+  }
+  const last = names[names.length - 1];
+  if (last !== 'response.completed') {
+    problems.push(`expected the last event to be "response.completed"; got ${JSON.stringify(last ?? null)}`);
+  }
+  const firstDelta = names.indexOf('response.output_text.delta');
+  const added = names.indexOf('response.content_part.added');
+  const textDone = names.indexOf('response.output_text.done');
+  if (firstDelta >= 0 && ((added >= 0 && firstDelta < added) || (textDone >= 0 && textDone < firstDelta))) {
+    problems.push(
+      'text deltas arrive outside their content part (before content_part.added or after output_text.done)',
+    );
+  }
+  const missing = DOCUMENTED.filter((n) => !names.includes(n) && n !== 'response.completed');
+  if (missing.length > 0) warnings.push(`documented events missing: ${missing.join(', ')}`);
+  if (deltas === '') problems.push('the text deltas reassemble to an empty text');
+  if (doneText !== undefined && doneText !== deltas) {
+    problems.push('the text deltas do not reassemble to the text of response.output_text.done');
+  }
+  if (final !== undefined) {
+    const finalText = responseText(final);
+    if (finalText !== deltas)
+      problems.push('the text deltas do not reassemble to the text of response.completed');
+    if (final['status'] !== 'completed') {
+      problems.push(
+        `response.completed carries status ${JSON.stringify(final['status'])}; expected "completed"`,
+      );
+    }
+    if (!isRecord(final['usage'])) problems.push('response.completed carries no usage');
+  }
+  return {
+    problems,
+    warnings,
+    summary: `${a.events.length} events from response.created to response.completed, in order, sequence numbers increasing; text reassembles to ${JSON.stringify(oneLine(deltas, 40))}`,
+  };
+}
+
+export async function checkResponses(ctx: Ctx): Promise<void> {
+  const key = ctx.keys.bearer;
+  if (key === undefined)
+    return skip(ctx, 'responses', 'no key for Responses (set the bearer or default key)');
+  const model = pickModel(ctx, 'responses');
+  if (!model.ok) return skip(ctx, 'responses', model.why);
+  const url = endpointUrl(ctx.root, 'responses');
+  const request = { model: model.id, input: PROMPT };
+  const answer = await send(ctx, { method: 'POST', url, headers: authHeaders('bearer', key), body: request });
+  const body = reportMain(ctx, RESPONSES, answer, model, ['fields', 'text', 'usage']);
+  if (body !== undefined) {
+    reportFields(ctx, RESPONSES, body);
+    reportText(ctx, RESPONSES, responseText(body), 'the output_text part of the message item in output[]');
+    reportUsage(ctx, RESPONSES, body, {
+      path: 'usage',
+      addends: ['input_tokens', 'output_tokens'],
+      total: 'total_tokens',
+    });
+  }
+  const stream = await sendStream(ctx, {
+    method: 'POST',
+    url,
+    headers: authHeaders('bearer', key),
+    body: { ...request, stream: true },
+  });
+  reportStream(ctx, RESPONSES, stream, judgeResponsesStream);
+}

@@ -1,0 +1,170 @@
+// A small field checker driven by the spec's §2 tables (spec-tables.ts): every listed field must be
+// present with its type, and documented constants must hold. Problems name the concrete path
+// (`choices[0].finish_reason`), what the spec expects and what came back.
+import { isRecord, oneLine } from './probe.ts';
+
+export type FieldType = 'string' | 'integer' | 'boolean' | 'array' | 'object' | 'string|null' | 'object|null';
+
+export interface FieldRule {
+  /** Dotted path as the spec writes it; `[]` walks every item of an array: `choices[].message.role`. */
+  path: string;
+  type: FieldType;
+  /** A documented constant (or one of several): another value is a problem. */
+  equals?: string | readonly string[];
+  /** A value the spec only reports as observed: another value is a note, not a problem. */
+  observed?: string | readonly string[];
+  /** The spec says the field appears on some items only. */
+  optional?: boolean;
+  /** An array that must hold at least one item for the reply to make sense. */
+  nonEmpty?: boolean;
+}
+
+export interface SpecTable {
+  /** How detail lines name the object: "chat completion". */
+  name: string;
+  /** Where the table is in the spec: "§2.3". */
+  section: string;
+  fields: readonly FieldRule[];
+}
+
+export interface FieldProblem {
+  path: string;
+  kind: 'missing' | 'type' | 'constant' | 'empty';
+  message: string;
+}
+
+export interface FieldCheck {
+  problems: FieldProblem[];
+  /** Values that differ from what the spec observed, e.g. `stop_reason "max_tokens" (spec observed "end_turn")`. */
+  notes: string[];
+  /** How many table rows were checked. */
+  rows: number;
+}
+
+const TYPE_WORDS: Record<FieldType, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+  'string|null': 'a string or null',
+  'object|null': 'an object or null',
+};
+
+/** A value in a few words, for the "got" side. */
+export function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (typeof v === 'string') return `a string ${JSON.stringify(oneLine(v, 40))}`;
+  if (typeof v === 'number') return Number.isInteger(v) ? `an integer (${v})` : `a number (${v})`;
+  if (typeof v === 'boolean') return `a boolean (${v})`;
+  if (typeof v === 'object') return 'an object';
+  return typeof v;
+}
+
+export function hasType(v: unknown, type: FieldType): boolean {
+  switch (type) {
+    case 'string':
+      return typeof v === 'string';
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'array':
+      return Array.isArray(v);
+    case 'object':
+      return isRecord(v);
+    case 'string|null':
+      return v === null || typeof v === 'string';
+    case 'object|null':
+      return v === null || isRecord(v);
+  }
+}
+
+function list(values: string | readonly string[]): readonly string[] {
+  return typeof values === 'string' ? [values] : values;
+}
+
+function quoted(values: readonly string[]): string {
+  return values.map((v) => JSON.stringify(v)).join(' or ');
+}
+
+interface Leaf {
+  path: string;
+  present: boolean;
+  value: unknown;
+  /** Missing on the way to the field: the report names this shorter path. */
+  intermediate: boolean;
+}
+
+/** Every concrete place `segments` reach in `value`. */
+function resolve(value: unknown, segments: readonly string[], prefix: string): Leaf[] {
+  const [head, ...rest] = segments;
+  if (head === undefined) return [{ path: prefix, present: true, value, intermediate: false }];
+  const isArray = head.endsWith('[]');
+  const name = isArray ? head.slice(0, -2) : head;
+  const path = prefix === '' ? name : `${prefix}.${name}`;
+  if (!isRecord(value) || !(name in value)) {
+    return [{ path, present: false, value: undefined, intermediate: rest.length > 0 || isArray }];
+  }
+  const child = value[name];
+  if (!isArray) return resolve(child, rest, path);
+  // A non-array where items are expected is reported by the array's own row.
+  if (!Array.isArray(child)) return [];
+  return child.flatMap((item, i) => resolve(item, rest, `${path}[${i}]`));
+}
+
+/** Checks `value` against every row of `table`. */
+export function checkFields(table: SpecTable, value: unknown): FieldCheck {
+  const problems: FieldProblem[] = [];
+  const notes: string[] = [];
+  const reported = new Set<string>();
+  const add = (p: FieldProblem): void => {
+    if (reported.has(p.path)) return;
+    reported.add(p.path);
+    problems.push(p);
+  };
+  for (const rule of table.fields) {
+    for (const leaf of resolve(value, rule.path.split('.'), '')) {
+      if (!leaf.present) {
+        if (rule.optional && !leaf.intermediate) continue;
+        const expected = leaf.intermediate ? '' : ` (spec: ${TYPE_WORDS[rule.type]})`;
+        add({ path: leaf.path, kind: 'missing', message: `field "${leaf.path}" is missing${expected}` });
+        continue;
+      }
+      if (!hasType(leaf.value, rule.type)) {
+        add({
+          path: leaf.path,
+          kind: 'type',
+          message: `field "${leaf.path}" should be ${TYPE_WORDS[rule.type]}, got ${describeValue(leaf.value)}`,
+        });
+        continue;
+      }
+      if (rule.nonEmpty && Array.isArray(leaf.value) && leaf.value.length === 0) {
+        add({ path: leaf.path, kind: 'empty', message: `field "${leaf.path}" is an empty array` });
+        continue;
+      }
+      if (rule.equals !== undefined && !list(rule.equals).includes(leaf.value as string)) {
+        add({
+          path: leaf.path,
+          kind: 'constant',
+          message: `field "${leaf.path}" should be ${quoted(list(rule.equals))}, got ${JSON.stringify(leaf.value)}`,
+        });
+        continue;
+      }
+      if (rule.observed !== undefined && !list(rule.observed).includes(leaf.value as string)) {
+        const note = `${leaf.path} ${JSON.stringify(leaf.value)} (spec observed ${quoted(list(rule.observed))})`;
+        if (!notes.includes(note)) notes.push(note);
+      }
+    }
+  }
+  return { problems, notes, rows: table.fields.length };
+}
+
+/** The problems in one line: the first few in full, then how many more. */
+export function summariseProblems(table: SpecTable, problems: readonly FieldProblem[], max = 3): string {
+  const shown = problems.slice(0, max).map((p) => p.message);
+  const more = problems.length > max ? `; and ${problems.length - max} more` : '';
+  return `${table.name}: ${shown.join('; ')}${more}`;
+}

@@ -1,0 +1,61 @@
+// Types of the conformance checker: its options, its report, and the context every check group receives.
+import type { CheckResult, CheckStatus } from '../../shared/contract.ts';
+import type { KeyFamily, KeySlot } from '../../shared/formats.ts';
+import type { Redactor } from '../core/index.ts';
+
+export type { CheckResult, CheckStatus };
+
+export interface ConformanceModels {
+  chat?: string | undefined;
+  messages?: string | undefined;
+  generate?: string | undefined;
+  image?: string | undefined;
+}
+
+export interface ConformanceOptions {
+  /** Any form a user pastes: `https://host`, `https://host/v1`, `https://host/prefix/v1beta/` ... */
+  baseUrl: string;
+  /** A default key plus optional per-family keys (a family's own key wins over the default). */
+  keys: Partial<Record<KeySlot, string>>;
+  /** Models to use; the rest are picked from the model list. */
+  models?: ConformanceModels | undefined;
+  /** Also generate one small image (it costs one). */
+  images?: boolean | undefined;
+  /** Injectable for tests; defaults to the global fetch. */
+  fetch?: typeof fetch | undefined;
+  /** Per probe (a stream: per wait for the next bytes). Default 30 s; image generation gets four times that. */
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /** Called with each result as soon as it is known, in report order. */
+  onResult?: ((r: CheckResult) => void) | undefined;
+}
+
+export interface ConformanceReport {
+  /** The base address as given (it never carries a key: such addresses are refused). */
+  baseUrl: string;
+  /** The root every final address is derived from ('' when the base address was refused). */
+  root: string;
+  startedAt: number;
+  durationMs: number;
+  results: CheckResult[];
+  summary: Record<CheckStatus, number>;
+}
+
+/** The model ids each family's key may use, as listed by the service; undefined when not fetched. */
+export type ModelLists = Partial<Record<KeyFamily, string[]>>;
+
+/** What every check group receives. */
+export interface Ctx {
+  root: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+  /** The key of each family (its own slot, else the default), trimmed; undefined when none. */
+  keys: Record<KeyFamily, string | undefined>;
+  models: ConformanceModels;
+  images: boolean;
+  redact: Redactor;
+  /** Filled in by the model-list group. */
+  lists: ModelLists;
+  report(result: CheckResult): void;
+}
