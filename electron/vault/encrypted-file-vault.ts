@@ -23,11 +23,16 @@ export function createEncryptedFileVault(filePath: string, encryptor: Encryptor)
         });
       }
       if (result.shouldReEncrypt) {
-        const fresh = Buffer.from(await encryptor.encrypt(result.plain)).toString('base64');
-        await file.update((map) => {
-          if (map[name] !== stored) return false; // changed meanwhile: keep the newer value
-          map[name] = fresh;
-        });
+        // Best effort: the secret was read; a failed rewrite only means trying again next time.
+        try {
+          const fresh = Buffer.from(await encryptor.encrypt(result.plain)).toString('base64');
+          await file.update((map) => {
+            if (map[name] !== stored) return false; // changed meanwhile: keep the newer value
+            map[name] = fresh;
+          });
+        } catch {
+          /* the old ciphertext still decrypts */
+        }
       }
       return result.plain;
     },

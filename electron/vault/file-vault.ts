@@ -12,7 +12,7 @@ export function createPlainFileVault(filePath: string): Vault {
       Promise.resolve({
         backend: 'file',
         weak: true,
-        message: `No system keyring answered, so keys are stored unencrypted in ${filePath}, readable only by your user account.`,
+        message: `Keys are stored unencrypted in ${filePath}, readable only by your user account, because no system keyring or encryption is available.`,
       }),
     async get(name) {
       return (await file.read())[name];

@@ -39,7 +39,12 @@ export function openJsonMapFile(filePath: string): JsonMapFile {
     }
     if (isStringMap(data)) return { ...data };
     // A damaged file cannot give its keys back; keep it for inspection and start an empty one.
-    await rename(filePath, `${filePath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    try {
+      await rename(filePath, `${filePath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    } catch (e) {
+      // Another read set it aside first.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
     return {};
   }
 
