@@ -1,5 +1,5 @@
 // Opening the database: pragmas, the corrupt-file fallback and the numbered migrations.
-import { closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { LATEST_VERSION, MIGRATIONS } from './migrations/index.ts';
 import { transaction } from './tx.ts';
@@ -91,6 +91,8 @@ function hasForeignHeader(file: string): boolean {
 function openAndPrepare(file: string): DatabaseSync {
   const db = new DatabaseSync(file);
   try {
+    // History is private: owner-only, like the vault (SQLite gives its -wal and -shm the same mode).
+    if (file !== ':memory:') chmodSync(file, 0o600);
     configure(db);
     checkIntegrity(db);
     migrate(db, file);

@@ -52,6 +52,14 @@ describe('opening', () => {
     }
   });
 
+  it('keeps the database file private to the user', async () => {
+    if (process.platform === 'win32') return;
+    const { stat } = await import('node:fs/promises');
+    for (const name of ['quartet.db', 'quartet.db-wal']) {
+      expect((await stat(join(dir, name))).mode & 0o777, name).toBe(0o600);
+    }
+  });
+
   it('reopens an existing database without re-running migrations and keeps the data', () => {
     conversation('c1');
     store.close();
