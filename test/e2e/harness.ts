@@ -1,0 +1,130 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchWebHost, type RunningWebHost } from '../../electron/web/launch.ts';
+import { createWebVault } from '../../electron/vault/select.ts';
+
+/**
+ * End-to-end harness: the browser host in this process (port 0, a temp data folder, keys in a 0600 file
+ * there so they survive a restart), Debian's Chromium driven by playwright-core, and a page that has
+ * opened the tokenised address. The renderer is built once by global-setup.ts.
+ *
+ *   const h = await startHarness();
+ *   await h.ready();                      // the app has loaded its first data over the WebSocket
+ *   ...h.page...
+ *   await h.restart();                    // same data folder, new host and token, page reopened
+ *   await h.close();
+ */
+
+export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export interface HarnessOptions {
+  /** reuse a data folder (it is then not deleted on close) */
+  dataDir?: string;
+  /** default true: the built-in sandbox service */
+  sandbox?: boolean;
+}
+
+export interface Harness {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly browser: Browser;
+  readonly host: RunningWebHost;
+  readonly dataDir: string;
+  /** console errors, uncaught page errors and CSP violations seen so far, in order */
+  readonly problems: string[];
+  /** host log lines (never contain a key) */
+  readonly hostLog: string[];
+  /** waits until the app says it is ready: its first calls over the WebSocket have been answered */
+  ready(): Promise<void>;
+  /** stops the host, starts a new one on the same data folder, opens its new address in the same page */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'quartet-e2e-')));
+  const hostLog: string[] = [];
+  const problems: string[] = [];
+
+  const startHost = async (): Promise<RunningWebHost> =>
+    launchWebHost({
+      dataDir,
+      port: 0,
+      staticDir: RENDERER_DIR,
+      vault: await createWebVault(dataDir, { keyring: false }),
+      log: (line) => hostLog.push(line),
+      ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    });
+
+  let host = await startHost();
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (e) {
+    await host.close();
+    throw e;
+  }
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const where = msg.location().url;
+    // Chromium asks every site for a favicon on its own; the renderer does not ship one.
+    if (where.endsWith('/favicon.ico')) return;
+    problems.push(`console: ${msg.text()}${where ? ` (${where})` : ''}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+
+  const open = async (): Promise<void> => {
+    const response = await page.goto(host.url, { waitUntil: 'domcontentloaded' });
+    if (!response?.ok()) throw new Error(`opening ${host.origin} failed: ${response?.status()}`);
+  };
+  await open();
+
+  return {
+    page,
+    context,
+    browser,
+    get host() {
+      return host;
+    },
+    dataDir,
+    problems,
+    hostLog,
+    async ready() {
+      await page.locator('[data-testid="app"][data-ready="true"]').waitFor({ state: 'attached' });
+    },
+    async restart() {
+      await host.close();
+      host = await startHost();
+      await open();
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      await host.close();
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
