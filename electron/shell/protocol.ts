@@ -12,7 +12,10 @@ import { APP_ORIGIN, APP_SCHEME } from './app-origin.ts';
  */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+    // standard: a real origin (CSP 'self', relative URLs); secure: a secure context; supportFetchAPI: the
+    // page may fetch its own images. Not corsEnabled (which would let other origins read it), not
+    // bypassCSP.
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
   ]);
 }
 

@@ -33,6 +33,7 @@ describe('the app:// scheme', () => {
       { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
     ]);
     expect(fake.protocol.privileged[0]?.privileges).not.toHaveProperty('bypassCSP');
+    expect(fake.protocol.privileged[0]?.privileges).not.toHaveProperty('corsEnabled');
   });
 
   it('serves the renderer with the CSP header', async () => {
