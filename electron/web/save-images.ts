@@ -16,11 +16,11 @@ export interface ImageToSave {
  * lets the browser save them. Without an explicit id, the id is the stored file's name
  * (`images/<id>.<ext>`, the store's layout).
  */
-export function webSaveImages(files: ImageToSave[]): Promise<SaveResult> {
+export async function webSaveImages(files: ImageToSave[]): Promise<SaveResult> {
   const urls = files.map((file) => {
     const id = file.id ?? path.basename(file.path, path.extname(file.path));
     if (!MEDIA_ID.test(id)) throw new Error(`Cannot offer ${path.basename(file.path)} as a download.`);
     return `/media/image/${id}?download=1`;
   });
-  return Promise.resolve({ kind: 'download', urls });
+  return { kind: 'download', urls };
 }

@@ -1,0 +1,122 @@
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { downloadNameFor, parseMediaPath, resolveAssetPath } from '../../electron/web/assets.ts';
+import { DEFAULT_PORT, defaultDataDir, parseWebHostArgs } from '../../electron/web/options.ts';
+import { webSaveImages } from '../../electron/web/save-images.ts';
+import { SessionGuard, isJsonContentType, parseCookies, secretsEqual } from '../../electron/web/security.ts';
+
+describe('command line and environment', () => {
+  it('defaults to "5170 else any" and the XDG data folder', () => {
+    expect(parseWebHostArgs([], { HOME: '/home/u' })).toEqual({
+      port: null,
+      dataDir: '/home/u/.local/share/quartet',
+      help: false,
+    });
+    expect(DEFAULT_PORT).toBe(5170);
+  });
+
+  it('takes --port and --data-dir, then QUARTET_DATA_DIR, then XDG_DATA_HOME', () => {
+    expect(parseWebHostArgs(['--port', '0', '--data-dir', '/d'], {})).toMatchObject({
+      port: 0,
+      dataDir: '/d',
+    });
+    expect(parseWebHostArgs(['--port=8080'], {}).port).toBe(8080);
+    expect(defaultDataDir(undefined, { QUARTET_DATA_DIR: '/q', XDG_DATA_HOME: '/x' })).toBe('/q');
+    expect(defaultDataDir(undefined, { XDG_DATA_HOME: '/x' })).toBe('/x/quartet');
+    // A relative XDG_DATA_HOME is invalid by the spec and ignored.
+    expect(defaultDataDir(undefined, { XDG_DATA_HOME: 'rel', HOME: '/h' })).toBe('/h/.local/share/quartet');
+    expect(defaultDataDir(undefined, {})).toBe(path.join(os.homedir(), '.local', 'share', 'quartet'));
+  });
+
+  it('refuses bad ports and unknown flags with a message', () => {
+    expect(() => parseWebHostArgs(['--port', 'abc'], {})).toThrow(/--port must be a number/);
+    expect(() => parseWebHostArgs(['--port', '70000'], {})).toThrow(/--port/);
+    expect(() => parseWebHostArgs(['--open'], {})).toThrow();
+  });
+});
+
+describe('security helpers', () => {
+  it('compares secrets of any length without throwing', () => {
+    expect(secretsEqual('abc', 'abc')).toBe(true);
+    expect(secretsEqual('abc', 'abd')).toBe(false);
+    expect(secretsEqual('', 'abc')).toBe(false);
+    expect(secretsEqual('a'.repeat(1000), 'abc')).toBe(false);
+  });
+
+  it('reads cookies, first one of a name wins', () => {
+    expect(parseCookies('a=1; b=2; a=3')).toEqual(
+      new Map([
+        ['a', '1'],
+        ['b', '2'],
+      ]),
+    );
+    expect(parseCookies(undefined).size).toBe(0);
+    expect(parseCookies('junk; =x; c=').get('c')).toBe('');
+  });
+
+  it('accepts only application/json', () => {
+    expect(isJsonContentType('application/json')).toBe(true);
+    expect(isJsonContentType('Application/JSON; charset=utf-8')).toBe(true);
+    for (const t of [undefined, '', 'text/plain', 'application/json-patch+json', 'multipart/form-data']) {
+      expect(isJsonContentType(t)).toBe(false);
+    }
+  });
+
+  it('makes a fresh 32-byte token per launch, good for one exchange', () => {
+    const a = new SessionGuard(1);
+    const b = new SessionGuard(1);
+    expect(a.token).not.toBe(b.token);
+    expect(Buffer.from(a.token, 'base64url')).toHaveLength(32);
+    expect(a.exchange(a.token).ok).toBe(true);
+    expect(a.exchange(a.token)).toEqual({ ok: false, reason: 'used' });
+    expect(b.exchange('nope')).toEqual({ ok: false, reason: 'wrong' });
+    expect(b.exchanged).toBe(false);
+  });
+});
+
+describe('asset paths', () => {
+  const root = '/srv/renderer';
+  it('maps / and paths inside the folder', () => {
+    expect(resolveAssetPath(root, '/')).toEqual({ ok: true, path: '/srv/renderer/index.html' });
+    expect(resolveAssetPath(root, '/assets/a%20b.js')).toEqual({
+      ok: true,
+      path: '/srv/renderer/assets/a b.js',
+    });
+  });
+  it.each([
+    '/../x',
+    '/a/../../x',
+    '/%2e%2e/x',
+    '/a%2f..%2f..%2fx',
+    '/a%5cb',
+    '/%00',
+    '/%E0%A4%A',
+    'x',
+    '/.env',
+  ])('refuses %s', (p) => {
+    expect(resolveAssetPath(root, p)).toEqual({ ok: false });
+  });
+  it('parses media paths and makes safe download names', () => {
+    expect(parseMediaPath('/media/image/abc_1-2')).toEqual({ id: 'abc_1-2', variant: 'full' });
+    expect(parseMediaPath('/media/thumb/abc')).toEqual({ id: 'abc', variant: 'thumb' });
+    expect(parseMediaPath('/media/image/a.b')).toBeNull();
+    expect(parseMediaPath('/media/image/')).toBeNull();
+    expect(downloadNameFor('abc', 'image/jpeg')).toBe('quartet-abc.jpg');
+    expect(downloadNameFor('abc', 'text/html')).toBe('quartet-abc.bin');
+  });
+});
+
+describe('saving images in the browser', () => {
+  it('answers with download URLs of the media route', async () => {
+    expect(
+      await webSaveImages([
+        { path: '/data/images/img_1.png', suggestedName: 'cat.png', mime: 'image/png' },
+        { path: '/data/images/whatever.jpg', suggestedName: 'dog.jpg', mime: 'image/jpeg', id: 'img_2' },
+      ]),
+    ).toEqual({ kind: 'download', urls: ['/media/image/img_1?download=1', '/media/image/img_2?download=1'] });
+    expect(() =>
+      webSaveImages([{ path: '/data/images/../x y.png', suggestedName: 'x', mime: 'image/png' }]),
+    ).toThrow();
+  });
+});
