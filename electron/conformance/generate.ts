@@ -1,6 +1,7 @@
 // Group "generate": POST /v1beta/models/{model}:generateContent (spec §2.7, §4.6), plain and streamed,
 // and a two-turn exchange with thoughts on: thought parts, the signature, the follow-up that carries it,
 // and whether a follow-up that lost it is refused.
+import { randomUUID } from 'node:crypto';
 import { endpointUrl } from '../../shared/endpoints.ts';
 import {
   eventJson,
@@ -23,7 +24,10 @@ import type { Ctx } from './types.ts';
 
 const GENERATE: FormatInfo = { group: 'generate', family: 'generate', table: GENERATE_RESULT };
 
-const THINKING_PROMPT = 'Think briefly, then reply with the single word: ok';
+// A fresh tag per run: a service that has issued the same reply before (with or without a signature)
+// must not judge this run's replay by that earlier one.
+const thinkingPrompt = (): string =>
+  `Think briefly, then reply with the single word: ok (check ${randomUUID().slice(0, 8)})`;
 const FOLLOW_UP = 'Now reply with the single word: done';
 /** Spec §4.6: thinkingBudget -1 is used with includeThoughts true. */
 const THOUGHTS_ON = { thinkingConfig: { includeThoughts: true, thinkingBudget: -1 } };
@@ -230,7 +234,7 @@ function enforcedVerdict(answer: Answer): { status: 'pass' | 'warn' | 'info'; de
 }
 
 async function checkThoughtExchange(ctx: Ctx, url: string, key: string): Promise<void> {
-  const first = userTurn(THINKING_PROMPT);
+  const first = userTurn(thinkingPrompt());
   const turn1 = await send(ctx, {
     method: 'POST',
     url,

@@ -96,23 +96,35 @@ interface Leaf {
   value: unknown;
   /** Missing on the way to the field: the report names this shorter path. */
   intermediate: boolean;
+  /** Present on the way to the field but not the container the path walks through. */
+  notA?: 'array' | 'object';
 }
 
-/** Every concrete place `segments` reach in `value`. */
-function resolve(value: unknown, segments: readonly string[], prefix: string): Leaf[] {
+/** Every concrete place `segments` reach in `value` (an object). */
+function resolve(value: Record<string, unknown>, segments: readonly string[], prefix: string): Leaf[] {
   const [head, ...rest] = segments;
-  if (head === undefined) return [{ path: prefix, present: true, value, intermediate: false }];
+  if (head === undefined) return [];
   const isArray = head.endsWith('[]');
   const name = isArray ? head.slice(0, -2) : head;
   const path = prefix === '' ? name : `${prefix}.${name}`;
-  if (!isRecord(value) || !(name in value)) {
+  const child = value[name];
+  if (child === undefined) {
     return [{ path, present: false, value: undefined, intermediate: rest.length > 0 || isArray }];
   }
-  const child = value[name];
-  if (!isArray) return resolve(child, rest, path);
-  // A non-array where items are expected is reported by the array's own row.
-  if (!Array.isArray(child)) return [];
-  return child.flatMap((item, i) => resolve(item, rest, `${path}[${i}]`));
+  if (rest.length === 0 && !isArray) return [{ path, present: true, value: child, intermediate: false }];
+  if (isArray) {
+    if (!Array.isArray(child))
+      return [{ path, present: true, value: child, intermediate: true, notA: 'array' }];
+    return child.flatMap((item, i) => {
+      const itemPath = `${path}[${i}]`;
+      if (rest.length === 0) return [{ path: itemPath, present: true, value: item, intermediate: false }];
+      if (!isRecord(item))
+        return [{ path: itemPath, present: true, value: item, intermediate: true, notA: 'object' as const }];
+      return resolve(item, rest, itemPath);
+    });
+  }
+  if (!isRecord(child)) return [{ path, present: true, value: child, intermediate: true, notA: 'object' }];
+  return resolve(child, rest, path);
 }
 
 /** Checks `value` against every row of `table`. */
@@ -125,8 +137,20 @@ export function checkFields(table: SpecTable, value: unknown): FieldCheck {
     reported.add(p.path);
     problems.push(p);
   };
+  if (!isRecord(value)) {
+    const message = `${table.name} should be a JSON object, got ${describeValue(value)}`;
+    return { problems: [{ path: '', kind: 'type', message }], notes, rows: table.fields.length };
+  }
   for (const rule of table.fields) {
     for (const leaf of resolve(value, rule.path.split('.'), '')) {
+      if (leaf.notA !== undefined) {
+        add({
+          path: leaf.path,
+          kind: 'type',
+          message: `field "${leaf.path}" should be ${leaf.notA === 'array' ? 'an array' : 'an object'}, got ${describeValue(leaf.value)}`,
+        });
+        continue;
+      }
       if (!leaf.present) {
         if (rule.optional && !leaf.intermediate) continue;
         const expected = leaf.intermediate ? '' : ` (spec: ${TYPE_WORDS[rule.type]})`;
