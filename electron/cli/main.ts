@@ -48,8 +48,11 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       return EXIT.ok;
     }
     if (values.help || spec === undefined) {
-      term.out(`${HELP[command ?? 'main'] ?? HELP['main']}\n`);
-      return spec === undefined && !values.help ? EXIT.usage : EXIT.ok;
+      const text = `${HELP[command ?? 'main'] ?? HELP['main']}\n`;
+      // Asked-for help goes to stdout; help shown because no command was given is an error.
+      if (values.help) term.out(text);
+      else term.err(text);
+      return values.help ? EXIT.ok : EXIT.usage;
     }
     const ctx: CommandContext = { io, term, values: values as Values, positionals, signal: ctl.signal };
     return await spec.run(ctx);

@@ -269,7 +269,7 @@ describe('faults: attempts, what the user sees, partial text kept', () => {
     opts: Partial<ClientOptions> = {},
   ) => {
     sim.faults.add(fault);
-    return ask(format, [user('tell me something long')], params, opts);
+    return ask(format, [user('tell me something')], params, opts);
   };
 
   it('429 with retry-after-ms, then success', async () => {

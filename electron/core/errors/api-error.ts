@@ -25,17 +25,6 @@ export class ApiError extends Error {
     if (extra.partial !== undefined) this.partial = extra.partial;
     if (extra.exchange !== undefined) this.exchange = extra.exchange;
   }
-
-  /** A copy with more fields set (attempts, exchange id, partial reply...). */
-  with(
-    info: Partial<AppError>,
-    extra: { partial?: PartialReply | undefined; exchange?: Exchange | undefined } = {},
-  ): ApiError {
-    return new ApiError(
-      { ...this.info, ...info },
-      { partial: extra.partial ?? this.partial, exchange: extra.exchange ?? this.exchange },
-    );
-  }
 }
 
 export function invalidInput(message: string, issues?: AppError['issues']): ApiError {

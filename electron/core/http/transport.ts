@@ -137,7 +137,7 @@ export function createTransport(cfg: TransportConfig) {
     if (!res.ok) {
       let body = '';
       try {
-        body = await readText(res.body, {
+        await readText(res.body, {
           ...readOpts,
           maxBytes: MAX_ERROR_BODY_CHARS,
           onText: (piece) => {
