@@ -35,10 +35,13 @@ function tableWidth(ctx: CommandContext): number | undefined {
 export async function runDoctor(ctx: CommandContext): Promise<number> {
   const v = ctx.values;
   if (ctx.positionals.length > 0) {
-    throw new UsageError(`doctor takes no arguments, got '${ctx.positionals.join(' ')}' (see quartet doctor --help)`);
+    throw new UsageError(
+      `doctor takes no arguments, got '${ctx.positionals.join(' ')}' (see quartet doctor --help)`,
+    );
   }
   const reportPath = str(v, 'report');
-  if (reportPath !== undefined && reportPath.trim() === '') throw new UsageError('--report needs a file name, e.g. --report check.md');
+  if (reportPath !== undefined && reportPath.trim() === '')
+    throw new UsageError('--report needs a file name, e.g. --report check.md');
   const models = {
     chat: modelFlag(ctx, 'model-chat'),
     messages: modelFlag(ctx, 'model-messages'),
