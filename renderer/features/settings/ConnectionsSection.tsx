@@ -114,7 +114,9 @@ function ConnectionEditor(props: {
   const uid = useId();
 
   const builtIn = connection?.builtIn ?? false;
-  const check = normaliseBaseUrl(baseUrl);
+  // The sandbox's address is read-only and becomes known once it runs: always show the live one.
+  const url = builtIn && connection ? connection.baseUrl : baseUrl;
+  const check = normaliseBaseUrl(url);
   const nameError = name.trim() === '' ? 'Give the connection a name.' : null;
   const urlError = check.ok ? null : check.message;
   const dirty = connection === null || name !== connection.name || baseUrl !== connection.baseUrl;
@@ -185,7 +187,7 @@ function ConnectionEditor(props: {
             <input
               id={`${uid}-url`}
               className="input mono"
-              value={baseUrl}
+              value={url}
               readOnly={builtIn}
               placeholder="https://api.example.com"
               spellCheck={false}
@@ -210,7 +212,7 @@ function ConnectionEditor(props: {
             </span>
           </div>
         </div>
-        <EndpointPreview baseUrl={baseUrl} />
+        <EndpointPreview baseUrl={url} />
         <div className="conn-actions">
           {!builtIn ? (
             <Button

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useStore } from '../../store/index.ts';
 import type { Theme } from '../../../shared/contract.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
@@ -13,6 +14,11 @@ const THEMES: { id: Theme; label: string; icon: IconName }[] = [
 
 /** Settings: connections and keys, the connection check, theme, and where things are kept. */
 export function SettingsTab() {
+  const loadConnections = useStore((s) => s.loadConnections);
+  // The sandbox's address is known only once it has started; coming here shows the live one.
+  useEffect(() => {
+    void loadConnections();
+  }, [loadConnections]);
   return (
     <div className="settings" data-testid="settings">
       <div className="settings-inner">

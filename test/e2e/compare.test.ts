@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { SANDBOX_KEY } from '../../electron/simulator/index.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+/**
+ * Compare end to end: the same model through three formats, one send streaming into every column, the
+ * figures row, a second turn in the same conversations, and a column's request in the inspector with a
+ * curl command that reads the key from the environment.
+ */
+
+let h: Harness;
+let page: Page;
+
+beforeAll(async () => {
+  h = await startHarness();
+  page = h.page;
+  await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.origin });
+  await h.ready();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function pickModel(scope: Locator, id: string): Promise<void> {
+  const input = scope.getByTestId('model-picker-input').first();
+  await input.click();
+  await input.fill(id);
+  await input.press('Enter');
+  await expect.poll(() => input.inputValue()).toBe(id);
+}
+
+const FORMATS = ['chat', 'messages', 'generate'] as const;
+
+describe('compare', () => {
+  it('sends once to chat, messages and generate with the same model; every column answers with figures', async () => {
+    await page.getByTestId('tab-compare').click();
+    const heads = page.getByTestId('compare-column-head');
+    await expect.poll(() => heads.count()).toBe(3);
+    for (const [i, format] of FORMATS.entries()) {
+      await heads.nth(i).getByTestId('compare-format').selectOption(format);
+      await pickModel(heads.nth(i), 'gpt-5-mini');
+    }
+
+    await page.getByTestId('compare-input').fill('Say hello in three words');
+    await page.getByTestId('compare-send').click();
+    // the prompt box empties at once; every column shows the question while it waits
+    expect(await page.getByTestId('compare-input').inputValue()).toBe('');
+
+    const columns = page.getByTestId('compare-column');
+    for (const [i, format] of FORMATS.entries()) {
+      const col = columns.nth(i);
+      expect(await col.getAttribute('data-format')).toBe(format);
+      await expect.poll(() => col.getByTestId('compare-reply').count(), { timeout: 30_000 }).toBe(1);
+      expect(await col.getByTestId('compare-reply').getAttribute('data-status')).toBe('complete');
+      expect(((await col.getByTestId('compare-reply').textContent()) ?? '').length).toBeGreaterThan(0);
+    }
+    const figures = page.getByTestId('compare-figures');
+    for (let i = 0; i < 3; i++) {
+      const f = figures.nth(i);
+      expect(await f.getByTestId('figure-ttft').textContent()).toMatch(/\d+(\.\d+)? m?s/);
+      expect(await f.getByTestId('figure-total').textContent()).toMatch(/\d+(\.\d+)? m?s/);
+      expect(await f.getByTestId('figure-tokens').textContent()).toMatch(/^In \/ out\d[\d,]* \/ \d[\d,]*$/);
+      expect(((await f.getByTestId('figure-finish').textContent()) ?? '').replace('Finish', '')).not.toBe('');
+    }
+  });
+
+  it('a second turn goes on in each column’s own conversation', async () => {
+    await page.getByTestId('compare-input').fill('And now in two words');
+    await page.getByTestId('compare-input').press('Enter');
+    const columns = page.getByTestId('compare-column');
+    for (let i = 0; i < 3; i++) {
+      await expect
+        .poll(() => columns.nth(i).getByTestId('compare-reply').count(), { timeout: 30_000 })
+        .toBe(2);
+    }
+    // three conversations with two turns each (a generate follow-up only works when its signature went back)
+    const statuses = await page
+      .getByTestId('compare-reply')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    expect(statuses).toEqual(Array(6).fill('complete'));
+  });
+
+  it('opens a column’s request in the inspector; "Copy as curl" reads the key from the environment', async () => {
+    await page.getByTestId('compare-inspect').nth(2).click();
+    const inspector = page.getByTestId('inspector');
+    await inspector.getByTestId('exchange-detail').waitFor();
+    const url = (await inspector.getByTestId('exchange-url').textContent()) ?? '';
+    expect(url).toContain('/v1beta/models/gpt-5-mini:streamGenerateContent');
+    expect(url).not.toContain(SANDBOX_KEY);
+    expect(await inspector.getByTestId('exchange-status').textContent()).toBe('HTTP 200');
+    expect(await inspector.getByTestId('event-list').count()).toBe(1);
+
+    await inspector.getByTestId('copy-curl').click();
+    const curl =
+      (await inspector
+        .getByTestId('curl-text')
+        .inputValue()
+        .catch(() => null)) ??
+      (await inspector.getByTestId('curl-text').textContent()) ??
+      '';
+    expect(curl).toMatch(/^curl /);
+    expect(curl).toContain('$QUARTET_');
+    expect(curl).not.toContain(SANDBOX_KEY);
+    const clip = await page.evaluate(() => navigator.clipboard.readText());
+    expect(clip).toBe(curl);
+  });
+
+  it('"New comparison" clears the columns and keeps their formats and models', async () => {
+    await page.getByTestId('compare-new').click();
+    await expect.poll(() => page.getByTestId('compare-reply').count()).toBe(0);
+    const heads = page.getByTestId('compare-column-head');
+    for (const [i, format] of FORMATS.entries()) {
+      expect(await heads.nth(i).getByTestId('compare-format').inputValue()).toBe(format);
+      expect(await heads.nth(i).getByTestId('model-picker-input').inputValue()).toBe('gpt-5-mini');
+    }
+    expect(h.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SANDBOX_KEY } from '../../electron/simulator/index.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+/**
+ * Settings end to end: a second connection to the sandbox's own address typed the way people paste
+ * addresses, the live preview of every final URL, a key of which only the last four characters ever
+ * show, the theme, and the connection check filling in as results arrive.
+ */
+
+let h: Harness;
+let page: Page;
+let sandboxRoot = '';
+
+beforeAll(async () => {
+  h = await startHarness();
+  page = h.page;
+  await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.origin });
+  await h.ready();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const preview = (iface: string) => page.getByTestId(`endpoint-${iface}`).locator('td');
+
+describe('settings', () => {
+  it('shows the built-in sandbox with its live address and built-in keys', async () => {
+    // a model list request starts the sandbox; the settings page then shows where it listens
+    await page.getByTestId('tab-chat').click();
+    await page.getByTestId('model-picker-input').first().waitFor();
+    await page.getByTestId('tab-settings').click();
+    const url = page.getByTestId('settings-base-url');
+    await expect.poll(() => url.inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+    sandboxRoot = await url.inputValue();
+    expect(await url.getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByTestId('key-status-default').textContent()).toContain('built in');
+    expect(await preview('chat').textContent()).toBe(`${sandboxRoot}/v1/chat/completions`);
+  });
+
+  it('adds a connection: the preview follows what is typed, never doubling /v1, and explains a bad address', async () => {
+    await page.getByTestId('add-connection').click();
+    const editor = page.getByTestId('connection-editor');
+    await editor.getByTestId('settings-conn-name').fill('Sandbox by address');
+    const url = editor.getByTestId('settings-base-url');
+
+    await url.fill('ftp://example.com');
+    expect(await editor.getByTestId('base-url-message').textContent()).toMatch(/must start with http/);
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    expect(await preview('chat').textContent()).toBe('–');
+
+    for (const typed of [`${sandboxRoot}/v1/`, `${sandboxRoot}/v1beta`, `${sandboxRoot}//`]) {
+      await url.fill(typed);
+      expect(await page.getByTestId('endpoint-root').textContent()).toBe(sandboxRoot);
+      expect(await preview('chat').textContent()).toBe(`${sandboxRoot}/v1/chat/completions`);
+      expect(await preview('messages').textContent()).toBe(`${sandboxRoot}/v1/messages`);
+      expect(await preview('generate').textContent()).toBe(
+        `${sandboxRoot}/v1beta/models/%7Bmodel%7D:generateContent`,
+      );
+    }
+    await url.fill(`${sandboxRoot}/v1/`);
+    await editor.getByTestId('save-connection').click();
+    await expect.poll(() => page.getByTestId('connection-item').count()).toBe(2);
+  });
+
+  it('sets a key and shows only its last four characters; Test lists the models with it', async () => {
+    const slot = page.getByTestId('key-slot-default');
+    await slot.getByTestId('key-input-default').fill(SANDBOX_KEY);
+    await slot.getByTestId('key-set-default').click();
+    await expect
+      .poll(() => slot.getByTestId('key-status-default').textContent())
+      .toBe(`••••${SANDBOX_KEY.slice(-4)}`);
+    expect(await slot.getByTestId('key-input-default').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(SANDBOX_KEY);
+
+    await slot.getByTestId('key-test-default').click();
+    await expect.poll(() => slot.getByTestId('key-test-result-default').textContent()).toMatch(/models\)/);
+    expect(await slot.getByTestId('key-test-result-default').getAttribute('class')).toContain('key-test-ok');
+  });
+
+  it('switches the theme at once', async () => {
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    await page.getByTestId('theme-dark').click();
+    await expect.poll(theme).toBe('dark');
+    await page.getByTestId('theme-light').click();
+    await expect.poll(theme).toBe('light');
+    // remembered: a reload keeps it
+    await page.reload();
+    await h.ready();
+    await expect.poll(theme).toBe('light');
+  });
+
+  it('checks the new connection: results fill in with badges, the report downloads, a result opens in the inspector', async () => {
+    await page.getByTestId('tab-settings').click();
+    await page.getByTestId('connection-item').nth(1).click();
+    await page.getByTestId('activate-connection').click();
+    await expect
+      .poll(() => page.getByTestId('active-connection').textContent())
+      .toContain('Sandbox by address');
+
+    await page.getByTestId('check-connection').click();
+    await expect.poll(() => page.getByTestId('check-result').count(), { timeout: 60_000 }).toBeGreaterThan(3);
+    await page.getByTestId('check-report').waitFor({ timeout: 60_000 });
+    const statuses = await page
+      .getByTestId('check-result')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    expect(statuses.every((s) => ['pass', 'warn', 'fail', 'info'].includes(s ?? ''))).toBe(true);
+    expect(statuses).toContain('pass');
+    expect(statuses).not.toContain('fail');
+
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('check-report').click();
+    const report = await readFile(await (await downloading).path(), 'utf8');
+    expect(report.startsWith('#')).toBe(true);
+    expect(report).not.toContain(SANDBOX_KEY);
+
+    const inspectable = page.getByTestId('check-result').getByRole('button', { name: /Inspect the request/ });
+    await inspectable.first().click();
+    const inspector = page.getByTestId('inspector');
+    await inspector.getByTestId('exchange-detail').waitFor();
+    expect(await inspector.getByTestId('exchange-url').textContent()).toContain(sandboxRoot);
+    await inspector.getByTestId('copy-curl').click();
+    const curl = (await inspector.getByTestId('curl-text').textContent()) ?? '';
+    expect(curl).toContain('$QUARTET_');
+    expect(curl).not.toContain(SANDBOX_KEY);
+    expect(h.problems).toEqual([]);
+  });
+});
