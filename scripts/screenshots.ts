@@ -1,0 +1,187 @@
+/**
+ * Writes docs/screenshots/<tab>-<light|dark>.png: the browser host on a temporary data folder, seeded
+ * through the UI against the built-in sandbox (a Markdown chat reply, a generate-content reply with
+ * thoughts, two images, a compare run), then every tab in both themes.
+ *
+ *   npx vite build && node scripts/screenshots.ts [--static dist/renderer] [--out docs/screenshots]
+ *                                                   [--viewport 1280x800] [--no-extras]
+ *
+ * It builds nothing itself. Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Locator, type Page } from 'playwright-core';
+import { launchWebHost } from '../electron/web/launch.ts';
+import { createWebVault } from '../electron/vault/select.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TABS = ['chat', 'responses', 'messages', 'generate', 'images', 'compare', 'settings'] as const;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+const { values: args } = parseArgs({
+  allowNegative: true,
+  options: {
+    static: { type: 'string', default: path.join(ROOT, 'dist/renderer') },
+    out: { type: 'string', default: path.join(ROOT, 'docs/screenshots') },
+    viewport: { type: 'string', default: '1280x800' },
+    /** also the image viewer and the inspector: image-detail-<theme>.png, inspector-<theme>.png */
+    extras: { type: 'boolean', default: true },
+  },
+});
+
+function viewportOf(text: string): { width: number; height: number } {
+  const m = /^(\d+)x(\d+)$/.exec(text);
+  if (!m) throw new Error(`--viewport must look like 1280x800, not ${text}`);
+  return { width: Number(m[1]), height: Number(m[2]) };
+}
+
+/** Picks a model in a ModelPicker by typing its id and pressing Enter. */
+async function pickModel(scope: Locator | Page, id: string): Promise<void> {
+  const input = scope.getByTestId('model-picker-input').first();
+  await input.click();
+  await input.fill(id);
+  await input.press('Enter');
+  await input.page().keyboard.press('Escape');
+}
+
+async function openTab(page: Page, tab: (typeof TABS)[number]): Promise<void> {
+  await page.getByTestId(`tab-${tab}`).click();
+}
+
+async function seed(page: Page): Promise<void> {
+  // Chat Completions: a Markdown sample.
+  await openTab(page, 'chat');
+  await pickModel(page.getByTestId('chat-chat'), 'gpt-5-mini');
+  await page.getByTestId('composer-input').fill('Show me a little markdown: a table, a list and some code.');
+  await page.getByTestId('composer-input').press('Enter');
+  await page.getByTestId('message-assistant').last().waitFor();
+  await page.getByTestId('turn-meta').last().waitFor({ timeout: 30_000 });
+
+  // Generate Content: a reply with thought summaries.
+  await openTab(page, 'generate');
+  const generate = page.getByTestId('chat-generate');
+  await pickModel(generate, 'gemini-2.5-flash');
+  const thoughts = generate.getByTestId('param-include-thoughts');
+  if ((await thoughts.count()) > 0 && !(await thoughts.isChecked())) await thoughts.check();
+  await generate.getByTestId('composer-input').fill('Why is the sky blue? Think it through briefly.');
+  await generate.getByTestId('composer-input').press('Enter');
+  await generate.getByTestId('turn-meta').last().waitFor({ timeout: 30_000 });
+
+  // Images: two pictures at a size the sandbox adjusts.
+  await openTab(page, 'images');
+  await pickModel(page.getByTestId('images'), 'gpt-image-1');
+  await page.getByTestId('image-prompt').fill('A lighthouse on a basalt cliff at dusk, gouache');
+  await page.getByTestId('image-size-custom').click();
+  await page.getByTestId('image-size-input').fill('1000x1000');
+  await page.getByTestId('image-n').fill('2');
+  await page.getByTestId('generate-button').click();
+  await page.getByTestId('gallery-item').nth(1).waitFor({ timeout: 60_000 });
+
+  // Compare: the same model through three formats.
+  await openTab(page, 'compare');
+  const heads = page.getByTestId('compare-column-head');
+  await heads.first().waitFor();
+  const count = await heads.count();
+  for (let i = 0; i < count; i++) await pickModel(heads.nth(i), 'gpt-5-mini');
+  await page.getByTestId('compare-input').fill('In one paragraph: what is a context window?');
+  await page.getByTestId('compare-send').click();
+  await page
+    .getByTestId('compare-inspect')
+    .nth(count - 1)
+    .waitFor({ timeout: 60_000 });
+}
+
+/** Notices come and go with timing; the pictures are of the screens, not of them. */
+async function dismissNotices(page: Page): Promise<void> {
+  const buttons = page.getByTestId('notices').getByRole('button', { name: 'Dismiss' });
+  while ((await buttons.count()) > 0) await buttons.first().click();
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await openTab(page, 'settings');
+  await page.getByTestId(`theme-${theme}`).click();
+  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await dismissNotices(page);
+  await page.evaluate(() => document.fonts.ready);
+  // Let thumbnails and lazy images settle.
+  await page.waitForLoadState('networkidle');
+  const file = path.join(args.out, `${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  console.log(file);
+}
+
+/** The image viewer over the gallery, and the inspector on a compare column's request. */
+async function extras(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await openTab(page, 'images');
+  await page.getByTestId('gallery-item').first().click();
+  await page.getByTestId('image-detail-img').waitFor();
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="image-detail-img"]');
+    return img?.complete === true && img.naturalWidth > 0;
+  });
+  await shoot(page, `image-detail-${theme}`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('image-detail-img').waitFor({ state: 'detached' });
+
+  await openTab(page, 'compare');
+  await page.getByTestId('compare-inspect').nth(1).click();
+  await page.getByTestId('exchange-detail').waitFor();
+  await shoot(page, `inspector-${theme}`);
+  await page.getByTestId('inspector-toggle').click();
+}
+
+async function main(): Promise<void> {
+  const viewport = viewportOf(args.viewport);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'quartet-shots-'));
+  const host = await launchWebHost({
+    dataDir,
+    port: 0,
+    staticDir: args.static,
+    vault: await createWebVault(dataDir, { keyring: false }),
+    log: () => {},
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme: 'light' });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    await page.goto(host.url);
+    await page.locator('[data-testid="app"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    await seed(page);
+    await mkdir(args.out, { recursive: true });
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      for (const tab of TABS) {
+        await openTab(page, tab);
+        await shoot(page, `${tab}-${theme}`);
+      }
+      if (args.extras) await extras(page, theme);
+    }
+  } finally {
+    await browser.close();
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  process.exitCode = 1;
+});
