@@ -13,6 +13,8 @@ Usage:
   quartet ask --format FORMAT --model ID [options] PROMPT
   quartet image --model ID --out DIR [options] PROMPT
   quartet simulate [--port N]
+  quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate ID] [--model-image ID]
+                 [--images] [--json] [--report FILE.md]
   quartet <command> --help
   quartet --version
 
@@ -64,6 +66,25 @@ Usage: quartet image --model ID --out DIR [options] PROMPT
   --background B        transparent | opaque | auto
   --json                print the saved files as JSON
   PROMPT                what to draw; '-' reads it from stdin
+
+${CONNECTION}`,
+
+  doctor: `quartet doctor: check the service against its specification, one small request at a time
+
+Usage: quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate ID] [--model-image ID]
+                      [--images] [--json] [--report FILE.md]
+
+  --model-chat ID       model for chat completions and responses (default: the first gpt-* in the list)
+  --model-messages ID   model for messages (default: the first claude-* in the list)
+  --model-generate ID   model for generate content (default: the first gemini-* in the list)
+  --model-image ID      image model (default: the first *image* in the list)
+  --images              also generate one small image (it costs one)
+  --json                print the report as JSON
+  --report FILE.md      also write the report as Markdown, to share
+
+Each check ends as pass, warn (works, but differs from the spec in a way clients may trip on), fail or
+info, with one line saying what was expected and what came back.
+Exit codes: 0 nothing failed, 1 a check failed, 2 bad usage.
 
 ${CONNECTION}`,
 

@@ -4,6 +4,7 @@ import { describeError } from '../../shared/errors.ts';
 import { parseCommandArgs, splitCommand, UsageError } from './args.ts';
 import { askOptions, runAsk } from './commands/ask.ts';
 import type { CommandContext, Values } from './commands/context.ts';
+import { doctorOptions, runDoctor } from './commands/doctor.ts';
 import { imageOptions, runImage } from './commands/image.ts';
 import { modelsOptions, runModels } from './commands/models.ts';
 import { runSimulate, simulateOptions } from './commands/simulate.ts';
@@ -19,6 +20,7 @@ const COMMANDS = {
   ask: { options: askOptions, run: runAsk },
   image: { options: imageOptions, run: runImage },
   simulate: { options: simulateOptions, run: runSimulate },
+  doctor: { options: doctorOptions, run: runDoctor },
 } as const;
 
 function version(): string {
