@@ -45,8 +45,9 @@ function prepareUserTurn(s: Services, conversation: ConversationRow, how: Prepar
       messages.append(conversation.id, userTurn);
     }
     // The first user message names a conversation that still has the default title.
-    const first = messages.list(conversation.id).find((t) => t.role === 'user');
-    const retitle = conversation.title === DEFAULT_TITLE && first?.id === userTurn.id;
+    const retitle =
+      conversation.title === DEFAULT_TITLE &&
+      messages.list(conversation.id).find((t) => t.role === 'user')?.id === userTurn.id;
     conversations.update(conversation.id, {
       ...(retitle ? { title: titleFrom(userTurn.text) } : {}),
       updatedAt: now,
