@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { getBridge } from '../../bridge/index.ts';
@@ -68,20 +68,28 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
     }
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
-    if (e.key === 'ArrowLeft' && prev) open(prev);
-    else if (e.key === 'ArrowRight' && next) open(next);
-    else return;
-    e.preventDefault();
-  };
+  // Arrow keys page through the gallery wherever the focus is in the viewer (the close button starts with it).
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (confirming || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      const t = e.target;
+      if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement)
+        return;
+      if (e.key === 'ArrowLeft' && prev) open(prev);
+      else if (e.key === 'ArrowRight' && next) open(next);
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [prev, next, open, confirming]);
 
   const requested = img.requestedSize ?? 'auto';
   const real = `${img.width}x${img.height}`;
   const reported = img.reportedSize;
 
   return (
-    <div className="image-detail" onKeyDown={onKeyDown}>
+    <div className="image-detail">
       <div className="image-detail-stage">
         <img
           className="image-detail-img"
