@@ -42,6 +42,9 @@ export interface AppSlice {
   /** the parameters panel of the text tabs (one switch for all four, like an editor's side bar) */
   paramsOpen: boolean;
   setParamsOpen(open: boolean): void;
+  /** the same panel floating over a narrow window; not remembered */
+  paramsOverlay: boolean;
+  setParamsOverlay(open: boolean): void;
 
   /** Opens an http(s) link outside the app (system browser in the desktop app, a new tab in the browser). */
   openLink(url: string): Promise<void>;
@@ -120,6 +123,10 @@ export const createAppSlice: StateCreator<StoreState, [], [], AppSlice> = (set, 
   setParamsOpen(open) {
     set({ paramsOpen: open });
     writeLocal(PARAMS_KEY, String(open));
+  },
+  paramsOverlay: false,
+  setParamsOverlay(open) {
+    set({ paramsOverlay: open });
   },
 
   async openLink(url) {

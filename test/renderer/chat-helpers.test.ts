@@ -15,7 +15,7 @@ import {
   paramsProblem,
   snippetRuns,
 } from '../../renderer/features/chat/turn-info.ts';
-import { withParam } from '../../renderer/features/chat/ParamsPanel.tsx';
+import { messagesThinking, withParam } from '../../renderer/features/chat/ParamsPanel.tsx';
 import { formatMs } from '../../renderer/components/format.ts';
 import type { StoreState } from '../../renderer/store/types.ts';
 
@@ -205,5 +205,24 @@ describe('turn information', () => {
     expect(formatMs(12_340)).toBe('12.3 s');
     expect(formatMs(125_000)).toBe('2 m 05 s');
     expect(formatMs(undefined)).toBe('–');
+  });
+});
+
+describe('messages extended thinking', () => {
+  it('turns on with the minimum budget and makes room under max tokens when needed', () => {
+    expect(messagesThinking({ stream: true, maxTokens: 1024 }, true)).toEqual({
+      stream: true,
+      maxTokens: 4096,
+      thinkingBudget: 1024,
+    });
+    expect(messagesThinking({ stream: true, maxTokens: 8000 }, true)).toEqual({
+      stream: true,
+      maxTokens: 8000,
+      thinkingBudget: 1024,
+    });
+    expect(messagesThinking({ stream: true, maxTokens: 8000, thinkingBudget: 2000 }, false)).toEqual({
+      stream: true,
+      maxTokens: 8000,
+    });
   });
 });

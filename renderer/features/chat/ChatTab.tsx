@@ -6,6 +6,7 @@ import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
+import { useParamsPanel } from './useParamsPanel.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -72,7 +73,7 @@ function ConversationBody(props: { format: TextFormat; conversationId: string | 
 export function ChatTab(props: { format: TextFormat }) {
   const { format } = props;
   const conversationId = useStore((s) => s.activeConversation[format]);
-  const paramsOpen = useStore((s) => s.paramsOpen);
+  const { open: paramsOpen } = useParamsPanel();
   return (
     <div
       className={`chat${paramsOpen ? ' has-params' : ''}`}

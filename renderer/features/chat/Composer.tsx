@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
+import { useParamsPanel } from './useParamsPanel.ts';
 import { draftKey, selectTabModel, selectTabParams } from '../../store/chat-slice.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
@@ -23,8 +24,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
   const pending = useStore((s) => (conversationId ? s.pending[conversationId] : undefined));
   const model = useStore((s) => selectTabModel(s, format));
   const params = useStore(useShallow((s) => selectTabParams(s, format)));
-  const paramsOpen = useStore((s) => s.paramsOpen);
-  const setParamsOpen = useStore((s) => s.setParamsOpen);
+  const { open: paramsOpen, setOpen: setParamsOpen } = useParamsPanel();
   const areaRef = useRef<HTMLTextAreaElement>(null);
 
   useLayoutEffect(() => {

@@ -1,4 +1,5 @@
 import { useStore } from '../../store/index.ts';
+import { useParamsPanel } from './useParamsPanel.ts';
 import { selectTabModel, sumUsage, visibleTurns } from '../../store/chat-slice.ts';
 import { FORMAT_LABELS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../models/ModelPicker.tsx';
@@ -55,8 +56,7 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
   const title = useStore((s) => (conversationId ? s.loaded[conversationId]?.title : undefined));
   const model = useStore((s) => selectTabModel(s, format));
   const setModel = useStore((s) => s.setModel);
-  const paramsOpen = useStore((s) => s.paramsOpen);
-  const setParamsOpen = useStore((s) => s.setParamsOpen);
+  const { open: paramsOpen, setOpen: setParamsOpen } = useParamsPanel();
   const exportConversation = useStore((s) => s.exportConversation);
 
   return (

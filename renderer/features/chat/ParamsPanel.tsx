@@ -6,6 +6,7 @@ import type { Params } from '../../../shared/conversation.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { IconButton } from '../../components/IconButton.tsx';
 import { paramsProblem } from './turn-info.ts';
+import { useParamsPanel } from './useParamsPanel.ts';
 
 /** A copy of the parameters with one field set, or removed when the value is undefined. */
 export function withParam<K extends keyof Params>(p: Params, key: K, value: Params[K] | undefined): Params {
@@ -15,24 +16,33 @@ export function withParam<K extends keyof Params>(p: Params, key: K, value: Para
   return next;
 }
 
+/**
+ * Turns messages extended thinking on (budget 1,024, the minimum) or off. The budget must stay below
+ * max tokens, so a max tokens that leaves no room for the answer is raised to 4,096 at the same time.
+ */
+export function messagesThinking(p: Params, on: boolean): Params {
+  if (!on) return withParam(p, 'thinkingBudget', undefined);
+  const budget = 1024;
+  const max = p.maxTokens ?? 1024;
+  return { ...p, thinkingBudget: budget, maxTokens: max > budget ? max : 4096 };
+}
+
 /** The parameters of the open conversation (or of the tab's next one); saved as you change them. */
 export function ParamsPanel(props: { format: TextFormat }) {
   const conversationId = useStore((s) => s.activeConversation[props.format]);
-  const setParamsOpen = useStore((s) => s.setParamsOpen);
+  const { narrow, setOpen } = useParamsPanel();
   const ref = useRef<HTMLElement>(null);
 
-  // In a narrow window the panel floats over the conversation: Escape or a click elsewhere puts it away.
+  // Floating over a narrow window, the panel goes away on Escape or a click elsewhere.
   useEffect(() => {
-    if (typeof matchMedia !== 'function') return;
-    const narrow = matchMedia('(max-width: 1140px)');
+    if (!narrow) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && narrow.matches && !e.defaultPrevented) setParamsOpen(false);
+      if (e.key === 'Escape' && !e.defaultPrevented) setOpen(false);
     };
     const onDown = (e: PointerEvent) => {
       const target = e.target as Element | null;
-      if (!narrow.matches || !target || ref.current?.contains(target)) return;
-      if (target.closest('[data-params-toggle]')) return;
-      setParamsOpen(false);
+      if (!target || ref.current?.contains(target) || target.closest('[data-params-toggle]')) return;
+      setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onDown);
@@ -40,13 +50,13 @@ export function ParamsPanel(props: { format: TextFormat }) {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onDown);
     };
-  }, [setParamsOpen]);
+  }, [narrow, setOpen]);
 
   return (
     <aside ref={ref} className="params-panel" aria-label="Parameters" data-testid="params-panel">
       <div className="params-head">
         <h2 className="params-title">Parameters</h2>
-        <IconButton icon="x" size="s" label="Hide parameters" onClick={() => setParamsOpen(false)} />
+        <IconButton icon="x" size="s" label="Hide parameters" onClick={() => setOpen(false)} />
       </div>
       {/* a fresh form per conversation, so half-typed numbers never leak from one to another */}
       <ParamsForm key={conversationId ?? 'new'} format={props.format} isNew={conversationId === null} />
@@ -110,6 +120,7 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
         <MessagesThinking
           params={params}
           update={update}
+          setThinking={(on) => setParams(format, messagesThinking(params, on))}
           error={problem?.field === 'thinkingBudget' ? problem.message : undefined}
         />
       ) : null}
@@ -312,7 +323,12 @@ function GenerateThinking(props: { params: Params; update: Update }) {
   );
 }
 
-function MessagesThinking(props: { params: Params; update: Update; error: string | undefined }) {
+function MessagesThinking(props: {
+  params: Params;
+  update: Update;
+  setThinking(on: boolean): void;
+  error: string | undefined;
+}) {
   const { params, update } = props;
   const on = params.thinkingBudget !== undefined;
   const max = params.maxTokens ?? 1024;
@@ -324,9 +340,7 @@ function MessagesThinking(props: { params: Params; update: Update; error: string
           type="checkbox"
           role="switch"
           checked={on}
-          onChange={(e) =>
-            update('thinkingBudget', e.target.checked ? Math.max(1024, Math.min(max - 1, 2048)) : undefined)
-          }
+          onChange={(e) => props.setThinking(e.target.checked)}
           data-testid="param-extended-thinking"
         />
         <span>Think before answering</span>
