@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { CheckResult, ConnectionInfo, KeySlotStatus, Settings } from '../../shared/contract.ts';
 import type { AppError, Result } from '../../shared/errors.ts';
-import type { KeySlot } from '../../shared/formats.ts';
+import { KEY_FAMILIES, type KeySlot } from '../../shared/formats.ts';
 import { getBridge } from '../bridge/index.ts';
 
 /** The outcome of "Test" on one key slot. */
@@ -74,161 +74,172 @@ function upsertResult(list: CheckResult[], result: CheckResult): CheckResult[] {
   return next;
 }
 
-export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice> = (set, get) => ({
-  settings: null,
-  settingsError: null,
-  async loadSettings() {
-    const r = await getBridge().getSettings({});
-    if (r.ok) set({ settings: r.value, settingsError: null });
-    else set({ settingsError: r.error });
-  },
-  async updateSettings(patch) {
-    const before = get().settings;
-    if (before) set({ settings: { ...before, ...patch } });
-    const r = await getBridge().updateSettings(patch);
-    if (r.ok) {
-      set({ settings: r.value, settingsError: null });
-      return true;
-    }
-    // Keep what the user chose on screen only if the host took it; otherwise go back and say why.
-    set({ settings: before, settingsError: r.error });
-    get().notify(`Settings were not saved: ${r.error.message}`, 'error');
-    return false;
-  },
+export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice> = (set, get) => {
+  /** A key of the active connection changed: model lists fetched with the old one are stale. */
+  const refreshModels = (connectionId: string, slot: KeySlot) => {
+    if (connectionId !== get().activeConnectionId) return;
+    const families = slot === 'default' ? KEY_FAMILIES : [slot];
+    for (const f of families) if (get().models[f]) void get().loadModels(f, { force: true });
+  };
 
-  connections: [],
-  activeConnectionId: null,
-  connectionsError: null,
-  async loadConnections() {
-    const r = await getBridge().listConnections({});
-    if (!r.ok) {
-      set({ connectionsError: r.error });
-      return;
-    }
-    set({ connections: r.value.connections, activeConnectionId: r.value.activeId, connectionsError: null });
-    await Promise.all(r.value.connections.map((c) => get().loadKeyStatus(c.id)));
-  },
-  async saveConnection(input) {
-    const r = await getBridge().saveConnection(input);
-    if (!r.ok) return r;
-    const saved = r.value;
-    set((s) => {
-      const exists = s.connections.some((c) => c.id === saved.id);
-      return {
-        connections: exists
-          ? s.connections.map((c) => (c.id === saved.id ? saved : c))
-          : [...s.connections, saved],
-      };
-    });
-    if (!get().keyStatus[saved.id]) await get().loadKeyStatus(saved.id);
-    return r;
-  },
-  async deleteConnection(id) {
-    const r = await getBridge().deleteConnection({ id });
-    if (!r.ok) return r.error;
-    set((s) => {
-      const keyStatus = { ...s.keyStatus };
-      delete keyStatus[id];
-      return {
-        connections: s.connections.filter((c) => c.id !== id),
-        activeConnectionId: r.value.activeId,
-        keyStatus,
-      };
-    });
-    return null;
-  },
-  async activateConnection(id) {
-    const r = await getBridge().activateConnection({ id });
-    if (!r.ok) return r.error;
-    set({ activeConnectionId: r.value.id });
-    return null;
-  },
+  return {
+    settings: null,
+    settingsError: null,
+    async loadSettings() {
+      const r = await getBridge().getSettings({});
+      if (r.ok) set({ settings: r.value, settingsError: null });
+      else set({ settingsError: r.error });
+    },
+    async updateSettings(patch) {
+      const before = get().settings;
+      if (before) set({ settings: { ...before, ...patch } });
+      const r = await getBridge().updateSettings(patch);
+      if (r.ok) {
+        set({ settings: r.value, settingsError: null });
+        return true;
+      }
+      // Keep what the user chose on screen only if the host took it; otherwise go back and say why.
+      set({ settings: before, settingsError: r.error });
+      get().notify(`Settings were not saved: ${r.error.message}`, 'error');
+      return false;
+    },
 
-  keyStatus: {},
-  keyTests: {},
-  async loadKeyStatus(connectionId) {
-    const r = await getBridge().getKeyStatus({ connectionId });
-    if (r.ok) set((s) => ({ keyStatus: { ...s.keyStatus, [connectionId]: r.value } }));
-  },
-  async setKey(connectionId, slot, key) {
-    const r = await getBridge().setKey({ connectionId, slot, key });
-    if (!r.ok) return r.error;
-    const status = r.value;
-    set((s) => {
-      const list = s.keyStatus[connectionId] ?? [];
-      const next = list.some((k) => k.slot === slot)
-        ? list.map((k) => (k.slot === slot ? status : k))
-        : [...list, status];
-      const keyTests = { ...s.keyTests };
-      delete keyTests[keyTestId(connectionId, slot)];
-      return { keyStatus: { ...s.keyStatus, [connectionId]: next }, keyTests };
-    });
-    return null;
-  },
-  async clearKey(connectionId, slot) {
-    const r = await getBridge().clearKey({ connectionId, slot });
-    if (!r.ok) return r.error;
-    const status = r.value;
-    set((s) => {
-      const list = s.keyStatus[connectionId] ?? [];
-      const keyTests = { ...s.keyTests };
-      delete keyTests[keyTestId(connectionId, slot)];
-      return {
-        keyStatus: { ...s.keyStatus, [connectionId]: list.map((k) => (k.slot === slot ? status : k)) },
-        keyTests,
-      };
-    });
-    return null;
-  },
-  async testKey(connectionId, slot) {
-    const id = keyTestId(connectionId, slot);
-    set((s) => ({ keyTests: { ...s.keyTests, [id]: { running: true } } }));
-    const r = await getBridge().testKey({ connectionId, slot });
-    const result: KeyTestState = r.ok
-      ? {
-          running: false,
-          ok: r.value.ok,
-          message:
-            r.value.modelCount !== undefined && r.value.ok
-              ? `${r.value.message} (${r.value.modelCount} models)`
-              : r.value.message,
-        }
-      : { running: false, ok: false, message: r.error.message };
-    set((s) => ({ keyTests: { ...s.keyTests, [id]: result } }));
-  },
+    connections: [],
+    activeConnectionId: null,
+    connectionsError: null,
+    async loadConnections() {
+      const r = await getBridge().listConnections({});
+      if (!r.ok) {
+        set({ connectionsError: r.error });
+        return;
+      }
+      set({ connections: r.value.connections, activeConnectionId: r.value.activeId, connectionsError: null });
+      await Promise.all(r.value.connections.map((c) => get().loadKeyStatus(c.id)));
+    },
+    async saveConnection(input) {
+      const r = await getBridge().saveConnection(input);
+      if (!r.ok) return r;
+      const saved = r.value;
+      set((s) => {
+        const exists = s.connections.some((c) => c.id === saved.id);
+        return {
+          connections: exists
+            ? s.connections.map((c) => (c.id === saved.id ? saved : c))
+            : [...s.connections, saved],
+        };
+      });
+      if (!get().keyStatus[saved.id]) await get().loadKeyStatus(saved.id);
+      return r;
+    },
+    async deleteConnection(id) {
+      const r = await getBridge().deleteConnection({ id });
+      if (!r.ok) return r.error;
+      set((s) => {
+        const keyStatus = { ...s.keyStatus };
+        delete keyStatus[id];
+        return {
+          connections: s.connections.filter((c) => c.id !== id),
+          activeConnectionId: r.value.activeId,
+          keyStatus,
+        };
+      });
+      return null;
+    },
+    async activateConnection(id) {
+      const r = await getBridge().activateConnection({ id });
+      if (!r.ok) return r.error;
+      set({ activeConnectionId: r.value.id });
+      return null;
+    },
 
-  check: IDLE_CHECK,
-  async runCheck(options = {}) {
-    if (get().check.running) return;
-    const requestId = crypto.randomUUID();
-    set({ check: { ...IDLE_CHECK, requestId, running: true } });
-    const r = await getBridge().checkConnection({
-      requestId,
-      ...(options.images !== undefined ? { images: options.images } : {}),
-    });
-    // A newer run (or a reset) replaced this one: its outcome no longer matters.
-    if (get().check.requestId !== requestId) return;
-    set((s) => ({
-      check: r.ok
+    keyStatus: {},
+    keyTests: {},
+    async loadKeyStatus(connectionId) {
+      const r = await getBridge().getKeyStatus({ connectionId });
+      if (r.ok) set((s) => ({ keyStatus: { ...s.keyStatus, [connectionId]: r.value } }));
+    },
+    async setKey(connectionId, slot, key) {
+      const r = await getBridge().setKey({ connectionId, slot, key });
+      if (!r.ok) return r.error;
+      const status = r.value;
+      set((s) => {
+        const list = s.keyStatus[connectionId] ?? [];
+        const next = list.some((k) => k.slot === slot)
+          ? list.map((k) => (k.slot === slot ? status : k))
+          : [...list, status];
+        const keyTests = { ...s.keyTests };
+        delete keyTests[keyTestId(connectionId, slot)];
+        return { keyStatus: { ...s.keyStatus, [connectionId]: next }, keyTests };
+      });
+      refreshModels(connectionId, slot);
+      return null;
+    },
+    async clearKey(connectionId, slot) {
+      const r = await getBridge().clearKey({ connectionId, slot });
+      if (!r.ok) return r.error;
+      const status = r.value;
+      set((s) => {
+        const list = s.keyStatus[connectionId] ?? [];
+        const keyTests = { ...s.keyTests };
+        delete keyTests[keyTestId(connectionId, slot)];
+        return {
+          keyStatus: { ...s.keyStatus, [connectionId]: list.map((k) => (k.slot === slot ? status : k)) },
+          keyTests,
+        };
+      });
+      refreshModels(connectionId, slot);
+      return null;
+    },
+    async testKey(connectionId, slot) {
+      const id = keyTestId(connectionId, slot);
+      set((s) => ({ keyTests: { ...s.keyTests, [id]: { running: true } } }));
+      const r = await getBridge().testKey({ connectionId, slot });
+      const result: KeyTestState = r.ok
         ? {
-            ...s.check,
             running: false,
-            results: r.value.results,
-            markdown: r.value.markdown,
-            finishedAt: Date.now(),
+            ok: r.value.ok,
+            message:
+              r.value.modelCount !== undefined && r.value.ok
+                ? `${r.value.message} (${r.value.modelCount} models)`
+                : r.value.message,
           }
-        : { ...s.check, running: false, error: r.error, finishedAt: Date.now() },
-    }));
-  },
-  async stopCheck() {
-    const requestId = get().check.requestId;
-    if (requestId && get().check.running) await getBridge().abortRequest({ requestId });
-  },
-  checkResultArrived(requestId, result) {
-    set((s) =>
-      s.check.requestId === requestId
-        ? { check: { ...s.check, results: upsertResult(s.check.results, result) } }
-        : {},
-    );
-  },
-});
+        : { running: false, ok: false, message: r.error.message };
+      set((s) => ({ keyTests: { ...s.keyTests, [id]: result } }));
+    },
+
+    check: IDLE_CHECK,
+    async runCheck(options = {}) {
+      if (get().check.running) return;
+      const requestId = crypto.randomUUID();
+      set({ check: { ...IDLE_CHECK, requestId, running: true } });
+      const r = await getBridge().checkConnection({
+        requestId,
+        ...(options.images !== undefined ? { images: options.images } : {}),
+      });
+      // A newer run (or a reset) replaced this one: its outcome no longer matters.
+      if (get().check.requestId !== requestId) return;
+      set((s) => ({
+        check: r.ok
+          ? {
+              ...s.check,
+              running: false,
+              results: r.value.results,
+              markdown: r.value.markdown,
+              finishedAt: Date.now(),
+            }
+          : { ...s.check, running: false, error: r.error, finishedAt: Date.now() },
+      }));
+    },
+    async stopCheck() {
+      const requestId = get().check.requestId;
+      if (requestId && get().check.running) await getBridge().abortRequest({ requestId });
+    },
+    checkResultArrived(requestId, result) {
+      set((s) =>
+        s.check.requestId === requestId
+          ? { check: { ...s.check, results: upsertResult(s.check.results, result) } }
+          : {},
+      );
+    },
+  };
+};

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge, CheckResult, ConnectionInfo, KeySlotStatus, Settings } from '../../shared/contract.ts';
 import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
 import { useStore } from '../../renderer/store/index.ts';
@@ -165,6 +165,31 @@ describe('connections and keys', () => {
 
     await useStore.getState().clearKey('c1', 'default');
     expect(useStore.getState().keyStatus.c1?.find((k) => k.slot === 'default')?.set).toBe(false);
+  });
+});
+
+describe('model lists after a key change', () => {
+  it('reloads the lists already fetched with the active connection, and only those', async () => {
+    const { bridge } = fakeBridge({
+      setKey: () => ok({ slot: 'default', set: true, last4: 'wxyz', source: 'vault' }),
+      clearKey: () => ok({ slot: 'messages', set: false }),
+    });
+    setBridgeForTesting(bridge);
+    const loadModels = vi.fn(async () => {});
+    useStore.setState({
+      activeConnectionId: 'c1',
+      loadModels,
+      models: { bearer: {} as never, generate: {} as never },
+    });
+    await useStore.getState().setKey('c1', 'default', 'k-wxyz');
+    expect(loadModels.mock.calls).toEqual([
+      ['bearer', { force: true }],
+      ['generate', { force: true }],
+    ]);
+    loadModels.mockClear();
+    await useStore.getState().clearKey('c1', 'messages'); // never fetched: nothing to refresh
+    await useStore.getState().setKey('other', 'bearer', 'k-wxyz'); // not the active connection
+    expect(loadModels).not.toHaveBeenCalled();
   });
 });
 
