@@ -17,6 +17,7 @@ import { linkHandlers } from './links.ts';
 import { createLogger } from './logger.ts';
 import { modelHandlers } from './models.ts';
 import { createRequestRegistry } from './requests.ts';
+import { join } from 'node:path';
 import { createSandbox } from './sandbox.ts';
 import { pathsOf, type Services } from './services.ts';
 import { settingsHandlers } from './settings.ts';
@@ -50,7 +51,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     paths,
     store,
     vault: deps.vault,
-    sandbox: createSandbox(deps.sandbox ?? true),
+    sandbox: createSandbox(deps.sandbox ?? true, join(paths.dataDir, 'sandbox-secret')),
     requests: createRequestRegistry(),
     log,
     notices: [...store.notices],

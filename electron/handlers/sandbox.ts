@@ -1,6 +1,9 @@
 // The built-in sandbox: the simulator started in this process on 127.0.0.1, on a free port, the first
 // time a request needs it.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { startSimulator, type RunningSimulator } from '../simulator/index.ts';
+import { writeFileAtomic } from '../store/atomic-write.ts';
 import { invalid } from './errors.ts';
 
 export { SANDBOX_KEY } from '../simulator/index.ts';
@@ -17,7 +20,24 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export function createSandbox(enabled: boolean): Sandbox {
+/**
+ * The sandbox signs generate-content thought signatures with a secret kept in the data folder, so a
+ * conversation stored before a restart can go on after it (a fresh secret would reject every stored
+ * signature). It protects nothing of the user's; 0600 all the same.
+ */
+async function signatureSecret(file: string): Promise<Uint8Array> {
+  try {
+    const kept = await readFile(file);
+    if (kept.length === 32) return kept;
+  } catch {
+    // missing or unreadable: make a new one below
+  }
+  const secret = randomBytes(32);
+  await writeFileAtomic(file, secret);
+  return secret;
+}
+
+export function createSandbox(enabled: boolean, secretFile: string): Sandbox {
   let starting: Promise<RunningSimulator> | undefined;
   let running: RunningSimulator | undefined;
   let closed = false;
@@ -27,13 +47,15 @@ export function createSandbox(enabled: boolean): Sandbox {
       if (!enabled)
         throw invalid('The built-in sandbox is not available here; add a connection to a service.');
       if (closed) throw invalid('Quartet is shutting down.');
-      starting ??= startSimulator({ port: 0, host: '127.0.0.1' }).then(
-        (sim) => (running = sim),
-        (e: unknown) => {
-          starting = undefined; // let the next request try again
-          throw e;
-        },
-      );
+      starting ??= signatureSecret(secretFile)
+        .then((secret) => startSimulator({ port: 0, host: '127.0.0.1', signatureSecret: secret }))
+        .then(
+          (sim) => (running = sim),
+          (e: unknown) => {
+            starting = undefined; // let the next request try again
+            throw e;
+          },
+        );
       return (await starting).baseUrl;
     },
     currentUrl: () => running?.baseUrl,

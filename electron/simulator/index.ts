@@ -33,7 +33,7 @@ export type {
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const host = opts.host ?? '127.0.0.1';
   const state: SimState = {
-    signatures: new SignatureBook(),
+    signatures: new SignatureBook(opts.signatureSecret),
     responses: new Map(),
     quirks: { ...DEFAULT_QUIRKS, ...opts.quirks },
     imageSizeAdjust: opts.imageSizeAdjust ?? true,

@@ -19,15 +19,17 @@ export interface ReplayedPart {
 const MAX_REPLIES = 5000;
 
 export class SignatureBook {
-  readonly #secret = randomBytes(32);
+  readonly #secret: Uint8Array;
   readonly #byReply = new Map<string, IssuedReply>();
   readonly #issued = new Set<string>();
 
+  constructor(secret: Uint8Array = randomBytes(32)) {
+    this.#secret = secret;
+  }
+
   /** Issues the signature for the answer `replyText` whose part with text `partText` will carry it. */
   sign(replyText: string, partText: string): string {
-    const signature = createHmac('sha256', this.#secret)
-      .update(JSON.stringify([replyText, partText]))
-      .digest('base64');
+    const signature = this.#mac(replyText, partText);
     this.#entry(replyText).signed.set(signature, partText);
     this.#issued.add(signature);
     return signature;
@@ -49,16 +51,21 @@ export class SignatureBook {
    * The turn is recognised by the text of its non-thought parts joined together.
    */
   checkModelTurn(parts: readonly ReplayedPart[]): string | null {
-    for (const part of parts) {
-      const sig = part.thoughtSignature;
-      if (sig !== undefined && (typeof sig !== 'string' || !this.#issued.has(sig))) {
-        return 'Thought signature is not valid: send each model part back with its thoughtSignature unchanged.';
-      }
-    }
     const answer = parts
       .filter((p) => p.thought !== true)
       .map((p) => (typeof p.text === 'string' ? p.text : ''))
       .join('');
+    for (const part of parts) {
+      const sig = part.thoughtSignature;
+      if (sig === undefined) continue;
+      // Issued in this run, or (with a kept secret) in an earlier one: the MAC binds it to its part.
+      const known =
+        typeof sig === 'string' &&
+        (this.#issued.has(sig) || sig === this.#mac(answer, typeof part.text === 'string' ? part.text : ''));
+      if (!known) {
+        return 'Thought signature is not valid: send each model part back with its thoughtSignature unchanged.';
+      }
+    }
     const issued = this.#byReply.get(answer);
     if (!issued || issued.signed.size === 0) return null;
     for (const part of parts) {
@@ -72,6 +79,12 @@ export class SignatureBook {
     return anySignature
       ? 'Thought signature does not match its part: keep the thoughtSignature on the same part, with the same text, in the same order.'
       : 'Thought signature is missing from a model turn: send every model part back unchanged, including an empty part that carries a thoughtSignature.';
+  }
+
+  #mac(replyText: string, partText: string): string {
+    return createHmac('sha256', this.#secret)
+      .update(JSON.stringify([replyText, partText]))
+      .digest('base64');
   }
 
   #entry(replyText: string): IssuedReply {

@@ -93,6 +93,11 @@ export interface SimulatorOptions {
   quirks?: Partial<SimQuirks>;
   /** Default true: image sizes other than the supported ones are adjusted, as the spec warns. */
   imageSizeAdjust?: boolean;
+  /**
+   * Key of the thought-signature HMAC. Default: random per start. A sandbox that keeps it across
+   * restarts accepts the signatures it issued before, so stored conversations can go on.
+   */
+  signatureSecret?: Uint8Array;
 }
 
 export interface RunningSimulator {

@@ -67,3 +67,31 @@ it('the simulator really refuses a replay without the signature (the test above 
   expect(next.reply.status).toBe('error');
   expect(next.reply.error?.status).toBe(400);
 });
+
+it('continues a sandbox conversation after a restart: the sandbox keeps its signing secret', async () => {
+  const s = await createHarness({ sandbox: true, connect: false });
+  try {
+    const conversation = await s.call('createConversation', {
+      format: 'generate',
+      model: 'gemini-2.5-pro',
+      params: { stream: true, includeThoughts: true },
+    });
+    const first = await s.call('sendMessage', {
+      requestId: 'a',
+      conversationId: conversation.id,
+      text: 'One',
+    });
+    expect(first.reply.status).toBe('complete');
+    // The relaunch starts a new sandbox simulator, on a new port, with no memory of what it issued.
+    await s.restart();
+    const next = await s.call('sendMessage', {
+      requestId: 'b',
+      conversationId: conversation.id,
+      text: 'Two',
+    });
+    expect(next.reply.error).toBeUndefined();
+    expect(next.reply.text).toBe(simulatedReply('Two', 'gemini-2.5-pro', 2));
+  } finally {
+    await s.close();
+  }
+});
