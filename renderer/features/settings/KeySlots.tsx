@@ -33,6 +33,7 @@ export function KeySlots(props: { connection: ConnectionInfo }) {
             slot={slot}
             status={statuses?.find((k) => k.slot === slot)}
             builtIn={connection.builtIn}
+            defaultSet={statuses?.some((k) => k.slot === 'default' && k.set) ?? false}
           />
         ))}
       </ul>
@@ -45,6 +46,8 @@ function KeySlotRow(props: {
   slot: KeySlot;
   status: KeySlotStatus | undefined;
   builtIn: boolean;
+  /** the default slot has a key, which this slot falls back to when empty */
+  defaultSet: boolean;
 }) {
   const { connectionId, slot, status } = props;
   const setKey = useStore((s) => s.setKey);
@@ -99,6 +102,10 @@ function KeySlotRow(props: {
           <code className="key-mask" aria-label={`Key ending in ${status.last4 ?? ''}`}>
             ••••{status.last4 ?? ''}
           </code>
+        ) : slot !== 'default' && props.defaultSet ? (
+          <span className="faint" title="Empty: requests of this family use the default key">
+            Uses default
+          </span>
         ) : (
           <span className="faint">Not set</span>
         )}
