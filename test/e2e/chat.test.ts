@@ -1,0 +1,284 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+
+/**
+ * The four text tabs end to end against the sandbox: picking a model, two turns in every format (the
+ * generate-content follow-up only succeeds if the thought signature went back, and the turn shows the
+ * marker), stopping a stream and keeping its partial text, a service error shown inline then retried,
+ * search across conversations, export and import, and all of it still there after the host restarts.
+ */
+
+let h: Harness;
+let page: Page;
+let simRoot = '';
+
+beforeAll(async () => {
+  h = await startHarness();
+  page = h.page;
+  await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.origin });
+  await h.ready();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const replies = () => page.getByTestId('message-assistant');
+const lastReply = () => replies().last();
+
+/** The sandbox's address, as the settings page shows it once the sandbox has started. */
+async function sandboxRoot(): Promise<string> {
+  if (simRoot) return simRoot;
+  const back = await page.getByRole('tab', { selected: true }).getAttribute('data-testid');
+  await page.getByTestId('tab-settings').click();
+  const url = page.getByTestId('settings-base-url').first();
+  await expect.poll(() => url.inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+  simRoot = await url.inputValue();
+  if (back) await page.getByTestId(back).click();
+  return simRoot;
+}
+
+/** Queues a fault in the simulator (its control path, outside /v1). */
+async function fault(body: Record<string, unknown>): Promise<void> {
+  const r = await fetch(`${await sandboxRoot()}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(r.status).toBe(200);
+}
+
+/** Types a message, sends it with Enter, and waits until the reply has finished (in whatever state). */
+async function send(text: string): Promise<void> {
+  const before = await page
+    .locator('[data-testid="message-assistant"]:not([data-status="streaming"])')
+    .count();
+  await page.getByTestId('composer-input').fill(text);
+  await page.getByTestId('composer-input').press('Enter');
+  await expect
+    .poll(() => page.locator('[data-testid="message-assistant"]:not([data-status="streaming"])').count(), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(before);
+  await page.getByTestId('send-button').waitFor();
+}
+
+async function newChat(tab: string): Promise<void> {
+  await page.getByTestId(`tab-${tab}`).click();
+  await page.getByTestId('new-conversation').click();
+  await page.getByTestId('composer-input').waitFor();
+}
+
+describe('text tabs', () => {
+  it('picks a model from the grouped list, by mouse and by keyboard', async () => {
+    await page.getByTestId('tab-chat').click();
+    const input = page.getByTestId('model-picker-input');
+    await input.click();
+    const listbox = page.getByRole('listbox', { name: 'Models' });
+    await listbox.waitFor();
+    const suggested = listbox.getByRole('group', { name: 'Suggested for this tab' }).getByRole('option');
+    await expect.poll(() => suggested.allTextContents()).toEqual(['gpt-5-mini', 'gpt-4.1']);
+    const other = listbox.getByRole('group', { name: 'Other models' }).getByRole('option');
+    expect(await other.allTextContents()).toContain('claude-sonnet-4-5');
+
+    await listbox.locator('[data-model="gpt-4.1"]').click();
+    await expect.poll(() => input.inputValue()).toBe('gpt-4.1');
+    expect(await input.getAttribute('aria-expanded')).toBe('false');
+
+    // keyboard: type to filter, arrow to the option (aria-activedescendant follows), Enter picks it
+    await input.click();
+    await input.fill('mini');
+    await input.press('ArrowDown');
+    const active = await input.getAttribute('aria-activedescendant');
+    expect(active).toBeTruthy();
+    expect(await page.locator(`[id="${active}"]`).textContent()).toBe('gpt-5-mini');
+    await input.press('Enter');
+    await expect.poll(() => input.inputValue()).toBe('gpt-5-mini');
+  });
+
+  it('keeps two turns in every format; the generate-content signature goes back and is marked', async () => {
+    const cases = [
+      { tab: 'chat', model: 'gpt-5-mini' },
+      { tab: 'responses', model: 'gpt-5-mini' },
+      { tab: 'messages', model: 'claude-haiku-4-5' },
+      { tab: 'generate', model: 'gemini-2.5-flash' },
+    ];
+    for (const c of cases) {
+      await newChat(c.tab);
+      const input = page.getByTestId('model-picker-input');
+      await input.click();
+      await page.getByRole('listbox', { name: 'Models' }).locator(`[data-model="${c.model}"]`).click();
+      await expect.poll(() => input.inputValue()).toBe(c.model);
+      if (c.tab === 'generate') {
+        const thoughts = page.getByTestId('param-include-thoughts');
+        if (!(await thoughts.isChecked())) await thoughts.check();
+      }
+
+      await send(`First question to ${c.tab} about zebras`);
+      await send(`Second question to ${c.tab}`);
+
+      expect(await replies().count()).toBe(2);
+      for (const reply of await replies().all())
+        expect(await reply.getAttribute('data-status')).toBe('complete');
+      expect(await lastReply().getByTestId('message-text').textContent()).toContain('Second question');
+      const meta = await lastReply().getByTestId('turn-meta').textContent();
+      expect(meta).toContain(c.model);
+      expect(meta).toMatch(/\d+ in/);
+      expect(meta).toMatch(/\d+ out/);
+      expect(await page.getByTestId('conversation-totals').textContent()).toMatch(/^2 replies/);
+      expect(await page.getByTestId('message-user').count()).toBe(2);
+
+      if (c.tab === 'generate') {
+        // the simulator refuses a follow-up whose signature was not sent back: a complete second reply proves it
+        expect(await replies().first().getByTestId('signature-kept').count()).toBe(1);
+        expect(await replies().first().getByTestId('signature-kept').getAttribute('title')).toBe(
+          'signature kept: will be sent back verbatim',
+        );
+        expect(await replies().first().getByTestId('thoughts').count()).toBe(1);
+        expect(await replies().first().getByTestId('thoughts').getAttribute('open')).toBeNull();
+      }
+    }
+    // each tab keeps its own conversations
+    await page.getByTestId('tab-messages').click();
+    expect(await page.getByTestId('conversation-item').count()).toBe(1);
+    expect(await page.getByTestId('model-picker-input').inputValue()).toBe('claude-haiku-4-5');
+  });
+
+  it('stops a streaming reply and keeps the partial text, marked as cut off', async () => {
+    await newChat('chat');
+    await fault({ kind: 'slowStream', ms: 150, match: { interface: 'chat' } });
+    await page.getByTestId('composer-input').fill('Tell me a long story about otters');
+    await page.getByTestId('composer-input').press('Enter');
+    const streaming = page.locator('[data-testid="message-assistant"][data-status="streaming"]');
+    await expect
+      .poll(async () => (await streaming.getByTestId('message-text').textContent()) ?? '')
+      .not.toBe('');
+    await page.getByTestId('stop-button').click();
+    const partial = page.locator('[data-testid="message-assistant"][data-status="partial"]');
+    await partial.waitFor();
+    expect(await partial.getByTestId('cut-off').textContent()).toContain('cut off');
+    expect(((await partial.getByTestId('message-text').textContent()) ?? '').length).toBeGreaterThan(0);
+    expect(await page.getByTestId('message-user').last().textContent()).toContain('long story about otters');
+  });
+
+  it('shows a service error where the reply would be, keeps the message, and retries', async () => {
+    await newChat('chat');
+    // the client retries a 500 twice: three in a row reach the user
+    await fault({ kind: 'status', status: 500, message: 'boom', times: 3, match: { interface: 'chat' } });
+    await send('This one meets an error');
+    const card = lastReply().getByTestId('error-card');
+    await card.waitFor();
+    expect(await lastReply().getAttribute('data-status')).toBe('error');
+    expect(await card.textContent()).toContain('HTTP 500');
+    expect(await card.textContent()).toContain('boom');
+    expect(await page.getByTestId('message-user').last().textContent()).toContain('This one meets an error');
+
+    await card.getByTestId('retry-button').click();
+    await expect.poll(() => lastReply().getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+    expect(await page.getByTestId('error-card').count()).toBe(0);
+    expect(await replies().count()).toBe(1);
+    expect(await lastReply().getByTestId('message-text').textContent()).toContain('This one meets an error');
+  });
+
+  it('edits a user message and resends from there', async () => {
+    await newChat('responses');
+    await send('Original wording');
+    await send('A follow-up');
+    const first = page.getByTestId('message-user').first();
+    await first.hover();
+    await first.getByTestId('edit-message').click();
+    await page.getByTestId('edit-input').fill('Better wording');
+    await page.getByTestId('edit-input').press('Enter');
+    await expect.poll(() => page.getByTestId('message-user').count()).toBe(1);
+    await expect.poll(() => lastReply().getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+    expect(await page.getByTestId('message-user').first().textContent()).toContain('Better wording');
+    expect(await lastReply().getByTestId('message-text').textContent()).toContain('Better wording');
+  });
+
+  it('finds an old message in another tab and opens it at that turn', async () => {
+    await page.getByTestId('tab-responses').click();
+    await page.getByTestId('search-input').fill('zebras');
+    const hits = page.getByTestId('search-hit');
+    await expect.poll(() => hits.count()).toBeGreaterThanOrEqual(4);
+    const hit = hits.filter({ hasText: 'First question to generate' }).first();
+    expect(await hit.locator('mark').first().textContent()).toBe('zebras');
+    await hit.click();
+    await expect.poll(() => page.getByTestId('tab-generate').getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() =>
+        page.getByTestId('message-user').filter({ hasText: 'First question to generate' }).isVisible(),
+      )
+      .toBe(true);
+  });
+
+  it('exports a conversation as JSON and Markdown, imports the JSON back, and explains a bad file', async () => {
+    await page.getByTestId('tab-messages').click();
+    await page.getByTestId('conversation-item').first().locator('.conv-open').click();
+    await page.getByTestId('message-user').first().waitFor();
+
+    await page.getByTestId('export-menu').click();
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('menu-export-json').click(),
+    ]);
+    expect(json.suggestedFilename()).toMatch(/\.json$/);
+    const file = path.join(h.dataDir, 'export.json');
+    await json.saveAs(file);
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as {
+      quartet: string;
+      conversation: { turns: unknown[] };
+    };
+    expect(parsed.quartet).toBe('conversation');
+    expect(parsed.conversation.turns).toHaveLength(4);
+
+    await page.getByTestId('export-menu').click();
+    const [md] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('menu-export-markdown').click(),
+    ]);
+    expect(md.suggestedFilename()).toMatch(/\.md$/);
+
+    await page.getByTestId('import-file').setInputFiles(file);
+    await expect.poll(() => page.getByTestId('conversation-item').count()).toBe(2);
+    expect(await page.getByTestId('message-user').first().textContent()).toContain(
+      'First question to messages',
+    );
+
+    const bad = path.join(h.dataDir, 'not-a-conversation.json');
+    await writeFile(bad, '{"hello": "world"}');
+    await page.getByTestId('import-file').setInputFiles(bad);
+    await expect
+      .poll(() => page.getByTestId('notice-error').last().textContent())
+      .toMatch(/not-a-conversation\.json.*could not be imported/);
+    expect(await page.getByTestId('conversation-item').count()).toBe(2);
+  });
+
+  it('still has everything after the host restarts', async () => {
+    await h.restart();
+    await h.ready();
+    await page.getByTestId('tab-chat').click();
+    // chat: the two-turn conversation, the stopped one and the retried one
+    await expect.poll(() => page.getByTestId('conversation-item').count()).toBe(3);
+    await page
+      .getByTestId('conversation-item')
+      .filter({ hasText: 'long story about otters' })
+      .locator('.conv-open')
+      .click();
+    await page
+      .locator('[data-testid="message-assistant"][data-status="partial"]')
+      .getByTestId('cut-off')
+      .waitFor();
+
+    await page.getByTestId('tab-generate').click();
+    await page.getByTestId('conversation-item').first().locator('.conv-open').click();
+    await expect.poll(() => replies().count()).toBe(2);
+    expect(await replies().first().getByTestId('signature-kept').count()).toBe(1);
+    expect(await page.getByTestId('model-picker-input').inputValue()).toBe('gemini-2.5-flash');
+
+    await page.getByTestId('tab-messages').click();
+    expect(await page.getByTestId('conversation-item').count()).toBe(2);
+    expect(h.problems).toEqual([]);
+  });
+});
