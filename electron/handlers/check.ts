@@ -1,24 +1,23 @@
-import { checksToMarkdown, runConnectionChecks } from '../doctor/index.ts';
+import { reportToMarkdown, runConformance } from '../conformance/index.ts';
 import type { Handlers } from './dispatch.ts';
 import { runRequest } from './requests.ts';
-import { activeConnection, clientFor, emitSafely, keysOf, type Services } from './services.ts';
+import { activeConnection, baseUrlOf, emitSafely, keysOf, type Services } from './services.ts';
 
+// "Check connection" runs the same conformance checks as `quartet doctor`, result by result.
 export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
   return {
     async checkConnection({ requestId, images }, ctx) {
       return runRequest(s.requests, requestId, async (signal) => {
         const connection = activeConnection(s);
-        const client = await clientFor(s, connection, await keysOf(s, connection), { ctx, requestId });
-        const results = await runConnectionChecks(client, { images, signal }, (result) =>
-          emitSafely(s, ctx, 'check', { requestId, result }),
-        );
-        const markdown = checksToMarkdown(results, {
-          baseUrl: client.root,
-          connectionName: connection.name,
-          version: s.deps.version,
-          at: s.now(),
+        const report = await runConformance({
+          baseUrl: await baseUrlOf(s, connection),
+          keys: await keysOf(s, connection),
+          images: images ?? false,
+          signal,
+          ...(s.deps.fetch ? { fetch: s.deps.fetch } : {}),
+          onResult: (result) => emitSafely(s, ctx, 'check', { requestId, result }),
         });
-        return { results, markdown };
+        return { results: report.results, markdown: reportToMarkdown(report) };
       });
     },
   };

@@ -111,43 +111,31 @@ describe('exchanges', () => {
 });
 
 describe('checkConnection', () => {
-  it('checks addresses, the model list and every text format, emitting each result', async () => {
+  it('runs the conformance checks, emitting each result as it finishes', async () => {
     h = await createHarness();
     const { results, markdown } = await h.call('checkConnection', { requestId: 'chk', images: true });
     const emitted = h.eventsOf('check', 'chk').map((e) => e.result);
     expect(emitted).toEqual(results);
-    const byId = new Map(results.map((r) => [r.id, r]));
-    expect(byId.get('addresses.chat')?.detail).toBe(`POST ${h.sim.baseUrl}/v1/chat/completions`);
-    expect(byId.get('addresses.models')?.detail).toBe(`GET ${h.sim.baseUrl}/v1/models`);
-    for (const id of [
-      'models.status',
-      'models.shape',
-      'models.count',
-      'text.chat',
-      'text.responses',
-      'text.messages',
-      'text.generate',
-      'images.generate',
-    ]) {
-      expect(byId.get(id)?.status, `${id}: ${byId.get(id)?.detail}`).toBe('pass');
-      expect(byId.get(id)?.exchangeId).toBeDefined();
+    const failing = results.filter((r) => r.status === 'fail' || r.status === 'warn');
+    expect(failing, JSON.stringify(failing)).toEqual([]);
+    const groups = new Set(results.map((r) => r.group));
+    for (const group of ['models', 'chat', 'responses', 'messages', 'generate', 'images', 'errors']) {
+      expect(groups, group).toContain(group);
     }
-    expect(byId.get('text.messages')?.detail).toMatch(/^claude-/);
-    expect(byId.get('text.generate')?.detail).toMatch(/^gemini-/);
-    expect(markdown).toMatch(/^# Quartet connection check/);
-    expect(markdown).toContain('| ✅ pass | text | Messages |');
-    expect(markdown).toContain(`- Service: ${h.sim.baseUrl} (Test simulator)`);
+    expect(markdown).toContain(h.sim.baseUrl);
+    expect(markdown).toMatch(/pass/);
   });
 
-  it('reports failures per format with one line of detail', async () => {
+  it('reports a failing format with one line of detail and leaves the others passing', async () => {
     h = await createHarness();
-    h.sim.faults.add({ kind: 'status', status: 529, match: { interface: 'messages' } });
+    h.sim.faults.add({ kind: 'status', status: 529, match: { interface: 'messages' }, times: 20 });
     const { results } = await h.call('checkConnection', { requestId: 'chk' });
-    const messages = results.find((r) => r.id === 'text.messages');
-    expect(messages?.status).toBe('fail');
-    expect(messages?.detail).toMatch(/529/);
-    expect(results.find((r) => r.id === 'text.chat')?.status).toBe('pass');
-    expect(results.some((r) => r.group === 'images')).toBe(false);
+    const messages = results.filter((r) => r.group === 'messages');
+    expect(messages.some((r) => r.status === 'fail' && /529/.test(r.detail))).toBe(true);
+    expect(
+      results.filter((r) => r.group === 'chat').every((r) => r.status === 'pass' || r.status === 'info'),
+    ).toBe(true);
+    expect(results.some((r) => r.group === 'images' && r.status !== 'info')).toBe(false);
   });
 });
 

@@ -1,11 +1,5 @@
-// Pure pieces of the core: the log redaction, link and title rules, the doctor's helpers.
+// Pure pieces of the core: the log redaction, link and title rules.
 import { describe, expect, it } from 'vitest';
-import {
-  checksToMarkdown,
-  modelListShapeProblem,
-  pickImageModel,
-  pickTextModel,
-} from '../../electron/doctor/index.ts';
 import { titleFrom } from '../../electron/handlers/conversation-view.ts';
 import { fileSlug } from '../../electron/handlers/export-markdown.ts';
 import { suggestedImageName } from '../../electron/handlers/images.ts';
@@ -44,33 +38,5 @@ describe('small rules', () => {
     expect(fileSlug('Crème brûlée: a recipe?!', 'f')).toBe('creme-brulee-a-recipe');
     expect(fileSlug('***', 'fallback')).toBe('fallback');
     expect(suggestedImageName('A fox / in the snow', 2, 'jpeg')).toBe('quartet-a-fox-in-the-snow-2.jpg');
-  });
-});
-
-describe('doctor helpers', () => {
-  it('checks the model list shape the spec promises', () => {
-    expect(modelListShapeProblem('{"data":[{"id":"a","object":"model"}]}')).toBeNull();
-    expect(modelListShapeProblem('{"data":[{"id":"a","object":"engine"}]}')).toMatch(/object is "engine"/);
-    expect(modelListShapeProblem('{"models":[]}')).toMatch(/no data array/);
-    expect(modelListShapeProblem('<html>')).toMatch(/not JSON/);
-  });
-
-  it('picks a model that suits each format', () => {
-    const models = ['gpt-image-1', 'text-embedding-3', 'claude-x', 'gemini-y', 'gpt-z'].map((id) => ({ id }));
-    expect(pickTextModel(models, 'chat')).toEqual({ id: 'gpt-z', listed: true });
-    expect(pickTextModel(models, 'messages')).toEqual({ id: 'claude-x', listed: true });
-    expect(pickTextModel(models, 'generate')).toEqual({ id: 'gemini-y', listed: true });
-    expect(pickTextModel([{ id: 'only-one' }], 'generate')).toEqual({ id: 'only-one', listed: true });
-    expect(pickTextModel(undefined, 'chat').listed).toBe(false);
-    expect(pickImageModel(models)).toBe('gpt-image-1');
-    expect(pickImageModel([{ id: 'gpt-z' }])).toBeUndefined();
-  });
-
-  it('writes a Markdown table with pipes escaped', () => {
-    const md = checksToMarkdown([{ id: 'a', group: 'g', name: 'n', status: 'fail', detail: 'a | b\nc' }], {
-      baseUrl: 'https://x.test',
-    });
-    expect(md).toContain('| ❌ fail | g | n | a \\| b c |');
-    expect(md).toContain('- Summary: 0 pass, 0 warn, 1 fail');
   });
 });
