@@ -39,12 +39,41 @@ function longText(model: string): string {
   return paragraphs.join('\n\n');
 }
 
+/** Longest reply a `[[tokens:N]]` directive may ask for. */
+export const MAX_DIRECTIVE_TOKENS = 1_000_000;
+
+/** The N of a `[[tokens:N]]` directive in the prompt, capped at MAX_DIRECTIVE_TOKENS; undefined without one. */
+export function tokensDirective(prompt: string): number | undefined {
+  const m = /\[\[tokens:(\d{1,9})\]\]/.exec(prompt);
+  if (!m) return undefined;
+  return Math.min(Number(m[1]), MAX_DIRECTIVE_TOKENS);
+}
+
+/** `count` filler words in paragraphs of 50, so a long reply is ordinary Markdown text. */
+function fillerText(count: number): string {
+  const paragraphs: string[] = [];
+  for (let start = 0; start < count; start += 50) {
+    const words: string[] = [];
+    for (let i = start; i < Math.min(count, start + 50); i++) words.push(`w${i}`);
+    paragraphs.push(words.join(' '));
+  }
+  return paragraphs.join('\n\n');
+}
+
 /**
  * The reply to `prompt` (the last user text) on user turn `turn` (1-based). "markdown" in the prompt
- * appends a table, a list and a code block; "long" appends about 400 words.
+ * appends a table, a list and a code block; "long" appends about 400 words. A `[[tokens:N]]` directive
+ * (for benchmarks) makes the whole reply exactly N tokens: the usual opening, then filler words; any
+ * max-token limit of the request still applies.
  */
 export function simulatedReply(prompt: string, model: string, turn: number): string {
   let text = `Reply ${turn} from ${model}: you said "${quote(prompt)}".`;
+  const wanted = tokensDirective(prompt);
+  if (wanted !== undefined) {
+    const head = countTokens(text);
+    if (wanted <= head) return truncateToTokens(text, wanted).text;
+    return `${text}\n\n${fillerText(wanted - head)}`;
+  }
   if (/\blong\b/i.test(prompt)) text += `\n\n${longText(model)}`;
   if (/\bmarkdown\b/i.test(prompt)) text += `\n\n${MARKDOWN_SAMPLE}`;
   return text;
