@@ -134,6 +134,9 @@ export function App() {
   const inspectorOpen = useStore((s) => s.inspectorOpen);
   const theme = useStore((s) => s.settings?.theme ?? 'system');
   useTheme(theme);
+  useEffect(() => {
+    document.title = `${TAB_LABELS[activeTab].label} · Quartet`;
+  }, [activeTab]);
 
   return (
     <div className="app" data-testid="app" data-ready={ready ? 'true' : 'false'}>

@@ -35,8 +35,11 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
     el.style.overflowY = el.scrollHeight + 2 > MAX_HEIGHT ? 'auto' : 'hidden';
   }, [text]);
 
+  // Opening a conversation puts the cursor in the box, unless the user is moving through the top tabs
+  // with the keyboard: focus stays where it is then.
   useEffect(() => {
-    areaRef.current?.focus();
+    const active = document.activeElement;
+    if (active === null || active === document.body || active.closest('.chat')) areaRef.current?.focus();
   }, [key]);
 
   const problem = paramsProblem(format, params);
