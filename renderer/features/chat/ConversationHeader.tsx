@@ -78,6 +78,7 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
           value={model}
           onChange={(id) => setModel(format, id)}
           id={`model-${format}`}
+          compact
         />
       </div>
       <div className="conv-tools">

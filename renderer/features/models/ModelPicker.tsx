@@ -42,6 +42,8 @@ export function ModelPicker(props: {
   onChange(id: string): void;
   label?: string;
   id?: string;
+  /** in a toolbar: a failed list shows as a warning icon beside the field (details in the list), not a line below */
+  compact?: boolean;
 }) {
   const { family, purpose, value, onChange } = props;
   const list = useStore((s) => s.models[family]);
@@ -239,7 +241,12 @@ export function ModelPicker(props: {
             <Icon name="chevron-down" size={14} />
           </button>
           {open ? (
-            <ul id={listId} role="listbox" className="mp-list" aria-label="Models">
+            <ul
+              id={listId}
+              role="listbox"
+              className={props.compact ? 'mp-list mp-list--end' : 'mp-list'}
+              aria-label="Models"
+            >
               {loading && items.length === 0 ? (
                 <li className="mp-note" role="presentation">
                   <Spinner size={12} /> Loading models…
@@ -247,7 +254,7 @@ export function ModelPicker(props: {
               ) : null}
               {error ? (
                 <li className="mp-note mp-note--error" role="presentation">
-                  The list could not be fetched. Type a model id to use it anyway.
+                  Couldn’t fetch the model list ({describeError(error)}). Type a model id to use it anyway.
                 </li>
               ) : null}
               {groups.suggested.length > 0 ? (
@@ -285,6 +292,18 @@ export function ModelPicker(props: {
             </ul>
           ) : null}
         </div>
+        {error && props.compact ? (
+          <span
+            className="mp-error-icon"
+            role="img"
+            tabIndex={0}
+            aria-label={`Couldn’t fetch the model list: ${describeError(error)}`}
+            title={`Couldn’t fetch the model list: ${describeError(error)}. Type a model id to use it anyway.`}
+            data-testid="model-list-error"
+          >
+            <Icon name="alert-circle" size={15} />
+          </span>
+        ) : null}
         <IconButton
           icon="refresh"
           label="Refresh the model list"
@@ -294,7 +313,7 @@ export function ModelPicker(props: {
           data-testid="model-refresh"
         />
       </div>
-      {error ? (
+      {error && !props.compact ? (
         <p className="mp-error" role="alert" data-testid="model-list-error">
           <Icon name="alert-circle" size={13} />
           <span>
@@ -306,7 +325,7 @@ export function ModelPicker(props: {
             ) : null}
           </span>
         </p>
-      ) : value !== '' && list?.status === 'ready' && !listed ? (
+      ) : !props.compact && value !== '' && list?.status === 'ready' && !listed ? (
         <p className="mp-hint">Not in the service’s list; it is sent as typed.</p>
       ) : null}
     </div>
