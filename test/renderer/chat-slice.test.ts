@@ -357,3 +357,62 @@ describe('search, delete, import', () => {
     expect(s.conversations[0]?.title).toBe('Imported');
   });
 });
+
+describe('start-up', () => {
+  it('loads settings, connections, conversations and images, then shows the host’s notices once', async () => {
+    const { calls } = install({
+      getAppInfo: () =>
+        ok({
+          host: 'web',
+          version: '0.1.0',
+          dataDir: '/tmp/q',
+          vault: { backend: 'file', weak: true, message: 'Keys are only obfuscated.' },
+          notices: ['The database was damaged; it was set aside and a new one started.'],
+        }),
+      getSettings: () => ok(SETTINGS),
+      listConnections: () => ok({ connections: [], activeId: null }),
+      listConversations: () =>
+        ok([
+          {
+            id: 'old',
+            format: 'chat',
+            model: 'm',
+            title: 'Old',
+            origin: 'chat',
+            turnCount: 2,
+            createdAt: 1,
+            updatedAt: 1,
+          },
+          {
+            id: 'new',
+            format: 'generate',
+            model: 'm',
+            title: 'New',
+            origin: 'chat',
+            turnCount: 2,
+            createdAt: 2,
+            updatedAt: 5,
+          },
+        ]),
+      listImages: () => ok({ items: [], total: 0 }),
+    });
+    await useStore.getState().init();
+    const s = useStore.getState();
+    expect(s.ready).toBe(true);
+    expect(s.appInfo?.host).toBe('web');
+    expect(s.conversations.map((c) => c.id)).toEqual(['new', 'old']);
+    expect(calls.find((c) => c.op === 'listConversations')?.input).toEqual({ origin: 'chat' });
+    expect(s.notices).toHaveLength(1);
+    expect(s.notices[0]).toMatchObject({
+      kind: 'warning',
+      sticky: true,
+      message: expect.stringContaining('damaged'),
+    });
+    // sticky: still there long after info notices would have gone
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(useStore.getState().notices).toHaveLength(1);
+    useStore.getState().notify('Copied', 'success');
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(useStore.getState().notices.map((n) => n.message)).toEqual([s.notices[0]?.message]);
+  });
+});
