@@ -1,0 +1,140 @@
+// One full run of Quartet with a canary key, the same for both hosts: every interface streaming and not,
+// models, images, errors that echo the key, the connection check, exports, the inspector and copy-as-curl.
+// `call` is the host's way in (a WebSocket frame or an IPC invoke); everything it returns is kept.
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Exchange } from '../../shared/exchange.ts';
+import { toCurl } from '../../shared/curl.ts';
+import { DEFAULT_SIM_KEYS, startSimulator, type RunningSimulator } from '../../electron/simulator/index.ts';
+
+export const CANARY = `sk-canary-${randomBytes(16).toString('hex')}`;
+
+export type Call = (op: string, input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>;
+
+export function startCanarySimulator(): Promise<RunningSimulator> {
+  return startSimulator({
+    port: 0,
+    keys: [{ key: CANARY, families: ['bearer', 'messages', 'generate'] }, ...DEFAULT_SIM_KEYS],
+  });
+}
+
+export interface RunOutput {
+  /** exports, curl commands: what the user takes out of the app */
+  takeaways: string[];
+  operations: number;
+  exchanges: number;
+  errorsEchoingKey: number;
+}
+
+export async function fullRun(call: Call, sim: RunningSimulator): Promise<RunOutput> {
+  let operations = 0;
+  const must = async (op: string, input: unknown): Promise<unknown> => {
+    operations += 1;
+    const r = await call(op, input);
+    if (!r.ok) throw new Error(`${op} failed: ${JSON.stringify(r.error)}`);
+    return r.value;
+  };
+  const conn = (await must('saveConnection', { name: 'Canary', baseUrl: sim.baseUrl })) as { id: string };
+  await must('activateConnection', { id: conn.id });
+  await must('setKey', { connectionId: conn.id, slot: 'default', key: CANARY });
+  await must('getKeyStatus', { connectionId: conn.id });
+  await must('testKey', { connectionId: conn.id, slot: 'default' });
+  for (const family of ['bearer', 'messages', 'generate']) await must('listModels', { family });
+
+  const conversations: string[] = [];
+  const models = {
+    chat: 'gpt-5-mini',
+    responses: 'gpt-5-mini',
+    messages: 'claude-sonnet-4-5',
+    generate: 'gemini-2.5-flash',
+  };
+  for (const format of ['chat', 'responses', 'messages', 'generate'] as const) {
+    for (const stream of [false, true]) {
+      const c = (await must('createConversation', { format, model: models[format], params: { stream } })) as {
+        id: string;
+      };
+      conversations.push(c.id);
+      await must('sendMessage', {
+        requestId: `${format}-${stream}`,
+        conversationId: c.id,
+        text: 'Hello, canary',
+      });
+      // Wrong-key style errors whose body echoes the key, in the family's shape and as plain text.
+      sim.faults.add({
+        kind: 'status',
+        status: 401,
+        message: `Incorrect API key provided: ${CANARY}`,
+        match: { interface: format, stream },
+      });
+      await must('sendMessage', {
+        requestId: `${format}-${stream}-401`,
+        conversationId: c.id,
+        text: 'again',
+      });
+      sim.faults.add({
+        kind: 'text',
+        status: 401,
+        body: `invalid key ${CANARY}`,
+        match: { interface: format, stream },
+      });
+      await must('regenerate', { requestId: `${format}-${stream}-401b`, conversationId: c.id });
+      // and a stream broken half-way
+      if (stream) {
+        sim.faults.add({ kind: 'errorEvent', afterEvents: 4, match: { interface: format, stream } });
+        await must('regenerate', { requestId: `${format}-${stream}-ev`, conversationId: c.id });
+      }
+    }
+  }
+  await must('generateImages', { requestId: 'img', model: 'gpt-image-1', prompt: 'a canary', n: 1 });
+  sim.faults.add({
+    kind: 'text',
+    status: 401,
+    body: `invalid key ${CANARY}`,
+    match: { interface: 'images' },
+  });
+  operations += 1;
+  await call('generateImages', { requestId: 'img-401', model: 'gpt-image-1', prompt: 'a canary' });
+  await must('listImages', {});
+  await must('checkConnection', { requestId: 'check', images: true });
+
+  const takeaways: string[] = [];
+  for (const id of conversations) {
+    for (const as of ['json', 'markdown'])
+      takeaways.push(((await must('exportConversation', { id, as })) as { content: string }).content);
+  }
+  const summaries = (await must('listExchanges', { limit: 500 })) as { id: string }[];
+  for (const s of summaries) takeaways.push(toCurl((await must('getExchange', { id: s.id })) as Exchange));
+  await must('listConversations', {});
+  await must('searchConversations', { query: 'canary' });
+  await must('getAppInfo', {});
+  return { takeaways, operations, exchanges: summaries.length, errorsEchoingKey: 4 * 2 * 2 + 1 };
+}
+
+/** Every file under `dir` (recursively) that contains `needle`, with the files looked at. */
+export async function filesContaining(
+  dir: string,
+  needle: string,
+  skip: (path: string) => boolean = () => false,
+) {
+  const found: string[] = [];
+  let scanned = 0;
+  const walk = async (d: string): Promise<void> => {
+    for (const entry of await readdir(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) await walk(p);
+      else if (!skip(p)) {
+        scanned += 1;
+        const bytes = await readFile(p);
+        if (bytes.includes(needle) || bytes.includes(Buffer.from(needle, 'utf16le'))) found.push(p);
+      }
+    }
+  };
+  await walk(dir);
+  return { found, scanned };
+}
+
+/** The forms a key could leak in besides itself. */
+export function keyForms(key: string): string[] {
+  return [key, encodeURIComponent(key), Buffer.from(key).toString('base64'), key.slice(0, -4)];
+}
