@@ -1,0 +1,159 @@
+// PROVES (property tests, fast-check): arbitrary JSON values sent to every operation of the contract
+// through the real app core never throw, never hang, and come back as a serialisable Result whose error
+// has a clear message; arbitrary bytes to the SSE reader either yield events or fail with an Error (never
+// hang); any string given as a base address is either a root that every endpoint builds from or a
+// message; any bytes given to the image sniffers give an answer or null, never an exception.
+// (test/core/properties.test.ts covers well-formed SSE split anywhere, redaction and generate parts.)
+// Figures: test-results/reliability/fuzz.json.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_NAMES } from '../../shared/contract.ts';
+import { allEndpoints, normaliseBaseUrl } from '../../shared/endpoints.ts';
+import { readEvents } from '../../electron/core/index.ts';
+import { imageLooksComplete, sniffImage } from '../../electron/core/images/sniff.ts';
+import { openTestApp, writeFigures, type TestApp } from './app.ts';
+
+const figures: Record<string, number> = {};
+let app: TestApp;
+beforeAll(async () => {
+  app = await openTestApp({
+    clientDefaults: { headersTimeoutMs: 2_000, idleTimeoutMs: 2_000, maxRetries: 0 },
+  });
+});
+afterAll(async () => {
+  await writeFigures('fuzz', figures);
+  await app.close();
+});
+
+/** Rejects after `ms` so a hang fails the property instead of the whole test timing out silently. */
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} hung`)), ms)),
+  );
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer));
+}
+
+// Operations that would leave the machine or block on purpose get inputs anyway; the ones that act on the
+// outside world (opening links) are harmless in a test core (no openExternal given).
+const RUNS_PER_OPERATION = 40;
+
+describe('every operation of the contract, arbitrary JSON input', () => {
+  it(
+    `${OPERATION_NAMES.length} operations x ${RUNS_PER_OPERATION} inputs: a Result, never a throw or a hang`,
+    { timeout: 60_000 },
+    async () => {
+      let calls = 0;
+      let errors = 0;
+      for (const name of OPERATION_NAMES) {
+        await fc.assert(
+          fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), async (input) => {
+            calls += 1;
+            const result = await within(app.core.dispatch(name, input, app.ctx), 5_000, name);
+            expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+            if (!result.ok) {
+              errors += 1;
+              expect(typeof result.error.message).toBe('string');
+              expect(result.error.message.trim().length).toBeGreaterThan(3);
+              expect(result.error.kind).not.toBe('internal');
+            }
+          }),
+          { numRuns: RUNS_PER_OPERATION },
+        );
+      }
+      figures.operations = OPERATION_NAMES.length;
+      figures.operationCalls = calls;
+      figures.operationErrors = errors;
+      expect(app.logs.filter((l) => /internal|stack/i.test(l))).toEqual([]);
+    },
+  );
+});
+
+describe('the SSE reader, arbitrary bytes', () => {
+  it('yields events or throws an Error; never hangs', async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.uint8Array({ maxLength: 200 }), { maxLength: 8 }), async (chunks) => {
+        runs += 1;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const c of chunks) controller.enqueue(c);
+            controller.close();
+          },
+        });
+        const read = (async () => {
+          const out: unknown[] = [];
+          for await (const ev of readEvents(body, { idleTimeoutMs: 1_000 })) out.push(ev);
+          return out;
+        })();
+        await within(
+          read.catch((e: unknown) => expect(e).toBeInstanceOf(Error)),
+          2_000,
+          'readEvents',
+        );
+      }),
+      { numRuns: 300 },
+    );
+    figures.sseRuns = runs;
+  });
+});
+
+describe('the base address', () => {
+  it('any string: a root every endpoint builds from, or a message', () => {
+    let accepted = 0;
+    const inputs = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.webUrl({ withQueryParameters: true, withFragments: true }),
+      fc
+        .tuple(fc.constantFrom('http://', 'https://', 'ftp://', 'HTTP://', ''), fc.string({ maxLength: 30 }))
+        .map(([a, b]) => a + b),
+    );
+    fc.assert(
+      fc.property(inputs, (input) => {
+        const r = normaliseBaseUrl(input);
+        if (!r.ok) {
+          expect(r.message.length).toBeGreaterThan(5);
+          return;
+        }
+        accepted += 1;
+        const url = new URL(r.root);
+        expect(['http:', 'https:']).toContain(url.protocol);
+        expect(url.username + url.password + url.search + url.hash).toBe('');
+        for (const endpoint of Object.values(allEndpoints(r.root, 'gemini-2.5-flash'))) {
+          expect(new URL(endpoint).origin).toBe(url.origin);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+    figures.baseAddressRuns = 2_000;
+    figures.baseAddressAccepted = accepted;
+  });
+});
+
+describe('the image sniffers', () => {
+  it('any bytes (and any bytes behind a real signature): an answer or null, never a throw', () => {
+    const signatures = [
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      [0xff, 0xd8, 0xff],
+      [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+      [],
+    ];
+    let recognised = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...signatures), fc.uint8Array({ maxLength: 400 }), (sig, rest) => {
+        const bytes = Uint8Array.from([...sig, ...rest]);
+        const s = sniffImage(bytes);
+        if (s) {
+          recognised += 1;
+          expect(['png', 'jpeg', 'webp']).toContain(s.format);
+          expect(typeof imageLooksComplete(bytes, s.format)).toBe('boolean');
+        }
+        for (const f of ['png', 'jpeg', 'webp'] as const)
+          expect(typeof imageLooksComplete(bytes, f)).toBe('boolean');
+      }),
+      { numRuns: 3_000 },
+    );
+    figures.sniffRuns = 3_000;
+    figures.sniffRecognised = recognised;
+  });
+});
