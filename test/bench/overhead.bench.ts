@@ -1,0 +1,105 @@
+// #1 Request overhead: the core's sendTurn against the simulator versus a bare fetch of the very same
+// request (URL, headers, body captured from the core's own call), per interface, non-streaming and
+// streaming, interleaved call by call so both see the same machine noise.
+import { createServiceClient } from '../../electron/core/index.ts';
+import { SANDBOX_KEY, startSimulator } from '../../electron/simulator/index.ts';
+import type { Turn } from '../../shared/conversation.ts';
+import type { TextFormat } from '../../shared/formats.ts';
+import { ms, percentile, verdict, type BenchResult } from './util.ts';
+
+const FORMATS: readonly { format: TextFormat; model: string }[] = [
+  { format: 'chat', model: 'gpt-5-mini' },
+  { format: 'responses', model: 'gpt-5-mini' },
+  { format: 'messages', model: 'claude-sonnet-4-5' },
+  { format: 'generate', model: 'gemini-2.5-flash' },
+];
+
+const CALLS = 500;
+const WARMUP = 50;
+/** a realistic short reply: 100 tokens, i.e. about 100 stream events */
+const PROMPT = 'Say hello [[tokens:100]]';
+
+interface Captured {
+  url: string;
+  init: RequestInit;
+}
+
+export async function run(): Promise<BenchResult> {
+  const sim = await startSimulator();
+  const rows: BenchResult['rows'] = [];
+  try {
+    for (const { format, model } of FORMATS) {
+      for (const stream of [false, true]) {
+        let captured: Captured | undefined;
+        const capturingFetch: typeof fetch = (input, init) => {
+          captured ??= { url: String(input), init: { ...init, signal: null } };
+          return fetch(input, init);
+        };
+        const client = createServiceClient({
+          baseUrl: sim.baseUrl,
+          keys: { default: SANDBOX_KEY },
+          fetch: capturingFetch,
+        });
+        const history: Turn[] = [{ id: 'u1', role: 'user', text: PROMPT, status: 'complete', createdAt: 0 }];
+        const core = async (): Promise<void> => {
+          await client.sendTurn({
+            format,
+            model,
+            history,
+            params: { stream, maxTokens: 4096 },
+            onDelta: () => {},
+          });
+        };
+        await core();
+        const req = captured!;
+        const bare = async (): Promise<void> => {
+          const r = await fetch(req.url, req.init);
+          const text = await r.text();
+          if (!stream) JSON.parse(text);
+        };
+        const tCore: number[] = [];
+        const tBare: number[] = [];
+        for (let i = 0; i < WARMUP; i++) {
+          await core();
+          await bare();
+        }
+        for (let i = 0; i < CALLS; i++) {
+          const pair: [() => Promise<void>, number[]][] = [
+            [core, tCore],
+            [bare, tBare],
+          ];
+          if (i % 2) pair.reverse();
+          for (const [fn, out] of pair) {
+            const t0 = performance.now();
+            await fn();
+            out.push(performance.now() - t0);
+          }
+        }
+        const c50 = percentile(tCore, 50);
+        const b50 = percentile(tBare, 50);
+        const c99 = percentile(tCore, 99);
+        const b99 = percentile(tBare, 99);
+        const ratio = c50 / b50;
+        rows.push({
+          item: '1',
+          name: `Request overhead, ${format}, ${stream ? 'streaming' : 'non-streaming'} (${CALLS} calls)`,
+          measured: `${ratio.toFixed(3)}x at p50 (core ${ms(c50)} vs fetch ${ms(b50)}); p99 ${ms(c99)} vs ${ms(b99)} (${(c99 / b99).toFixed(2)}x)`,
+          budget: '≤ 1.10x bare fetch at p50',
+          verdict: verdict(ratio <= 1.1),
+        });
+      }
+    }
+  } finally {
+    await sim.close();
+  }
+  return {
+    rows,
+    notes: [
+      `**Request overhead (#1).** ${CALLS} calls per interface and mode after ${WARMUP} warm-up calls, against the ` +
+        `simulator on 127.0.0.1, prompt \`${PROMPT}\` (a 100-token reply, about 100 stream events). The peer is ` +
+        'a bare `fetch` of the exact URL, headers and body the core sent (captured from its own first call), ' +
+        'reading the whole body (and `JSON.parse` for non-streaming); the core call includes building the body, ' +
+        'SSE parsing, the exchange record and redaction. Core and peer alternate call by call.',
+    ],
+  };
+}
