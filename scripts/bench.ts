@@ -2,7 +2,7 @@
 // docs/benchmarks.md (table, machine, date). Exits non-zero only when a benchmark crashes; a missed
 // budget is reported in the table.
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult, BenchRow } from '../test/bench/util.ts';
@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     '## Method',
     '',
     ...notes.flatMap((n) => [n, '']),
+    await readFile(new URL('../test/bench/findings.md', import.meta.url), 'utf8'),
   ].join('\n');
   await writeFile(OUT, md);
   process.stdout.write(`bench: wrote docs/benchmarks.md in ${total.toFixed(0)} s\n`);
