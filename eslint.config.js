@@ -4,7 +4,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const nodeModules = ['node:*', 'fs', 'path', 'http', 'https', 'crypto', 'child_process', 'os', 'net', 'stream'];
+const nodeModules = [
+  'node:*',
+  'fs',
+  'path',
+  'http',
+  'https',
+  'crypto',
+  'child_process',
+  'os',
+  'net',
+  'stream',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-electron', 'release'] },
@@ -26,7 +37,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron', ...nodeModules, '**/electron/**'], message: 'renderer/ runs in a page: talk to the host through the bridge.' }] },
+        {
+          patterns: [
+            {
+              group: ['electron', ...nodeModules, '**/electron/**'],
+              message: 'renderer/ runs in a page: talk to the host through the bridge.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -36,7 +54,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron', ...nodeModules, '**/electron/**', '**/renderer/**'], message: 'shared/ imports neither Node nor Electron.' }] },
+        {
+          patterns: [
+            {
+              group: ['electron', ...nodeModules, '**/electron/**', '**/renderer/**'],
+              message: 'shared/ imports neither Node nor Electron.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -45,7 +70,17 @@ export default tseslint.config(
     files: ['electron/**/*.ts'],
     ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/shell/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only electron/main.ts, preload.ts and electron/shell/ may import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only electron/main.ts, preload.ts and electron/shell/ may import electron.',
+            },
+          ],
+        },
+      ],
     },
   },
 );
