@@ -187,7 +187,7 @@ async function serveInterface({ req, res, deps, signal, url, route, body }: Exch
 }
 
 export function createSimServer(deps: ServerDeps): Server {
-  return createServer({ noDelay: true }, (req, res) => {
+  const server = createServer({ noDelay: true }, (req, res) => {
     const requestId = newId('req_');
     res.setHeader('request-id', requestId);
     res.setHeader('x-request-id', requestId);
@@ -204,4 +204,10 @@ export function createSimServer(deps: ServerDeps): Server {
       sendError(res, 'bearer', { status: 500, message: `Simulator failure: ${String(error)}` });
     });
   });
+  // Never time out an idle keep-alive connection here: the client then is always the side that retires
+  // one, so a request can never be written onto a connection the simulator is closing at that moment
+  // (with Node's 5 s default that race cost a test an extra, unrecorded attempt now and then).
+  // close() still ends every connection.
+  server.keepAliveTimeout = 0;
+  return server;
 }
