@@ -1,8 +1,9 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, memo, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from './CopyButton.tsx';
 import { useStore } from '../store/index.ts';
+import { createBlockSplitter, splitBlocks } from './markdown-blocks.ts';
 
 type Highlighter = (code: string, language: string | undefined) => string | null;
 let highlighter: Highlighter | null = null;
@@ -121,13 +122,94 @@ const components: Components = {
 
 const plugins = [remarkGfm];
 
-/** Renders a reply's Markdown (GFM tables, lists, code with highlighting and a copy button). */
-export const Markdown = memo(function Markdown(props: { text: string }) {
+/** Texts at least this long are rendered block by block, each block's output cached (see below). */
+const BLOCKWISE_CHARS = 16_000;
+
+/** The whole text in one parse, whatever its length (the reference the blockwise render must match). */
+export function MarkdownWhole(props: { text: string }) {
   return (
     <div className="md">
-      <ReactMarkdown remarkPlugins={plugins} components={components}>
-        {props.text}
-      </ReactMarkdown>
+      <MarkdownPart text={props.text} />
+    </div>
+  );
+}
+
+/** Renders a reply's Markdown (GFM tables, lists, code with highlighting and a copy button). */
+export const Markdown = memo(function Markdown(props: { text: string }) {
+  const { text } = props;
+  const blocks = useMemo(() => (text.length >= BLOCKWISE_CHARS ? splitBlocks(text) : null), [text]);
+  return (
+    <div className="md">
+      {blocks ? (
+        blocks.map((b, i) => (
+          <Fragment key={i}>
+            {i > 0 ? '\n' : null}
+            <MarkdownPart text={b} cache />
+          </Fragment>
+        ))
+      ) : (
+        <MarkdownPart text={text} />
+      )}
     </div>
   );
 });
+
+/**
+ * Parsed output of recent blocks, by block text. A streamed reply's blocks are parsed once while they
+ * arrive; when the finished reply replaces the streaming bubble (a new component), its blocks come from
+ * here instead of being parsed again in one long frame. Oldest entries go first.
+ */
+const parsed = new Map<string, ReactElement>();
+const PARSED_MAX = 6000;
+
+function parse(text: string, cache: boolean): ReactElement {
+  const hit = parsed.get(text);
+  if (hit) return hit;
+  const out = ReactMarkdown({ children: text, remarkPlugins: plugins, components });
+  if (!cache) return out;
+  parsed.set(text, out);
+  if (parsed.size > PARSED_MAX) parsed.delete(parsed.keys().next().value!);
+  return out;
+}
+
+/** One parsed piece; `cache` for blocks that will not change (not the growing tail, not short replies). */
+const MarkdownPart = memo(function MarkdownPart(props: { text: string; cache?: boolean }) {
+  return parse(props.text, props.cache === true);
+});
+
+/** A group of finished blocks: memoized on the group's array, which never changes once the group is full. */
+const BlockGroup = memo(function BlockGroup(props: { blocks: readonly string[]; first: boolean }) {
+  // blocks are separated by a line break, as react-markdown separates them in one whole render
+  return props.blocks.map((b, i) => (
+    <Fragment key={i}>
+      {props.first && i === 0 ? null : '\n'}
+      <MarkdownPart text={b} cache />
+    </Fragment>
+  ));
+});
+
+/** A growing last block longer than this is shown as plain text until it is finished. */
+const TAIL_PLAIN_CHARS = 4000;
+
+/**
+ * Markdown for a reply that is still streaming: finished top-level blocks (see markdown-blocks.ts) are
+ * parsed once and never again; only the last, growing block is re-parsed on each update, and shown as
+ * plain text while it is very long. The finished reply is rendered by `Markdown`.
+ */
+export function StreamingMarkdown(props: { text: string }) {
+  const [splitter] = useState(createBlockSplitter);
+  const { groups, tail } = useMemo(() => splitter.update(props.text), [splitter, props.text]);
+  return (
+    <div className="md">
+      {groups.map((g, i) => (
+        <BlockGroup key={i} blocks={g} first={i === 0} />
+      ))}
+      {groups.length > 0 && tail.trim() !== '' ? '\n' : null}
+      {tail.trim() === '' ? null : tail.length > TAIL_PLAIN_CHARS ? (
+        <p className="md-streaming-plain">{tail}</p>
+      ) : (
+        <MarkdownPart key={`tail:${groups.length}`} text={tail} />
+      )}
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Markdown } from '../../renderer/components/Markdown.tsx';
+import { Markdown, MarkdownWhole, StreamingMarkdown } from '../../renderer/components/Markdown.tsx';
 import { highlight } from '../../renderer/components/highlight.ts';
 
 const html = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
@@ -36,5 +36,35 @@ describe('Markdown', () => {
     expect(highlight('x', 'cobol')).toBeNull();
     expect(highlight('<b>&', undefined)).toBeNull();
     expect(highlight('"<b>"', 'json')).toContain('&lt;b&gt;');
+  });
+});
+
+describe('Markdown, long replies and streaming', () => {
+  const section = (i: number) =>
+    [
+      `## Part ${i}`,
+      `Some *text* with \`code\` and a [link](https://example.com/${i}).`,
+      '| a | b |\n|---|---|\n| 1 | 2 |',
+      '- one\n- two\n  - nested',
+      '```ts\nconst a = 1;\n\n\nconst b = 2;\n```',
+      '> quoted\n> more',
+    ].join('\n\n');
+  const long = Array.from({ length: 120 }, (_, i) => section(i)).join('\n\n');
+
+  it('renders a long reply block by block exactly as one whole render', () => {
+    expect(long.length).toBeGreaterThan(16_000);
+    const whole = renderToStaticMarkup(<MarkdownWhole text={long} />);
+    expect(html(long)).toBe(whole);
+  });
+
+  it('renders streaming text the same as the finished text once its last block is complete', () => {
+    const text = long.slice(0, 5000);
+    const cut = text.slice(0, text.lastIndexOf('\n\n'));
+    expect(renderToStaticMarkup(<StreamingMarkdown text={`${cut}\n\n`} />)).toBe(
+      renderToStaticMarkup(<MarkdownWhole text={cut} />),
+    );
+    expect(renderToStaticMarkup(<StreamingMarkdown text={cut} />)).toBe(
+      renderToStaticMarkup(<MarkdownWhole text={cut} />),
+    );
   });
 });

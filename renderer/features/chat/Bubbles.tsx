@@ -3,7 +3,7 @@ import { useStore } from '../../store/index.ts';
 import type { Turn } from '../../../shared/conversation.ts';
 import type { AppError } from '../../../shared/errors.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
-import { Markdown } from '../../components/Markdown.tsx';
+import { Markdown, StreamingMarkdown } from '../../components/Markdown.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -343,7 +343,7 @@ export function StreamingBubble(props: { conversationId: string; requestId: stri
       ) : null}
       {text !== '' ? (
         <div className="msg-body" data-testid="message-text">
-          <Markdown text={text} />
+          <StreamingMarkdown text={text} />
         </div>
       ) : thoughts === '' ? (
         <div className="msg-waiting">
