@@ -48,13 +48,12 @@ describe('createBlockSplitter (incremental)', () => {
 
   it('gives the same blocks fed piece by piece as the whole text at once', () => {
     const s = createBlockSplitter();
-    let last = s.update('');
     for (let i = 1; i <= text.length; i += 7) {
-      last = s.update(text.slice(0, i));
+      const last = s.update(text.slice(0, i));
       const all = [...last.groups.flat(), ...(last.tail.trim() ? [last.tail] : [])];
       expect(all.join('\n\n')).toBe(splitBlocks(text.slice(0, i)).join('\n\n'));
     }
-    last = s.update(text);
+    const last = s.update(text);
     expect([...last.groups.flat(), last.tail]).toEqual(splitBlocks(text));
   });
 
