@@ -58,6 +58,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
   >;
   const redact = createRedactor([...Object.values(opts.keys), ...Object.values(keys)].map((k) => k?.trim()));
   const results: CheckResult[] = [];
+  let lastExchangeId: string | undefined;
   const ctx: Ctx = {
     root: '',
     fetch: opts.fetch ?? globalThis.fetch,
@@ -68,11 +69,19 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
     images: opts.images ?? false,
     redact,
     lists: {},
+    recording: opts.onExchange !== undefined,
+    recordExchange(x) {
+      lastExchangeId = x.id;
+      opts.onExchange?.(x);
+    },
     report(result) {
       const clean: CheckResult = {
         ...result,
         name: redact(result.name),
         detail: redact(oneLineDetail(result.detail)),
+        ...(lastExchangeId !== undefined && result.exchangeId === undefined
+          ? { exchangeId: lastExchangeId }
+          : {}),
       };
       results.push(clean);
       opts.onResult?.(clean);

@@ -1,7 +1,8 @@
 // Raw HTTP probes: conformance needs the status, the headers and the body exactly as they came, so these
 // use plain fetch (injectable) rather than the service client, which would parse and retry.
-import type { KeyFamily } from '../../shared/formats.ts';
+import type { Interface, KeyFamily } from '../../shared/formats.ts';
 import { describeErrorBody, readEvents } from '../core/index.ts';
+import { ExchangeRecorder } from '../core/http/exchange-recorder.ts';
 import { ConnectionFailure, formatSeconds } from '../core/errors/failures.ts';
 import type { Ctx } from './types.ts';
 
@@ -92,8 +93,19 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Which interface an address belongs to, for the inspector's record of a probe. */
+function interfaceOf(url: string): Interface {
+  if (url.includes('/v1beta/')) return 'generate';
+  if (url.includes('/chat/completions')) return 'chat';
+  if (url.includes('/responses')) return 'responses';
+  if (url.includes('/images/')) return 'images';
+  if (url.includes('/messages')) return 'messages';
+  return 'models';
+}
+
 interface Started {
   kind: 'started';
+  rec: ExchangeRecorder | undefined;
   res: Response;
   signal: AbortSignal;
   started: number;
@@ -102,7 +114,7 @@ interface Started {
   where: string;
 }
 
-async function start(ctx: Ctx, req: ProbeRequest): Promise<Started | FailedAnswer> {
+async function start(ctx: Ctx, req: ProbeRequest, streamed: boolean): Promise<Started | FailedAnswer> {
   if (ctx.signal?.aborted) throw new Stopped();
   const timeoutMs = req.timeoutMs ?? ctx.timeoutMs;
   const signals = [AbortSignal.timeout(timeoutMs)];
@@ -114,11 +126,25 @@ async function start(ctx: Ctx, req: ProbeRequest): Promise<Started | FailedAnswe
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   const init: RequestInit = { method: req.method, headers, signal };
   if (req.body !== undefined) init.body = JSON.stringify(req.body);
+  const rec = ctx.recording
+    ? new ExchangeRecorder({
+        interface: interfaceOf(req.url),
+        method: req.method,
+        url,
+        headers,
+        body: typeof init.body === 'string' ? init.body : undefined,
+        streamed,
+        redact: ctx.redact,
+      })
+    : undefined;
+  rec?.startAttempt();
   const started = performance.now();
   try {
     const res = await ctx.fetch(url, init);
+    rec?.headers(res.status, res.headers);
     return {
       kind: 'started',
+      rec,
       res,
       signal,
       started,
@@ -127,8 +153,16 @@ async function start(ctx: Ctx, req: ProbeRequest): Promise<Started | FailedAnswe
       where,
     };
   } catch (e) {
-    return failed(ctx, e, started, timeoutMs, where);
+    const answer = failed(ctx, e, started, timeoutMs, where);
+    if (rec) ctx.recordExchange(rec.finish({ kind: 'connection', message: answer.message }));
+    return answer;
   }
+}
+
+/** Closes a probe's record and hands it out. */
+function close(ctx: Ctx, s: Started, message?: string): void {
+  if (!s.rec) return;
+  ctx.recordExchange(s.rec.finish(message === undefined ? undefined : { kind: 'stream', message }));
 }
 
 function failed(ctx: Ctx, e: unknown, started: number, timeoutMs: number, where: string): FailedAnswer {
@@ -143,10 +177,12 @@ function failed(ctx: Ctx, e: unknown, started: number, timeoutMs: number, where:
 
 /** One request, its body read whole. Never throws except when the user stops the run. */
 export async function send(ctx: Ctx, req: ProbeRequest): Promise<Answer> {
-  const s = await start(ctx, req);
+  const s = await start(ctx, req, false);
   if (s.kind === 'failed') return s;
   try {
     const text = await s.res.text();
+    s.rec?.bodyText(text);
+    close(ctx, s);
     return {
       kind: 'http',
       status: s.res.status,
@@ -157,7 +193,9 @@ export async function send(ctx: Ctx, req: ProbeRequest): Promise<Answer> {
       where: s.where,
     };
   } catch (e) {
-    return failed(ctx, e, s.started, s.timeoutMs, s.where);
+    const answer = failed(ctx, e, s.started, s.timeoutMs, s.where);
+    close(ctx, s, answer.message);
+    return answer;
   }
 }
 
@@ -166,12 +204,14 @@ const MAX_EVENTS = 5000;
 
 /** A request that asks for a stream: server-sent events when the answer is one, else the body whole. */
 export async function sendStream(ctx: Ctx, req: ProbeRequest): Promise<StreamAnswer> {
-  const s = await start(ctx, req);
+  const s = await start(ctx, req, true);
   if (s.kind === 'failed') return s;
   const contentType = s.res.headers.get('content-type') ?? '';
   if (s.res.status !== 200 || !contentType.includes('text/event-stream') || s.res.body === null) {
     try {
       const text = await s.res.text();
+      s.rec?.bodyText(text);
+      close(ctx, s);
       return {
         kind: 'http',
         status: s.res.status,
@@ -182,7 +222,9 @@ export async function sendStream(ctx: Ctx, req: ProbeRequest): Promise<StreamAns
         where: s.where,
       };
     } catch (e) {
-      return failed(ctx, e, s.started, s.timeoutMs, s.where);
+      const answer = failed(ctx, e, s.started, s.timeoutMs, s.where);
+      close(ctx, s, answer.message);
+      return answer;
     }
   }
   const events: SseAnswer['events'] = [];
@@ -190,6 +232,7 @@ export async function sendStream(ctx: Ctx, req: ProbeRequest): Promise<StreamAns
   try {
     for await (const event of readEvents(s.res.body, { idleTimeoutMs: s.timeoutMs, signal: s.signal })) {
       events.push(event);
+      s.rec?.event(event.event, event.data);
       if (events.length >= MAX_EVENTS) {
         error = `more than ${MAX_EVENTS} events: stopped reading`;
         break;
@@ -211,6 +254,7 @@ export async function sendStream(ctx: Ctx, req: ProbeRequest): Promise<StreamAns
     where: s.where,
   };
   if (error !== undefined) answer.error = error;
+  close(ctx, s, error);
   return answer;
 }
 

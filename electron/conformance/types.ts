@@ -2,6 +2,7 @@
 import type { CheckResult, CheckStatus } from '../../shared/contract.ts';
 import type { KeyFamily, KeySlot } from '../../shared/formats.ts';
 import type { Redactor } from '../core/index.ts';
+import type { Exchange } from '../../shared/exchange.ts';
 
 export type { CheckResult, CheckStatus };
 
@@ -28,6 +29,8 @@ export interface ConformanceOptions {
   signal?: AbortSignal | undefined;
   /** Called with each result as soon as it is known, in report order. */
   onResult?: ((r: CheckResult) => void) | undefined;
+  /** Called with the redacted record of every probe; results then carry the id of the probe behind them. */
+  onExchange?: ((x: Exchange) => void) | undefined;
 }
 
 export interface ConformanceReport {
@@ -58,4 +61,8 @@ export interface Ctx {
   /** Filled in by the model-list group. */
   lists: ModelLists;
   report(result: CheckResult): void;
+  /** Hands a probe's record out; its id goes on the results reported after it. */
+  recordExchange(x: Exchange): void;
+  /** Whether probes should be recorded at all. */
+  recording: boolean;
 }

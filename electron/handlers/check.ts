@@ -1,7 +1,14 @@
 import { reportToMarkdown, runConformance } from '../conformance/index.ts';
 import type { Handlers } from './dispatch.ts';
 import { runRequest } from './requests.ts';
-import { activeConnection, baseUrlOf, emitSafely, keysOf, type Services } from './services.ts';
+import {
+  activeConnection,
+  baseUrlOf,
+  emitSafely,
+  exchangeRecorder,
+  keysOf,
+  type Services,
+} from './services.ts';
 
 // "Check connection" runs the same conformance checks as `quartet doctor`, result by result.
 export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
@@ -9,13 +16,22 @@ export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
     async checkConnection({ requestId, images }, ctx) {
       return runRequest(s.requests, requestId, async (signal) => {
         const connection = activeConnection(s);
+        const keys = await keysOf(s, connection);
+        const record = exchangeRecorder(s, keys, { ctx, requestId });
         const report = await runConformance({
           baseUrl: await baseUrlOf(s, connection),
-          keys: await keysOf(s, connection),
+          keys,
           images: images ?? false,
           signal,
           ...(s.deps.fetch ? { fetch: s.deps.fetch } : {}),
           onResult: (result) => emitSafely(s, ctx, 'check', { requestId, result }),
+          onExchange: (x) => {
+            try {
+              record(x);
+            } catch (e) {
+              s.log.error('could not store an exchange record', e);
+            }
+          },
         });
         return { results: report.results, markdown: reportToMarkdown(report) };
       });

@@ -116,6 +116,22 @@ export interface ClientScope {
 }
 
 /**
+ * Stores an exchange (after a second redaction pass with `keys`) and announces it to the caller as an
+ * `exchange` event; used by the service client and by the connection check's probes.
+ */
+export function exchangeRecorder(s: Services, keys: Keys, scope: ClientScope = {}): (x: Exchange) => void {
+  const redact = createRedactor(Object.values(keys));
+  return (exchange) => {
+    const clean = JSON.parse(redact(JSON.stringify(exchange))) as Exchange;
+    if (!s.store.exchanges.put(clean)) return;
+    emitSafely(s, scope.ctx, 'exchange', {
+      ...(scope.requestId !== undefined ? { requestId: scope.requestId } : {}),
+      summary: summarise(clean),
+    });
+  };
+}
+
+/**
  * A service client for `connection` with `keys`. Every exchange it produces is stored (after a second
  * redaction pass with the same keys) and announced to the caller as an `exchange` event.
  */
@@ -125,15 +141,7 @@ export async function clientFor(
   keys: Keys,
   scope: ClientScope = {},
 ): Promise<ServiceClient> {
-  const redact = createRedactor(Object.values(keys));
-  const record = (exchange: Exchange): void => {
-    const clean = JSON.parse(redact(JSON.stringify(exchange))) as Exchange;
-    if (!s.store.exchanges.put(clean)) return;
-    emitSafely(s, scope.ctx, 'exchange', {
-      ...(scope.requestId !== undefined ? { requestId: scope.requestId } : {}),
-      summary: summarise(clean),
-    });
-  };
+  const record = exchangeRecorder(s, keys, scope);
   const defaults = s.deps.clientDefaults ?? {};
   const baseFetch = s.deps.fetch ?? globalThis.fetch;
   const onResponse = scope.onResponse;

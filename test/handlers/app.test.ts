@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.ts';
+import { CANARY, createHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 afterEach(async () => {
@@ -124,6 +124,12 @@ describe('checkConnection', () => {
     }
     expect(markdown).toContain(h.sim.baseUrl);
     expect(markdown).toMatch(/pass/);
+    // Each probe is in the inspector, and the results point at the probe behind them.
+    const generate = results.find((r) => r.id === 'generate.fields');
+    expect(generate?.exchangeId).toBeDefined();
+    const record = await h.call('getExchange', { id: generate?.exchangeId ?? '' });
+    expect(record.interface).toBe('generate');
+    expect(record.url).not.toContain(CANARY);
   });
 
   it('reports a failing format with one line of detail and leaves the others passing', async () => {
