@@ -42,7 +42,8 @@ describe('the browser host in Chromium', () => {
     await h.ready();
     expect(new URL(h.page.url()).pathname).toBe('/');
     expect(new URL(h.page.url()).search).toBe('');
-    expect(await h.page.title()).toBe('Quartet');
+    // The title names the section first ("Chat Completions · Quartet").
+    expect(await h.page.title()).toMatch(/(^| · )Quartet$/);
     await expect(h.page.getByTestId('notice-error').count()).resolves.toBe(0);
     expect(h.problems).toEqual([]);
   });
