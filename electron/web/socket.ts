@@ -1,4 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
+import type { HostEvents } from '../../shared/contract.ts';
 import type { AppError, Result } from '../../shared/errors.ts';
 import { ClientFrameSchema, OperationNameSchema, type ServerFrame } from '../../shared/ws-protocol.ts';
 import type { HostCore } from './host-core.ts';
@@ -12,6 +13,9 @@ import type { HostCore } from './host-core.ts';
 
 /** Calls one page may have running at once; more is a runaway loop, not a user. */
 export const MAX_CALLS_IN_FLIGHT = 256;
+
+/** Deltas of one request that follow each other within this time are sent as one frame. */
+export const DELTA_FLUSH_MS = 8;
 
 export function serveSocket(ws: WebSocket, core: HostCore, log: (message: string) => void): void {
   const inFlight = new Set<number>();
@@ -29,6 +33,52 @@ export function serveSocket(ws: WebSocket, core: HostCore, log: (message: string
     }
     ws.send(text);
   };
+
+  // Deltas: a fast stream emits thousands of tiny events. The first delta of a quiet request goes out at
+  // once; the ones that follow within DELTA_FLUSH_MS are joined per request and sent together, and every
+  // other frame (a result, another event) flushes them first, so order is kept and the page handles one
+  // frame per request per flush instead of one per token.
+  const held = new Map<string, { text: string; thought: string }>();
+  const lastDeltaAt = new Map<string, number>();
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  const flushDeltas = (): void => {
+    if (flushTimer !== null) {
+      clearTimeout(flushTimer);
+      flushTimer = null;
+    }
+    if (held.size === 0) return;
+    const now = performance.now();
+    for (const [requestId, d] of held) {
+      const payload: HostEvents['delta'] = { requestId };
+      if (d.text !== '') payload.text = d.text;
+      if (d.thought !== '') payload.thought = d.thought;
+      send({ t: 'event', event: 'delta', payload });
+      lastDeltaAt.set(requestId, now);
+    }
+    held.clear();
+  };
+  const emitDelta = (p: HostEvents['delta']): void => {
+    const now = performance.now();
+    const pending = held.get(p.requestId);
+    if (pending) {
+      pending.text += p.text ?? '';
+      pending.thought += p.thought ?? '';
+      return;
+    }
+    const last = lastDeltaAt.get(p.requestId);
+    if (last === undefined || now - last >= DELTA_FLUSH_MS) {
+      lastDeltaAt.set(p.requestId, now);
+      send({ t: 'event', event: 'delta', payload: p });
+      return;
+    }
+    held.set(p.requestId, { text: p.text ?? '', thought: p.thought ?? '' });
+    flushTimer ??= setTimeout(flushDeltas, DELTA_FLUSH_MS);
+  };
+  ws.on('close', () => {
+    if (flushTimer !== null) clearTimeout(flushTimer);
+    flushTimer = null;
+    held.clear();
+  });
 
   ws.on('message', (data: RawData, isBinary: boolean) => {
     if (isBinary) {
@@ -69,6 +119,11 @@ export function serveSocket(ws: WebSocket, core: HostCore, log: (message: string
     }
     inFlight.add(id);
     const emit = (event: string, payload: unknown): void => {
+      if (event === 'delta') {
+        emitDelta(payload as HostEvents['delta']);
+        return;
+      }
+      flushDeltas();
       send({ t: 'event', event, payload });
     };
     core
@@ -80,6 +135,9 @@ export function serveSocket(ws: WebSocket, core: HostCore, log: (message: string
       })
       .then((result) => {
         inFlight.delete(id);
+        flushDeltas();
+        const requestId = payloadRequestId(input);
+        if (requestId !== undefined) lastDeltaAt.delete(requestId);
         send({ t: 'result', id, result });
       });
   });
@@ -111,4 +169,10 @@ function appError(kind: AppError['kind'], message: string): AppError {
 
 function failure(kind: AppError['kind'], message: string): Result<unknown> {
   return { ok: false, error: appError(kind, message) };
+}
+
+function payloadRequestId(input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const id = (input as { requestId?: unknown }).requestId;
+  return typeof id === 'string' ? id : undefined;
 }
