@@ -146,11 +146,17 @@ export const createCompareSlice: StateCreator<StoreState, [], [], CompareSlice> 
       set((s) => {
         const prev = s.compareStreams[requestId];
         if (!prev) return {};
+        const compareStreams = {
+          ...s.compareStreams,
+          [requestId]: { text: prev.text + t, thoughts: prev.thoughts + th },
+        };
+        // the columns (and the figures row, which reads them all) change only on the first token
+        const first = s.compareColumns.some(
+          (c) => c.key === col.key && c.run?.requestId === requestId && c.run.firstTokenAt === null,
+        );
+        if (!first) return { compareStreams };
         return {
-          compareStreams: {
-            ...s.compareStreams,
-            [requestId]: { text: prev.text + t, thoughts: prev.thoughts + th },
-          },
+          compareStreams,
           compareColumns: s.compareColumns.map((c) =>
             c.key === col.key && c.run?.requestId === requestId && c.run.firstTokenAt === null
               ? { ...c, run: { ...c.run, firstTokenAt: Date.now() } }
