@@ -9,17 +9,19 @@ const MAX_EVENTS = 20_000;
 const MAX_EVENT_CHARS = 64 * 1024;
 const MIN_ELIDED_BASE64 = 256;
 
+const B64_JSON = new RegExp(`("b64_json"\\s*:\\s*")([A-Za-z0-9+/=\\\\n]{${MIN_ELIDED_BASE64},})("?)`, 'g');
+const LONG_BASE64 = /"([A-Za-z0-9+/]{4096,}={0,2})"/g;
+
 /** `"b64_json":"<1234567 base64 chars elided>"`, and the same for any other very long base64 string. */
 export function elideBase64(text: string): string {
+  // the common case (a stream event, a short body) has neither: skip both scans
+  if (text.length < 4098 && !text.includes('b64_json')) return text;
   return text
     .replace(
-      new RegExp(`("b64_json"\\s*:\\s*")([A-Za-z0-9+/=\\\\n]{${MIN_ELIDED_BASE64},})("?)`, 'g'),
+      B64_JSON,
       (_m, head: string, data: string, tail: string) => `${head}<${data.length} base64 chars elided>${tail}`,
     )
-    .replace(
-      /"([A-Za-z0-9+/]{4096,}={0,2})"/g,
-      (_m, data: string) => `"<${data.length} base64 chars elided>"`,
-    );
+    .replace(LONG_BASE64, (_m, data: string) => `"<${data.length} base64 chars elided>"`);
 }
 
 function cut(text: string, max: number): string {

@@ -200,15 +200,17 @@ export function createTransport(cfg: TransportConfig) {
       const ctl = new AbortController();
       const onUserAbort = () => ctl.abort(spec.signal?.reason);
       spec.signal?.addEventListener('abort', onUserAbort, { once: true });
-      let outcome: AttemptOutcome<T>;
+      let outcome: AttemptOutcome<T> | undefined;
       try {
         outcome = spec.signal?.aborted
           ? { ok: false, error: classify(spec.signal.reason, spec.signal) }
           : await attempt(spec, rec, ctl);
       } finally {
         spec.signal?.removeEventListener('abort', onUserAbort);
-        // Frees the connection of a failed or abandoned attempt; harmless after a complete read.
-        ctl.abort();
+        // Frees the connection of a failed or abandoned attempt. A successful one has read its body to
+        // the end (or cancelled it, see readChunks), so it needs no abort: that would only build an
+        // AbortError and dispatch an event nobody listens to on every call.
+        if (!outcome?.ok) ctl.abort();
       }
       if (outcome.ok) {
         const exchange = rec.finish();
