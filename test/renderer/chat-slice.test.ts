@@ -1,42 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Bridge, HostEvents, SendResult, Settings } from '../../shared/contract.ts';
+import type { SendResult, Settings } from '../../shared/contract.ts';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
 import { useStore } from '../../renderer/store/index.ts';
 import { startEventRouting } from '../../renderer/store/events.ts';
 import { visibleTurns } from '../../renderer/store/chat-slice.ts';
+import { fakeBridge, ok, type Impl } from './fake-bridge.ts';
 
-// A fake bridge: operations not given answer with an error; `emit` plays a host event.
-type Impl = Partial<Record<string, (input: never) => unknown>>;
-function fakeBridge(impl: Impl) {
-  const calls: { op: string; input: Record<string, unknown> }[] = [];
-  const listeners = new Map<string, Set<(p: unknown) => void>>();
-  const bridge = new Proxy({} as Bridge, {
-    get(_t, prop) {
-      if (prop === 'then') return undefined;
-      if (prop === 'host') return 'web';
-      if (prop === 'imageUrl') return (id: string) => `/media/${id}`;
-      if (prop === 'on')
-        return (event: string, cb: (p: unknown) => void) => {
-          const set = listeners.get(event) ?? new Set();
-          set.add(cb);
-          listeners.set(event, set);
-          return () => set.delete(cb);
-        };
-      return async (input: Record<string, unknown>) => {
-        calls.push({ op: String(prop), input });
-        const f = impl[String(prop)] as ((i: unknown) => unknown) | undefined;
-        if (!f) return { ok: false, error: { kind: 'internal', message: `not faked: ${String(prop)}` } };
-        return f(input);
-      };
-    },
-  });
-  const emit = <E extends keyof HostEvents>(event: E, payload: HostEvents[E]) => {
-    for (const cb of listeners.get(event) ?? []) cb(payload);
-  };
-  return { bridge, calls, emit };
-}
-const ok = <T>(value: T) => ({ ok: true as const, value });
 /** A promise plus the function that resolves it: lets a test look at the store while a call is running. */
 function gate<T>() {
   let open: (v: T) => void = () => {};

@@ -1,40 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Bridge, Settings } from '../../shared/contract.ts';
+import type { Settings } from '../../shared/contract.ts';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
 import { useStore } from '../../renderer/store/index.ts';
 import { startEventRouting } from '../../renderer/store/events.ts';
 import { defaultColumns, lastReplyFigures, rankLowest } from '../../renderer/store/compare-slice.ts';
-
-// A fake bridge that also delivers host events, so streaming goes through the real event routing.
-type Impl = Partial<Record<string, (input: never) => unknown>>;
-function fakeBridge(impl: Impl) {
-  const calls: { op: string; input: unknown }[] = [];
-  const listeners = new Map<string, Set<(p: unknown) => void>>();
-  const bridge = new Proxy({} as Bridge, {
-    get(_t, prop) {
-      if (prop === 'then') return undefined;
-      if (prop === 'host') return 'web';
-      if (prop === 'imageUrl') return (id: string, v: string) => `/media/${id}/${v}`;
-      if (prop === 'on')
-        return (event: string, cb: (p: unknown) => void) => {
-          const set = listeners.get(event) ?? new Set();
-          set.add(cb);
-          listeners.set(event, set);
-          return () => set.delete(cb);
-        };
-      return async (input: unknown) => {
-        calls.push({ op: String(prop), input });
-        const f = impl[String(prop)] as ((i: unknown) => unknown) | undefined;
-        if (!f) return { ok: false, error: { kind: 'internal', message: `not faked: ${String(prop)}` } };
-        return f(input);
-      };
-    },
-  });
-  const emit = (event: string, payload: unknown) => listeners.get(event)?.forEach((cb) => cb(payload));
-  return { bridge, calls, emit };
-}
-const ok = <T>(value: T) => ({ ok: true as const, value });
+import { fakeBridge, ok, type Impl } from './fake-bridge.ts';
 
 const SETTINGS: Settings = { theme: 'system', tabs: {}, compareColumns: [] };
 const initial = useStore.getState();

@@ -1,30 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Bridge, CheckResult, ConnectionInfo, KeySlotStatus, Settings } from '../../shared/contract.ts';
+import type { CheckResult, ConnectionInfo, KeySlotStatus, Settings } from '../../shared/contract.ts';
 import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
 import { useStore } from '../../renderer/store/index.ts';
 import { keyTestId } from '../../renderer/store/settings-slice.ts';
-
-// A fake bridge: every operation not given answers with an error, so a test sees what it did not expect.
-type Impl = Partial<Record<string, (input: never) => unknown>>;
-function fakeBridge(impl: Impl) {
-  const calls: { op: string; input: unknown }[] = [];
-  const bridge = new Proxy({} as Bridge, {
-    get(_t, prop) {
-      if (prop === 'then') return undefined;
-      if (prop === 'host') return 'web';
-      if (prop === 'on') return () => () => {};
-      if (prop === 'imageUrl') return (id: string, v: string) => `/media/${id}/${v}`;
-      return async (input: unknown) => {
-        calls.push({ op: String(prop), input });
-        const f = impl[String(prop)] as ((i: unknown) => unknown) | undefined;
-        if (!f) return { ok: false, error: { kind: 'internal', message: `not faked: ${String(prop)}` } };
-        return f(input);
-      };
-    },
-  });
-  return { bridge, calls };
-}
-const ok = <T>(value: T) => ({ ok: true as const, value });
+import { fakeBridge, ok } from './fake-bridge.ts';
 
 const initial = useStore.getState();
 afterEach(() => {
