@@ -38,6 +38,23 @@ function textOf(node: HastNode): string {
   return (node.children ?? []).map(textOf).join('');
 }
 
+/**
+ * Highlighted HTML by language and code: a long conversation scrolled up and down mounts the same code
+ * blocks again and again, and highlight.js is the costliest part of mounting one. Oldest entries go first.
+ */
+const highlightCache = new Map<string, string | null>();
+const HIGHLIGHT_CACHE_MAX = 500;
+
+function highlighted(h: Highlighter, code: string, language: string | undefined): string | null {
+  const key = `${language ?? ''}\u0000${code}`;
+  const hit = highlightCache.get(key);
+  if (hit !== undefined) return hit;
+  const html = h(code, language);
+  highlightCache.set(key, html);
+  if (highlightCache.size > HIGHLIGHT_CACHE_MAX) highlightCache.delete(highlightCache.keys().next().value!);
+  return html;
+}
+
 function CodeBlock(props: { code: string; language: string | undefined }) {
   const { code, language } = props;
   const [, setLoaded] = useState(highlighter !== null);
@@ -54,7 +71,7 @@ function CodeBlock(props: { code: string; language: string | undefined }) {
       live = false;
     };
   }, [language]);
-  const html = highlighter ? highlighter(code, language) : null;
+  const html = highlighter ? highlighted(highlighter, code, language) : null;
   return (
     <div className="md-code">
       <div className="md-code-head">
