@@ -163,6 +163,8 @@ const RequestId = z.string().min(1).max(100);
 const ModelId = z.string().trim().min(1, 'Choose a model.').max(500);
 const Empty = z.object({}).strict();
 
+const N_RANGE = 'n (the number of images) must be a whole number between 1 and 10.';
+
 export const ImageGenerateInputSchema = z.object({
   requestId: RequestId,
   model: ModelId,
@@ -171,7 +173,7 @@ export const ImageGenerateInputSchema = z.object({
     .string()
     .regex(/^(auto|[1-9]\d{1,4}x[1-9]\d{1,4})$/, 'Size must be "auto" or WIDTHxHEIGHT, like 1024x1024.')
     .optional(),
-  n: z.number().int().min(1, 'n must be between 1 and 10.').max(10, 'n must be between 1 and 10.').optional(),
+  n: z.number({ error: N_RANGE }).int(N_RANGE).min(1, N_RANGE).max(10, N_RANGE).optional(),
   quality: z.enum(['low', 'medium', 'high', 'auto']).optional(),
   outputFormat: z.enum(['png', 'jpeg', 'webp']).optional(),
   background: z.enum(['transparent', 'opaque', 'auto']).optional(),

@@ -74,16 +74,31 @@ export const TurnSchema = z.object({
 export type Turn = z.infer<typeof TurnSchema>;
 
 /** Generation parameters; each format maps them to its own fields. */
+const TEMPERATURE = 'Temperature must be a number from 0 to 2.';
+const MAX_TOKENS = 'Max tokens must be a whole number from 1 to 1,000,000.';
+const THINKING_BUDGET =
+  'The thinking budget must be a whole number: 0 (off), -1 (dynamic) or a number of tokens.';
+
 export const ParamsSchema = z.object({
-  system: z.string().max(200_000).optional(),
-  temperature: z.number().min(0).max(2).optional(),
+  system: z.string().max(200_000, 'The system prompt is longer than 200,000 characters.').optional(),
+  temperature: z.number({ error: TEMPERATURE }).min(0, TEMPERATURE).max(2, TEMPERATURE).optional(),
   /** required on messages (default 1024); max_completion_tokens / max_output_tokens / maxOutputTokens elsewhere */
-  maxTokens: z.number().int().min(1).max(1_000_000).optional(),
+  maxTokens: z
+    .number({ error: MAX_TOKENS })
+    .int(MAX_TOKENS)
+    .min(1, MAX_TOKENS)
+    .max(1_000_000, MAX_TOKENS)
+    .optional(),
   stream: z.boolean().default(true),
   /** generate content: thinkingConfig.includeThoughts */
   includeThoughts: z.boolean().optional(),
   /** generate content: thinkingConfig.thinkingBudget (0 off, -1 dynamic); messages: thinking.budget_tokens */
-  thinkingBudget: z.number().int().min(-1).max(1_000_000).optional(),
+  thinkingBudget: z
+    .number({ error: THINKING_BUDGET })
+    .int(THINKING_BUDGET)
+    .min(-1, THINKING_BUDGET)
+    .max(1_000_000, THINKING_BUDGET)
+    .optional(),
 });
 export type Params = z.infer<typeof ParamsSchema>;
 export type ParamsInput = z.input<typeof ParamsSchema>;

@@ -76,24 +76,29 @@ const CASES: [name: string, op: string, input: () => unknown, message: RegExp][]
     () => ({ requestId: 'i', model: 'gpt-image-1', prompt: 'p', n: 11 }),
     /between 1 and 10/,
   ],
-  ['n = 1.5', 'generateImages', () => ({ requestId: 'i', model: 'gpt-image-1', prompt: 'p', n: 1.5 }), /./],
+  [
+    'n = 1.5',
+    'generateImages',
+    () => ({ requestId: 'i', model: 'gpt-image-1', prompt: 'p', n: 1.5 }),
+    /whole number between 1 and 10/,
+  ],
   [
     'token budget "100"',
     'updateConversation',
     () => ({ id: conversationId, params: { maxTokens: '100' } }),
-    /./,
+    /Max tokens must be a whole number/,
   ],
   [
     'token budget NaN-ish',
     'createConversation',
     () => ({ format: 'chat', model: 'm', params: { maxTokens: 'lots' } }),
-    /./,
+    /Max tokens must be a whole number/,
   ],
   [
     'thinking budget -2',
     'createConversation',
     () => ({ format: 'messages', model: 'm', params: { thinkingBudget: -2 } }),
-    /./,
+    /thinking budget must be a whole number: 0 \(off\), -1 \(dynamic\)/,
   ],
   ['history file not JSON', 'importConversation', () => ({ content: '{ not json' }), /not valid JSON/],
   [
