@@ -140,7 +140,7 @@ const components: Components = {
 const plugins = [remarkGfm];
 
 /** Texts at least this long are rendered block by block, each block's output cached (see below). */
-const BLOCKWISE_CHARS = 16_000;
+export const BLOCKWISE_CHARS = 16_000;
 
 /** The whole text in one parse, whatever its length (the reference the blockwise render must match). */
 export function MarkdownWhole(props: { text: string }) {
@@ -161,7 +161,7 @@ export const Markdown = memo(function Markdown(props: { text: string }) {
         blocks.map((b, i) => (
           <Fragment key={i}>
             {i > 0 ? '\n' : null}
-            <MarkdownPart text={b} cache />
+            <BudgetedPart text={b} />
           </Fragment>
         ))
       ) : (
@@ -194,13 +194,47 @@ const MarkdownPart = memo(function MarkdownPart(props: { text: string; cache?: b
   return parse(props.text, props.cache === true);
 });
 
+/**
+ * Parse time one render pass may spend on new blocks. A frame can bring many finished blocks at once
+ * (the first frame of a fast stream holds everything that arrived while the send was rendering: about
+ * 60 blocks, 75 ms of parsing in one task), so blocks beyond the budget show as plain text for a moment
+ * and are parsed in the next task(s), a budget's worth at a time.
+ */
+export const parseBudget = { ms: 12 };
+let passStart = -1;
+
+function withinBudget(): boolean {
+  const now = performance.now();
+  if (passStart < 0) {
+    // one render pass is one synchronous run; the pass ends at the next microtask
+    passStart = now;
+    queueMicrotask(() => {
+      passStart = -1;
+    });
+  }
+  return now - passStart < parseBudget.ms;
+}
+
+/** A finished block: parsed (and cached) now if the pass has budget left, otherwise plain text until then. */
+const BudgetedPart = memo(function BudgetedPart(props: { text: string }) {
+  const { text } = props;
+  const [tick, setTick] = useState(0);
+  const ready = parsed.has(text) || withinBudget();
+  useEffect(() => {
+    if (ready) return;
+    const t = setTimeout(() => setTick((n) => n + 1), 0);
+    return () => clearTimeout(t);
+  }, [ready, tick]);
+  return ready ? parse(text, true) : <p className="md-streaming-plain">{text}</p>;
+});
+
 /** A group of finished blocks: memoized on the group's array, which never changes once the group is full. */
 const BlockGroup = memo(function BlockGroup(props: { blocks: readonly string[]; first: boolean }) {
   // blocks are separated by a line break, as react-markdown separates them in one whole render
   return props.blocks.map((b, i) => (
     <Fragment key={i}>
       {props.first && i === 0 ? null : '\n'}
-      <MarkdownPart text={b} cache />
+      <BudgetedPart text={b} />
     </Fragment>
   ));
 });

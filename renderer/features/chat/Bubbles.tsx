@@ -3,7 +3,7 @@ import { useStore } from '../../store/index.ts';
 import type { Turn } from '../../../shared/conversation.ts';
 import type { AppError } from '../../../shared/errors.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
-import { Markdown, StreamingMarkdown } from '../../components/Markdown.tsx';
+import { BLOCKWISE_CHARS, Markdown, StreamingMarkdown } from '../../components/Markdown.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -242,6 +242,11 @@ function ErrorCard(props: {
   );
 }
 
+/** A long reply's body (rendered block by block) lets blocks out of view skip layout (chat.css). */
+function bodyClass(text: string): string {
+  return text.length >= BLOCKWISE_CHARS ? 'msg-body msg-body--long' : 'msg-body';
+}
+
 /** A finished reply (complete, cut off, or failed). */
 export const AssistantBubble = memo(function AssistantBubble(props: {
   turn: Turn;
@@ -266,7 +271,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: {
     >
       {turn.thoughts ? <Thoughts text={turn.thoughts} /> : null}
       {turn.text !== '' ? (
-        <div className="msg-body" data-testid="message-text">
+        <div className={bodyClass(turn.text)} data-testid="message-text">
           <Markdown text={turn.text} />
         </div>
       ) : turn.status === 'partial' ? (
@@ -342,7 +347,7 @@ export function StreamingBubble(props: { conversationId: string; requestId: stri
         )
       ) : null}
       {text !== '' ? (
-        <div className="msg-body" data-testid="message-text">
+        <div className={bodyClass(text)} data-testid="message-text">
           <StreamingMarkdown text={text} />
         </div>
       ) : thoughts === '' ? (
