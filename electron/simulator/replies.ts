@@ -49,6 +49,21 @@ export function tokensDirective(prompt: string): number | undefined {
   return Math.min(Number(m[1]), MAX_DIRECTIVE_TOKENS);
 }
 
+/** Longest gap a `[[gap:MS]]` directive may ask for. */
+export const MAX_GAP_MS = 1000;
+
+/**
+ * The MS of the last `[[gap:MS]]` directive in a request body (capped at MAX_GAP_MS), undefined without
+ * one: a streamed reply then waits MS between events, like the `slowStream` fault, so a benchmark can
+ * pace a stream as a network-bound service would without queueing a fault per request.
+ */
+export function gapDirective(body: string): number | undefined {
+  const all = [...body.matchAll(/\[\[gap:(\d{1,6})\]\]/g)];
+  const last = all.at(-1);
+  if (!last) return undefined;
+  return Math.min(Number(last[1]), MAX_GAP_MS);
+}
+
 /** `count` filler words in paragraphs of 50, so a long reply is ordinary Markdown text. */
 function fillerText(count: number): string {
   const paragraphs: string[] = [];

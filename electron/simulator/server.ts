@@ -11,6 +11,7 @@ import { isAllowedHostHeader } from './host-guard.ts';
 import { newId } from './ids.ts';
 import { handleImages } from './images.ts';
 import { modelListBody } from './models.ts';
+import { gapDirective } from './replies.ts';
 import { answerWithFault, sendError, sendJson } from './respond.ts';
 import { routeRequest } from './routes.ts';
 import type { ServiceRoute } from './routes.ts';
@@ -23,7 +24,7 @@ import type { FaultQueue } from './faults.ts';
 import type { KeyTable } from './keys.ts';
 import type { Outlet } from './respond.ts';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { RecordedRequest, SimFamily, SimInterface } from './types.ts';
+import type { Fault, RecordedRequest, SimFamily, SimInterface } from './types.ts';
 
 export interface ServerDeps {
   /** Set once listening when bound to loopback: then only requests addressed to that port are served. */
@@ -155,13 +156,20 @@ function requestBody(route: ServiceRoute, body: Body): Record<string, unknown> |
   return parsed;
 }
 
+/** A `[[gap:MS]]` directive on a streamed request acts as a `slowStream` fault of MS. */
+function gapFault(stream: boolean, text: string): Fault | undefined {
+  if (!stream) return undefined;
+  const ms = gapDirective(text);
+  return ms === undefined || ms === 0 ? undefined : { kind: 'slowStream', ms };
+}
+
 async function serveInterface({ req, res, deps, signal, url, route, body }: Exchange): Promise<void> {
   const { state } = deps;
   const family = FAMILY_OF[route.iface];
   const parsed = requestBody(route, body);
   const stream = route.streamPath ?? (!(parsed instanceof SimError) && parsed['stream'] === true);
   // The fault is taken before any check, so a queued fault hits the next matching request whatever it holds.
-  const fault = deps.faults.take(route.iface, stream);
+  const fault = deps.faults.take(route.iface, stream) ?? gapFault(stream, body.text);
   const out: Outlet = { res, signal, fault, iface: route.iface, family, quirks: state.quirks };
   if (fault?.kind === 'slowHeaders') {
     await wait(fault.ms, signal);
