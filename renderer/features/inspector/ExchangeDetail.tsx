@@ -9,7 +9,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatMs, formatWhen } from '../../components/format.ts';
 import { EventList } from './EventList.tsx';
-import { copyText } from './clipboard.ts';
+import { copyText } from '../../components/clipboard.ts';
 
 /** Bodies longer than this are shown cut, with a button for the rest (a huge body would freeze the page). */
 const BODY_PREVIEW = 60_000;
