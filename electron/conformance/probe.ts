@@ -178,7 +178,11 @@ function failed(ctx: Ctx, e: unknown, started: number, timeoutMs: number, where:
 /** One request, its body read whole. Never throws except when the user stops the run. */
 export async function send(ctx: Ctx, req: ProbeRequest): Promise<Answer> {
   const s = await start(ctx, req, false);
-  if (s.kind === 'failed') return s;
+  return s.kind === 'failed' ? s : readWhole(ctx, s);
+}
+
+/** Reads a started answer's body whole and closes its record. */
+async function readWhole(ctx: Ctx, s: Started): Promise<Answer> {
   try {
     const text = await s.res.text();
     s.rec?.bodyText(text);
@@ -208,24 +212,7 @@ export async function sendStream(ctx: Ctx, req: ProbeRequest): Promise<StreamAns
   if (s.kind === 'failed') return s;
   const contentType = s.res.headers.get('content-type') ?? '';
   if (s.res.status !== 200 || !contentType.includes('text/event-stream') || s.res.body === null) {
-    try {
-      const text = await s.res.text();
-      s.rec?.bodyText(text);
-      close(ctx, s);
-      return {
-        kind: 'http',
-        status: s.res.status,
-        contentType,
-        text,
-        json: parseJson(text),
-        ms: Math.round(performance.now() - s.started),
-        where: s.where,
-      };
-    } catch (e) {
-      const answer = failed(ctx, e, s.started, s.timeoutMs, s.where);
-      close(ctx, s, answer.message);
-      return answer;
-    }
+    return readWhole(ctx, s);
   }
   const events: SseAnswer['events'] = [];
   let error: string | undefined;
