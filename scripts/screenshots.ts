@@ -13,21 +13,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { launchWebHost } from '../electron/web/launch.ts';
 import { createWebVault } from '../electron/vault/select.ts';
+// The same headless Chromium the end-to-end tests drive.
+import { launchChromium } from '../test/e2e/harness.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABS = ['chat', 'responses', 'messages', 'generate', 'images', 'compare', 'settings'] as const;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
-
 const { values: args } = parseArgs({
   allowNegative: true,
   options: {
@@ -153,11 +146,7 @@ async function main(): Promise<void> {
     vault: await createWebVault(dataDir, { keyring: false }),
     log: () => {},
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme: 'light' });
     const page = await context.newPage();
