@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEvents, type SseEvent } from '../../electron/core/sse/read-events.ts';
+import { readEventBatches, readEvents, type SseEvent } from '../../electron/core/sse/read-events.ts';
 import { createServiceClient } from '../../electron/core/index.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import type { Turn } from '../../shared/conversation.ts';
@@ -69,6 +69,16 @@ describe('readEvents', () => {
       })(),
     ).rejects.toMatchObject({ name: 'IdleTimeout' });
     expect(seen).toEqual([{ data: '{"a":1}' }]);
+  });
+});
+
+describe('readEventBatches', () => {
+  it('hands over the events of one network read together, and never an empty batch', async () => {
+    const text = 'data: {"a":1}\n\ndata: {"b":2}\n\ndata: {"c"';
+    const body = splitStream(enc.encode(`${text}:3}\n\n: ping\n\n`), [text.length, text.length + 6]);
+    const batches: SseEvent[][] = [];
+    for await (const b of readEventBatches(body, { idleTimeoutMs: 5_000 })) batches.push(b);
+    expect(batches).toEqual([[{ data: '{"a":1}' }, { data: '{"b":2}' }], [{ data: '{"c":3}' }]]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   asRecord,
   asString,
   compact,
+  deltaOf,
   isRecord,
   joinNonEmpty,
   parseEventJson,
@@ -106,7 +107,7 @@ function createChatReducer(): StreamReducer {
       const th = reasoningText(delta);
       if (t) text.push(t);
       if (th) thoughts.push(th);
-      return t || th ? compact({ text: t || undefined, thought: th || undefined }) : undefined;
+      return deltaOf(t, th);
     },
     partial() {
       const t = text.join('');

@@ -13,6 +13,7 @@ import {
   asRecord,
   asString,
   compact,
+  deltaOf,
   isRecord,
   parseEventJson,
   rawFor,
@@ -145,7 +146,7 @@ function createGenerateReducer(): StreamReducer {
       appendStreamedParts(parts, candidate.parts);
       finishReason = candidate.finishReason ?? finishReason;
       const { text, thoughts } = textsOf(candidate.parts);
-      return text || thoughts ? compact({ text: text || undefined, thought: thoughts }) : undefined;
+      return deltaOf(text, thoughts);
     },
     partial() {
       const { text, thoughts } = textsOf(parts);

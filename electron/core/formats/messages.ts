@@ -19,6 +19,7 @@ import {
   asRecord,
   asString,
   compact,
+  deltaOf,
   isRecord,
   parseEventJson,
   rawFor,
@@ -131,7 +132,7 @@ function createMessagesReducer(): StreamReducer {
           blocks[asNumber(data['index']) ?? blocks.length] = b;
           const t = b['type'] === 'text' ? asString(b['text']) : undefined;
           const th = b['type'] === 'thinking' ? asString(b['thinking']) : undefined;
-          return t || th ? compact({ text: t || undefined, thought: th || undefined }) : undefined;
+          return deltaOf(t, th);
         }
         case 'content_block_delta': {
           const b = block(data['index']);

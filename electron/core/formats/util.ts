@@ -1,5 +1,5 @@
 import type { ProviderPayload, Turn, Usage } from '../../../shared/conversation.ts';
-import { StreamProblem } from './types.ts';
+import { StreamProblem, type Delta } from './types.ts';
 import { parseVendorError } from '../errors/error-body.ts';
 
 export type Json = Record<string, unknown>;
@@ -34,6 +34,15 @@ export function compact<T extends object>(obj: T): Compact<T> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
   return out as Compact<T>;
+}
+
+/**
+ * What a stream event shows the user: its text and thought, empty ones left out; undefined when both are
+ * empty. Built by hand rather than with compact(): it runs once per stream event.
+ */
+export function deltaOf(text: string | undefined, thought: string | undefined): Delta | undefined {
+  if (text) return thought ? { text, thought } : { text };
+  return thought ? { thought } : undefined;
 }
 
 /** A Usage, or undefined when no field is known. */

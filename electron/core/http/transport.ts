@@ -3,7 +3,7 @@ import type { Interface } from '../../../shared/formats.ts';
 import { ApiError, type PartialReply } from '../errors/api-error.ts';
 import { describeErrorBody } from '../errors/error-body.ts';
 import { ConnectionFailure, HeadersTimeout, IdleTimeout } from '../errors/failures.ts';
-import { readEvents, SseTooLarge, type SseEvent } from '../sse/read-events.ts';
+import { readEventBatches, SseTooLarge, type SseEvent } from '../sse/read-events.ts';
 import { BodyTooLarge, raceIdle, readText } from './body.ts';
 import { ExchangeRecorder } from './exchange-recorder.ts';
 import type { Redactor } from './redact.ts';
@@ -27,7 +27,8 @@ export interface BodyIO {
   /** aborts with the attempt (user stop, timeouts) */
   readonly signal: AbortSignal;
   text(): Promise<string>;
-  events(): AsyncGenerator<SseEvent, void, undefined>;
+  /** the body's server-sent events, one array per network read (see readEventBatches) */
+  eventBatches(): AsyncGenerator<SseEvent[], void, undefined>;
 }
 
 export interface CallSpec<T> {
@@ -167,11 +168,11 @@ export function createTransport(cfg: TransportConfig) {
     const io: BodyIO = {
       signal: ctl.signal,
       text: () => readText(res.body, { ...readOpts, maxBytes: maxBodyBytes, onText: (p) => rec.bodyText(p) }),
-      events: async function* () {
+      eventBatches: async function* () {
         if (res.body === null) return;
-        for await (const ev of readEvents(res.body, readOpts)) {
-          rec.event(ev.event, ev.data);
-          yield ev;
+        for await (const batch of readEventBatches(res.body, readOpts)) {
+          for (const ev of batch) rec.event(ev.event, ev.data);
+          yield batch;
         }
       },
     };

@@ -5,7 +5,7 @@ import { familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ApiError, type PartialReply } from '../errors/api-error.ts';
 import { parseVendorError } from '../errors/error-body.ts';
 import { FORMATS } from '../formats/index.ts';
-import { isRecord } from '../formats/util.ts';
+import { deltaOf, isRecord } from '../formats/util.ts';
 import {
   ReplyShapeProblem,
   StreamProblem,
@@ -15,7 +15,7 @@ import {
 } from '../formats/types.ts';
 import { authorise, requireKey, type Keys } from '../http/auth.ts';
 import type { BodyIO, Transport } from '../http/transport.ts';
-import { readEvents, type SseEvent } from '../sse/read-events.ts';
+import { readEventBatches, type SseEvent } from '../sse/read-events.ts';
 import { validateTurnInput } from './validate.ts';
 
 export interface SendTurnRequest {
@@ -70,13 +70,6 @@ function shapeError(e: unknown): ApiError | undefined {
     });
   }
   return undefined;
-}
-
-function compactDelta(text: string, thought: string | undefined): Delta {
-  const d: Delta = {};
-  if (text) d.text = text;
-  if (thought) d.thought = thought;
-  return d;
 }
 
 function textStream(text: string): ReadableStream<Uint8Array> {
@@ -145,24 +138,24 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
 
   async function consume(res: Response, io: BodyIO): Promise<ReplyParts> {
     const contentType = res.headers.get('content-type') ?? '';
-    if (stream && contentType.includes('text/event-stream')) return reduceEvents(io.events());
+    if (stream && contentType.includes('text/event-stream')) return reduceEvents(io.eventBatches());
     const text = await io.text();
     const trimmed = text.trimStart();
     if (!stream || trimmed.startsWith('{') || trimmed === '') {
       const reply = await readJsonReply(text);
       // A service may ignore the stream flag and answer with one JSON body: it all arrives at once.
-      if (stream) deliver(compactDelta(reply.text, reply.thoughts));
+      if (stream) deliver(deltaOf(reply.text, reply.thoughts));
       return reply;
     }
     // Events sent under another content type: parse the text we have.
-    return reduceEvents(readEvents(textStream(text), { idleTimeoutMs: 60_000 }));
+    return reduceEvents(readEventBatches(textStream(text), { idleTimeoutMs: 60_000 }));
   }
 
-  async function reduceEvents(events: AsyncIterable<SseEvent>): Promise<ReplyParts> {
+  async function reduceEvents(batches: AsyncIterable<SseEvent[]>): Promise<ReplyParts> {
     const r = adapter.createReducer();
     reducer = r;
     try {
-      for await (const ev of events) deliver(r.push(ev));
+      for await (const batch of batches) for (const ev of batch) deliver(r.push(ev));
     } catch (e) {
       throw shapeError(e) ?? e;
     }
