@@ -3,7 +3,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from './CopyButton.tsx';
 import { useStore } from '../store/index.ts';
-import { createBlockSplitter, splitBlocks } from './markdown-blocks.ts';
+import { createBlockSplitter } from './markdown-blocks.ts';
 
 type Highlighter = (code: string, language: string | undefined) => string | null;
 let highlighter: Highlighter | null = null;
@@ -151,30 +151,28 @@ export function MarkdownWhole(props: { text: string }) {
   );
 }
 
-/** Renders a reply's Markdown (GFM tables, lists, code with highlighting and a copy button). */
-export const Markdown = memo(function Markdown(props: { text: string }) {
+/**
+ * Renders a reply's Markdown (GFM tables, lists, code with highlighting and a copy button). `live` while
+ * the reply still streams. A live or long reply renders block by block (BlockMarkdown); when a streamed
+ * reply finishes, the same element stays in place, so its blocks stay mounted instead of being rebuilt.
+ */
+export const Markdown = memo(function Markdown(props: { text: string; live?: boolean }) {
   const { text } = props;
-  const blocks = useMemo(() => (text.length >= BLOCKWISE_CHARS ? splitBlocks(text) : null), [text]);
-  return (
+  const live = props.live === true;
+  return live || text.length >= BLOCKWISE_CHARS ? (
+    <BlockMarkdown text={text} live={live} />
+  ) : (
     <div className="md">
-      {blocks ? (
-        blocks.map((b, i) => (
-          <Fragment key={i}>
-            {i > 0 ? '\n' : null}
-            <BudgetedPart text={b} />
-          </Fragment>
-        ))
-      ) : (
-        <MarkdownPart text={text} />
-      )}
+      <MarkdownPart text={text} />
     </div>
   );
 });
 
 /**
  * Parsed output of recent blocks, by block text. A streamed reply's blocks are parsed once while they
- * arrive; when the finished reply replaces the streaming bubble (a new component), its blocks come from
- * here instead of being parsed again in one long frame. Oldest entries go first.
+ * arrive; when they mount again (a compare column's finished reply, a row scrolled back into view, a
+ * conversation reopened) they come from here instead of being parsed again in one long frame. Oldest
+ * entries go first.
  */
 const parsed = new Map<string, ReactElement>();
 const PARSED_MAX = 6000;
@@ -200,7 +198,7 @@ const MarkdownPart = memo(function MarkdownPart(props: { text: string; cache?: b
  * 60 blocks, 75 ms of parsing in one task), so blocks beyond the budget show as plain text for a moment
  * and are parsed in the next task(s), a budget's worth at a time.
  */
-export const parseBudget = { ms: 12 };
+export const parseBudget = { ms: 8 };
 let passStart = -1;
 
 function withinBudget(): boolean {
@@ -228,26 +226,34 @@ const BudgetedPart = memo(function BudgetedPart(props: { text: string }) {
   return ready ? parse(text, true) : <p className="md-streaming-plain">{text}</p>;
 });
 
-/** A group of finished blocks: memoized on the group's array, which never changes once the group is full. */
+/**
+ * A group of finished blocks, in an element of its own so a long reply's layout deals with groups, not
+ * blocks (markdown.css). Memoized on the group's array, which never changes once the group is full.
+ */
 const BlockGroup = memo(function BlockGroup(props: { blocks: readonly string[]; first: boolean }) {
   // blocks are separated by a line break, as react-markdown separates them in one whole render
-  return props.blocks.map((b, i) => (
-    <Fragment key={i}>
-      {props.first && i === 0 ? null : '\n'}
-      <BudgetedPart text={b} />
-    </Fragment>
-  ));
+  return (
+    <div className="md-group">
+      {props.blocks.map((b, i) => (
+        <Fragment key={i}>
+          {props.first && i === 0 ? null : '\n'}
+          <BudgetedPart text={b} />
+        </Fragment>
+      ))}
+    </div>
+  );
 });
 
 /** A growing last block longer than this is shown as plain text until it is finished. */
 const TAIL_PLAIN_CHARS = 4000;
 
 /**
- * Markdown for a reply that is still streaming: finished top-level blocks (see markdown-blocks.ts) are
- * parsed once and never again; only the last, growing block is re-parsed on each update, and shown as
- * plain text while it is very long. The finished reply is rendered by `Markdown`.
+ * Markdown block by block (see markdown-blocks.ts): finished top-level blocks are parsed once, within the
+ * pass budget, and never again; while `live`, only the last, growing block is re-parsed on each update,
+ * and shown as plain text while it is very long. Once the text is final the last block is parsed and
+ * cached like the others.
  */
-export function StreamingMarkdown(props: { text: string }) {
+function BlockMarkdown(props: { text: string; live: boolean }) {
   const [splitter] = useState(createBlockSplitter);
   const { groups, tail } = useMemo(() => splitter.update(props.text), [splitter, props.text]);
   return (
@@ -256,10 +262,10 @@ export function StreamingMarkdown(props: { text: string }) {
         <BlockGroup key={i} blocks={g} first={i === 0} />
       ))}
       {groups.length > 0 && tail.trim() !== '' ? '\n' : null}
-      {tail.trim() === '' ? null : tail.length > TAIL_PLAIN_CHARS ? (
+      {tail.trim() === '' ? null : props.live && tail.length > TAIL_PLAIN_CHARS ? (
         <p className="md-streaming-plain">{tail}</p>
       ) : (
-        <MarkdownPart key={`tail:${groups.length}`} text={tail} />
+        <MarkdownPart key={`tail:${groups.length}`} text={tail} cache={!props.live} />
       )}
     </div>
   );

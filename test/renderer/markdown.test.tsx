@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import {
-  Markdown,
-  MarkdownWhole,
-  parseBudget,
-  StreamingMarkdown,
-} from '../../renderer/components/Markdown.tsx';
+import { Markdown, MarkdownWhole, parseBudget } from '../../renderer/components/Markdown.tsx';
 import { highlight } from '../../renderer/components/highlight.ts';
+import { GROUP_SIZE, splitBlocks } from '../../renderer/components/markdown-blocks.ts';
 
 const html = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
+
+/**
+ * Rendered Markdown without the group wrappers of a blockwise render, to compare it with a whole render:
+ * every other tag and all text in the same order (closing divs are dropped on both sides, as a wrapper's
+ * closing tag cannot be told apart from a code block's).
+ */
+const unwrapped = (markup: string) =>
+  markup.replaceAll('<div class="md-group">', '').replaceAll('</div>', '');
 
 describe('Markdown', () => {
   it('renders GFM tables inside a scrollable wrapper, and lists', () => {
@@ -56,7 +60,7 @@ describe('Markdown, long replies and streaming', () => {
   it('shows blocks beyond the pass budget as plain text, to be parsed in a later task', () => {
     parseBudget.ms = 0;
     const text = `${long.slice(0, 5000).slice(0, long.slice(0, 5000).lastIndexOf('\n\n'))}\n\n`;
-    const out = renderToStaticMarkup(<StreamingMarkdown text={`unseen ${text}`} />);
+    const out = renderToStaticMarkup(<Markdown text={`unseen ${text}`} live />);
     expect(out).toContain('md-streaming-plain');
   });
 
@@ -74,17 +78,18 @@ describe('Markdown, long replies and streaming', () => {
   it('renders a long reply block by block exactly as one whole render', () => {
     expect(long.length).toBeGreaterThan(16_000);
     const whole = renderToStaticMarkup(<MarkdownWhole text={long} />);
-    expect(html(long)).toBe(whole);
+    const blockwise = html(long);
+    expect(blockwise.split('<div class="md-group">').length - 1).toBe(
+      Math.ceil(splitBlocks(long).length / GROUP_SIZE),
+    );
+    expect(unwrapped(blockwise)).toBe(unwrapped(whole));
   });
 
   it('renders streaming text the same as the finished text once its last block is complete', () => {
     const text = long.slice(0, 5000);
     const cut = text.slice(0, text.lastIndexOf('\n\n'));
-    expect(renderToStaticMarkup(<StreamingMarkdown text={`${cut}\n\n`} />)).toBe(
-      renderToStaticMarkup(<MarkdownWhole text={cut} />),
-    );
-    expect(renderToStaticMarkup(<StreamingMarkdown text={cut} />)).toBe(
-      renderToStaticMarkup(<MarkdownWhole text={cut} />),
-    );
+    const whole = unwrapped(renderToStaticMarkup(<MarkdownWhole text={cut} />));
+    expect(unwrapped(renderToStaticMarkup(<Markdown text={`${cut}\n\n`} live />))).toBe(whole);
+    expect(unwrapped(renderToStaticMarkup(<Markdown text={cut} live />))).toBe(whole);
   });
 });

@@ -5,7 +5,7 @@ import type { Turn } from '../../../shared/conversation.ts';
 import { describeError } from '../../../shared/errors.ts';
 import { FORMAT_LABELS, TEXT_FORMATS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../models/ModelPicker.tsx';
-import { Markdown, StreamingMarkdown } from '../../components/Markdown.tsx';
+import { Markdown } from '../../components/Markdown.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -184,7 +184,7 @@ function StreamingReply(props: { requestId: string; scrollRef: RefObject<HTMLDiv
         </details>
       ) : null}
       {stream && stream.text !== '' ? (
-        <StreamingMarkdown text={stream.text} />
+        <Markdown text={stream.text} live />
       ) : (
         <span className="compare-waiting">
           <span className="compare-dot" />
