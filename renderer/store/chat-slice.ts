@@ -80,6 +80,11 @@ export interface ChatSlice {
 
   pending: Record<string, PendingSend>;
   streams: Record<string, StreamText>;
+  /**
+   * Reply turn id -> the request that streamed it in this session. The message list keys such a reply's
+   * row by its request, as it keyed the streaming row, so finishing a reply keeps its DOM.
+   */
+  streamedReplies: Record<string, string>;
   /** Sends the text in the tab's open conversation (creating it first when new). */
   send(format: TextFormat, text: string, options?: { editTurnId?: string }): Promise<boolean>;
   regenerate(conversationId: string): Promise<void>;
@@ -340,6 +345,7 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
       return {
         pending: pendingMap,
         streams,
+        streamedReplies: { ...s.streamedReplies, [r.value.reply.id]: requestId },
         ...(next
           ? {
               loaded: { ...s.loaded, [conversationId]: next },
@@ -477,6 +483,7 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
 
     pending: {},
     streams: {},
+    streamedReplies: {},
     async send(format, text, options = {}) {
       if (text.trim() === '') return false;
       const bridge = getBridge();

@@ -163,6 +163,37 @@ describe('text tabs', () => {
     expect(await page.getByTestId('message-user').last().textContent()).toContain('long story about otters');
   });
 
+  it('keeps the blocks a long reply streamed into when it finishes, instead of rebuilding them', async () => {
+    await newChat('chat');
+    // Remember the first paragraph of the streaming reply once it is finished (in a group of finished
+    // blocks; before that it is the growing last block, re-rendered as it grows).
+    await page.evaluate(() => {
+      const w = window as unknown as { firstBlock?: Element | undefined; blockWatch?: MutationObserver };
+      w.firstBlock = undefined;
+      w.blockWatch = new MutationObserver(() => {
+        w.firstBlock ??= document.querySelector('[data-status="streaming"] .md-group > p') ?? undefined;
+      });
+      w.blockWatch.observe(document.body, { childList: true, subtree: true });
+    });
+    // paced 1 ms an event, so the page renders the reply while it streams
+    await send('A long one [[tokens:3200]] [[gap:1]]');
+    const kept = await page.evaluate(() => {
+      const w = window as unknown as { firstBlock?: Element | undefined; blockWatch?: MutationObserver };
+      w.blockWatch?.disconnect();
+      const finished = [...document.querySelectorAll('[data-testid="message-assistant"]')].at(-1);
+      return {
+        seen: w.firstBlock !== undefined,
+        connected: w.firstBlock?.isConnected ?? false,
+        inFinished: finished !== undefined && w.firstBlock !== undefined && finished.contains(w.firstBlock),
+        status: finished?.getAttribute('data-status'),
+        length: finished?.querySelector('[data-testid="message-text"]')?.textContent?.length ?? 0,
+      };
+    });
+    // long enough for block-by-block rendering (BLOCKWISE_CHARS), which is what a finished reply keeps
+    expect(kept.length).toBeGreaterThan(16_000);
+    expect(kept).toMatchObject({ seen: true, connected: true, inFinished: true, status: 'complete' });
+  });
+
   it('shows a service error where the reply would be, keeps the message, and retries', async () => {
     await newChat('chat');
     // the client retries a 500 twice: three in a row reach the user
@@ -259,8 +290,8 @@ describe('text tabs', () => {
     await h.restart();
     await h.ready();
     await page.getByTestId('tab-chat').click();
-    // chat: the two-turn conversation, the stopped one and the retried one
-    await expect.poll(() => page.getByTestId('conversation-item').count()).toBe(3);
+    // chat: the two-turn conversation, the stopped one, the long one and the retried one
+    await expect.poll(() => page.getByTestId('conversation-item').count()).toBe(4);
     await page
       .getByTestId('conversation-item')
       .filter({ hasText: 'long story about otters' })

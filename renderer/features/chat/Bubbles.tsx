@@ -3,7 +3,7 @@ import { useStore } from '../../store/index.ts';
 import type { Turn } from '../../../shared/conversation.ts';
 import type { AppError } from '../../../shared/errors.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
-import { BLOCKWISE_CHARS, Markdown, StreamingMarkdown } from '../../components/Markdown.tsx';
+import { BLOCKWISE_CHARS, Markdown } from '../../components/Markdown.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -247,20 +247,91 @@ function bodyClass(text: string): string {
   return text.length >= BLOCKWISE_CHARS ? 'msg-body msg-body--long' : 'msg-body';
 }
 
-/** A finished reply (complete, cut off, or failed). */
-export const AssistantBubble = memo(function AssistantBubble(props: {
-  turn: Turn;
+/**
+ * One reply, streaming or finished (complete, cut off, or failed). Both states are one component with the
+ * same element structure, and MessageList keeps the row's key when the stream becomes a stored turn, so a
+ * finished reply keeps the DOM it streamed into instead of rebuilding it (100,000 words: one long frame).
+ * While streaming, this is the only part of the conversation that re-renders as tokens arrive.
+ */
+export const ReplyBubble = memo(function ReplyBubble(props: {
+  /** the stored reply; absent while its request streams */
+  turn?: Turn | undefined;
+  /** the request whose reply is streaming, when there is no turn yet */
+  requestId?: string | undefined;
   conversationId: string;
   isLast: boolean;
   busy: boolean;
 }) {
   const { turn, conversationId, isLast, busy } = props;
+  const requestId = turn ? null : (props.requestId ?? null);
+  const stream = useStore((s) => (requestId === null ? undefined : s.streams[requestId]));
+  const pending = useStore((s) => (requestId === null ? undefined : s.pending[conversationId]));
   const regenerate = useStore((s) => s.regenerate);
   const openInspector = useStore((s) => s.openInspector);
+
+  if (!turn) {
+    const text = stream?.text ?? '';
+    const thoughts = stream?.thoughts ?? '';
+    const startedAt = pending?.startedAt ?? 0;
+    const firstTokenAt = pending?.firstTokenAt ?? null;
+    // The children keep the finished branch's positions (thoughts, body, badge, error, foot).
+    return (
+      <article
+        className="msg msg--assistant is-streaming"
+        aria-label="Reply in progress"
+        aria-busy="true"
+        data-testid="message-assistant"
+        data-status="streaming"
+      >
+        {thoughts !== '' ? (
+          text === '' ? (
+            <div className="thoughts-live">
+              <div className="thoughts-live-head">
+                <Icon name="bulb" size={13} /> Thinking…
+              </div>
+              <div className="thoughts-live-body">{thoughts.slice(-600)}</div>
+            </div>
+          ) : (
+            <Thoughts text={thoughts} />
+          )
+        ) : null}
+        {text !== '' ? (
+          <div className={bodyClass(text)} data-testid="message-text">
+            <Markdown text={text} live />
+          </div>
+        ) : thoughts === '' ? (
+          <div className="msg-waiting">
+            <Spinner size={12} />
+            <span>{pending?.stopping ? 'Stopping…' : 'Waiting for the reply…'}</span>
+          </div>
+        ) : null}
+        {null}
+        {null}
+        <div className="msg-foot">
+          <div className="msg-meta">
+            <span className="meta-item">
+              <Spinner size={10} /> {pending?.stopping ? 'stopping' : 'streaming'}
+            </span>
+            {firstTokenAt !== null ? (
+              <span className="meta-item" title="Time to first token">
+                TTFT <span className="tabular">{formatMs(firstTokenAt - startedAt)}</span>
+              </span>
+            ) : null}
+            {startedAt ? (
+              <span className="meta-item" title="Elapsed">
+                <Icon name="clock" size={11} />
+                <ElapsedTime since={startedAt} />
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </article>
+    );
+  }
+
   const exchangeId = turn.exchangeId ?? turn.error?.exchangeId;
   const inspect = exchangeId ? () => openInspector(exchangeId) : undefined;
   const canRegenerate = isLast && !busy;
-
   return (
     <article
       className={`msg msg--assistant is-${turn.status}`}
@@ -317,61 +388,3 @@ export const AssistantBubble = memo(function AssistantBubble(props: {
     </article>
   );
 });
-
-/** The reply in progress: the only part of the conversation that re-renders while tokens arrive. */
-export function StreamingBubble(props: { conversationId: string; requestId: string }) {
-  const stream = useStore((s) => s.streams[props.requestId]);
-  const pending = useStore((s) => s.pending[props.conversationId]);
-  const text = stream?.text ?? '';
-  const thoughts = stream?.thoughts ?? '';
-  const startedAt = pending?.startedAt ?? 0;
-  const firstTokenAt = pending?.firstTokenAt ?? null;
-  return (
-    <article
-      className="msg msg--assistant is-streaming"
-      aria-label="Reply in progress"
-      aria-busy="true"
-      data-testid="message-assistant"
-      data-status="streaming"
-    >
-      {thoughts !== '' ? (
-        text === '' ? (
-          <div className="thoughts-live">
-            <div className="thoughts-live-head">
-              <Icon name="bulb" size={13} /> Thinking…
-            </div>
-            <div className="thoughts-live-body">{thoughts.slice(-600)}</div>
-          </div>
-        ) : (
-          <Thoughts text={thoughts} />
-        )
-      ) : null}
-      {text !== '' ? (
-        <div className={bodyClass(text)} data-testid="message-text">
-          <StreamingMarkdown text={text} />
-        </div>
-      ) : thoughts === '' ? (
-        <div className="msg-waiting">
-          <Spinner size={12} />
-          <span>{pending?.stopping ? 'Stopping…' : 'Waiting for the reply…'}</span>
-        </div>
-      ) : null}
-      <div className="msg-meta">
-        <span className="meta-item">
-          <Spinner size={10} /> {pending?.stopping ? 'stopping' : 'streaming'}
-        </span>
-        {firstTokenAt !== null ? (
-          <span className="meta-item" title="Time to first token">
-            TTFT <span className="tabular">{formatMs(firstTokenAt - startedAt)}</span>
-          </span>
-        ) : null}
-        {startedAt ? (
-          <span className="meta-item" title="Elapsed">
-            <Icon name="clock" size={11} />
-            <ElapsedTime since={startedAt} />
-          </span>
-        ) : null}
-      </div>
-    </article>
-  );
-}

@@ -4,13 +4,16 @@ import { useStore } from '../../store/index.ts';
 import { visibleTurns } from '../../store/chat-slice.ts';
 import type { Turn } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
-import { AssistantBubble, PendingUserBubble, StreamingBubble, UserBubble } from './Bubbles.tsx';
+import { PendingUserBubble, ReplyBubble, UserBubble } from './Bubbles.tsx';
 import { Icon } from '../../components/Icon.tsx';
 
 type Row =
   | { kind: 'turn'; key: string; turn: Turn }
   | { kind: 'pending-user'; key: string; text: string }
   | { kind: 'stream'; key: string; requestId: string };
+
+/** The streaming reply's row key; the finished reply keeps it (see ReplyBubble). */
+const streamKey = (requestId: string) => `stream:${requestId}`;
 
 const BOTTOM_SLACK = 48;
 
@@ -23,18 +26,22 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   const { conversationId, format } = props;
   const turns = useStore((s) => s.loaded[conversationId]?.turns);
   const pending = useStore((s) => s.pending[conversationId]);
+  const streamedReplies = useStore((s) => s.streamedReplies);
   const scrollRequest = useStore((s) =>
     s.scrollRequest?.conversationId === conversationId ? s.scrollRequest : null,
   );
 
   const rows = useMemo<Row[]>(() => {
-    const list: Row[] = visibleTurns(turns ?? [], pending).map((t) => ({ kind: 'turn', key: t.id, turn: t }));
+    const list: Row[] = visibleTurns(turns ?? [], pending).map((t) => {
+      const requestId = streamedReplies[t.id];
+      return { kind: 'turn', key: requestId ? streamKey(requestId) : t.id, turn: t };
+    });
     if (pending?.kind === 'send' && pending.text !== null)
       list.push({ kind: 'pending-user', key: `pending:${pending.requestId}`, text: pending.text });
     if (pending)
-      list.push({ kind: 'stream', key: `stream:${pending.requestId}`, requestId: pending.requestId });
+      list.push({ kind: 'stream', key: streamKey(pending.requestId), requestId: pending.requestId });
     return list;
-  }, [turns, pending]);
+  }, [turns, pending, streamedReplies]);
   const lastAssistant = useMemo(() => {
     for (let i = rows.length - 1; i >= 0; i--) {
       const r = rows[i];
@@ -140,7 +147,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
                   row.turn.role === 'user' ? (
                     <UserBubble turn={row.turn} conversationId={conversationId} format={format} busy={busy} />
                   ) : (
-                    <AssistantBubble
+                    <ReplyBubble
                       turn={row.turn}
                       conversationId={conversationId}
                       isLast={row.turn.id === lastAssistant}
@@ -150,7 +157,12 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
                 ) : row.kind === 'pending-user' ? (
                   <PendingUserBubble text={row.text} />
                 ) : (
-                  <StreamingBubble conversationId={conversationId} requestId={row.requestId} />
+                  <ReplyBubble
+                    requestId={row.requestId}
+                    conversationId={conversationId}
+                    isLast={false}
+                    busy={busy}
+                  />
                 )}
               </div>
             );
