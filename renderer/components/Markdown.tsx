@@ -198,7 +198,7 @@ const MarkdownPart = memo(function MarkdownPart(props: { text: string; cache?: b
  * 60 blocks, 75 ms of parsing in one task), so blocks beyond the budget show as plain text for a moment
  * and are parsed in the next task(s), a budget's worth at a time.
  */
-export const parseBudget = { ms: 8 };
+export const parseBudget = { ms: 6 };
 let passStart = -1;
 
 function withinBudget(): boolean {

@@ -49,12 +49,13 @@ describe('Markdown', () => {
 });
 
 describe('Markdown, long replies and streaming', () => {
+  const defaultBudget = parseBudget.ms;
   // one static render cannot come back for deferred blocks: compare the fully parsed output
   beforeEach(() => {
     parseBudget.ms = Infinity;
   });
   afterEach(() => {
-    parseBudget.ms = 12;
+    parseBudget.ms = defaultBudget;
   });
 
   it('shows blocks beyond the pass budget as plain text, to be parsed in a later task', () => {
