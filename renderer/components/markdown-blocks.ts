@@ -100,11 +100,3 @@ export function createBlockSplitter(): BlockSplitter {
     },
   };
 }
-
-/** All blocks of a complete text (finished blocks, then the last one). */
-export function splitBlocks(text: string): string[] {
-  const b = createBlockSplitter().update(text);
-  const out = b.groups.flat();
-  if (b.tail.trim() !== '') out.push(b.tail);
-  return out;
-}

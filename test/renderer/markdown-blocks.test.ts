@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBlockSplitter, GROUP_SIZE, splitBlocks } from '../../renderer/components/markdown-blocks.ts';
+import { createBlockSplitter, GROUP_SIZE } from '../../renderer/components/markdown-blocks.ts';
+import { splitBlocks } from './split-blocks.ts';
 
 describe('splitBlocks', () => {
   it('splits at blank lines and drops them', () => {

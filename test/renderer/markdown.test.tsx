@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Markdown, MarkdownWhole, parseBudget } from '../../renderer/components/Markdown.tsx';
 import { highlight } from '../../renderer/components/highlight.ts';
-import { GROUP_SIZE, splitBlocks } from '../../renderer/components/markdown-blocks.ts';
+import { GROUP_SIZE } from '../../renderer/components/markdown-blocks.ts';
+import { splitBlocks } from './split-blocks.ts';
 
 const html = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
 
