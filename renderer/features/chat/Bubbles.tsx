@@ -274,7 +274,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
     const thoughts = stream?.thoughts ?? '';
     const startedAt = pending?.startedAt ?? 0;
     const firstTokenAt = pending?.firstTokenAt ?? null;
-    // The children keep the finished branch's positions (thoughts, body, badge, error, foot).
+    // The body is the article's second child in both branches, so React keeps it when the reply finishes.
     return (
       <article
         className="msg msg--assistant is-streaming"
@@ -305,8 +305,6 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
             <span>{pending?.stopping ? 'Stopping…' : 'Waiting for the reply…'}</span>
           </div>
         ) : null}
-        {null}
-        {null}
         <div className="msg-foot">
           <div className="msg-meta">
             <span className="meta-item">
