@@ -54,6 +54,25 @@ export const TURN_STATUSES = ['complete', 'partial', 'error'] as const;
 export const TurnStatusSchema = z.enum(TURN_STATUSES);
 export type TurnStatus = z.infer<typeof TurnStatusSchema>;
 
+/**
+ * Why a reply ended when it is not a normal stop, so the chat can say it instead of showing a bare
+ * "cut off" or an empty bubble. The transport causes (stopped, network, timeout, service-error) come from
+ * the host; the rest from the format's own finish reason; `too-large` from the reply size cap.
+ */
+export const END_REASONS = [
+  'stopped',
+  'network',
+  'timeout',
+  'service-error',
+  'too-large',
+  'refusal',
+  'content-filter',
+  'length',
+  'empty',
+] as const;
+export const EndReasonSchema = z.enum(END_REASONS);
+export type EndReason = z.infer<typeof EndReasonSchema>;
+
 export const TurnSchema = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
@@ -66,6 +85,10 @@ export const TurnSchema = z.object({
   error: AppErrorSchema.optional(),
   model: z.string().optional(),
   finishReason: z.string().optional(),
+  /** set only when the reply ended unusually */
+  endReason: EndReasonSchema.optional(),
+  /** the service's own explanation of that ending (messages `stop_details`, a refusal's text), if any */
+  endDetail: z.string().optional(),
   usage: UsageSchema.optional(),
   timings: TimingsSchema.optional(),
   exchangeId: z.string().optional(),

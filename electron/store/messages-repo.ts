@@ -1,5 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { ProviderPayload, Timings, Turn, TurnStatus, Usage } from '../../shared/conversation.ts';
+import {
+  END_REASONS,
+  type EndReason,
+  type ProviderPayload,
+  type Timings,
+  type Turn,
+  type TurnStatus,
+  type Usage,
+} from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { defined, num, optJson, optNum, optStr, str, toJson, type Row } from './rows.ts';
 
@@ -25,6 +33,11 @@ export interface MessagesRepo {
 
 const STATUSES: readonly string[] = ['complete', 'partial', 'error'];
 
+/** an unknown stored value (from a newer release) reads as no reason rather than failing the conversation */
+function endReasonOf(value: string | undefined): EndReason | undefined {
+  return (END_REASONS as readonly string[]).includes(value ?? '') ? (value as EndReason) : undefined;
+}
+
 function toTurn(row: Row): StoredTurn {
   const role = str(row, 'role');
   const status = str(row, 'status');
@@ -40,6 +53,8 @@ function toTurn(row: Row): StoredTurn {
     error: optJson<AppError>(row, 'error'),
     model: optStr(row, 'model'),
     finishReason: optStr(row, 'finish_reason'),
+    endReason: endReasonOf(optStr(row, 'end_reason')),
+    endDetail: optStr(row, 'end_detail'),
     usage: optJson<Usage>(row, 'usage'),
     timings: optJson<Timings>(row, 'timings'),
     exchangeId: optStr(row, 'exchange_id'),
@@ -55,8 +70,8 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
   const maxSeq = db.prepare('SELECT max(seq) AS seq FROM messages WHERE conversation_id = ?');
   const insert = db.prepare(
     `INSERT INTO messages (id, conversation_id, seq, role, text, thoughts, raw, status, error, model,
-       finish_reason, usage, timings, exchange_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       finish_reason, end_reason, end_detail, usage, timings, exchange_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const updateText = db.prepare('UPDATE messages SET text = ? WHERE id = ?');
   const deleteAfter = db.prepare('DELETE FROM messages WHERE conversation_id = ? AND seq > ?');
@@ -87,6 +102,8 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
         toJson(turn.error),
         turn.model ?? null,
         turn.finishReason ?? null,
+        turn.endReason ?? null,
+        turn.endDetail ?? null,
         toJson(turn.usage),
         toJson(turn.timings),
         turn.exchangeId ?? null,

@@ -138,6 +138,21 @@ describe('conversations and turns', () => {
     expect(store.messages.get('a')?.raw).toEqual(raw);
   });
 
+  it('keeps why a reply ended, and reads an unknown stored reason as none', () => {
+    conversation('c');
+    store.messages.append(
+      'c',
+      turn('a', 'assistant', '', { finishReason: 'refusal', endReason: 'refusal', endDetail: 'policy' }),
+    );
+    expect(store.messages.get('a')).toMatchObject({ endReason: 'refusal', endDetail: 'policy' });
+    store.messages.append('c', turn('b', 'assistant', 'fine'));
+    expect(store.messages.get('b')?.endReason).toBeUndefined();
+    const raw = new DatabaseSync(join(dir, 'quartet.db'));
+    raw.prepare("UPDATE messages SET end_reason = 'from-a-newer-release' WHERE id = 'a'").run();
+    raw.close();
+    expect(store.messages.get('a')?.endReason).toBeUndefined();
+  });
+
   it('deletes the turns of a deleted conversation, and their search entries', () => {
     conversation('c');
     store.messages.append('c', turn('t1', 'user', 'cascade me'));

@@ -1,4 +1,5 @@
 import { SQL as INITIAL } from './001-initial.ts';
+import { SQL as END_REASON } from './002-end-reason.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -8,6 +9,9 @@ export interface Migration {
 }
 
 /** Every migration in order; version N is the N-th entry. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: INITIAL }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', sql: INITIAL },
+  { version: 2, name: 'end-reason', sql: END_REASON },
+];
 
 export const LATEST_VERSION = MIGRATIONS.length;
