@@ -53,6 +53,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
   const fetchImpl = opts.fetch ?? globalThis.fetch;
   const headersTimeoutMs = opts.headersTimeoutMs ?? 60_000;
   const idleTimeoutMs = opts.idleTimeoutMs ?? 60_000;
+  const redact = createRedactor(Object.values(keys));
   const transport = createTransport({
     fetch: fetchImpl,
     headersTimeoutMs,
@@ -62,11 +63,11 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
       baseMs: opts.retryBaseMs ?? 500,
       maxMs: opts.retryMaxMs ?? 8000,
     },
-    redact: createRedactor(Object.values(keys)),
+    redact,
     onExchange: opts.onExchange,
     ...(opts.sleep ? { sleep: opts.sleep } : {}),
   });
-  const ctx = { root, keys, transport };
+  const ctx = { root, keys, transport, redact };
   return {
     root,
     endpoints: (model) => allEndpoints(root, model),

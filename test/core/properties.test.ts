@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, readEvents, type SseEvent } from '../../electron/core/index.ts';
 import { appendStreamedParts } from '../../electron/core/formats/generate.ts';
+import { base64Forms, createStreamRedactor } from '../../electron/core/http/redact.ts';
 import { splitStream } from './helpers/fake-fetch.ts';
 
 const enc = new TextEncoder();
@@ -56,10 +57,48 @@ describe('properties', () => {
         (key, before, after) => {
           fc.pre(key.trim() === key);
           const redact = createRedactor([key]);
-          for (const form of [key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)]) {
+          const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(4, '0');
+          const forms = [
+            key,
+            encodeURIComponent(key),
+            encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+            JSON.stringify(key).slice(1, -1),
+            JSON.stringify(key).slice(1, -1).replaceAll('/', '\\/'),
+            key
+              .split('')
+              .map((c) => `\\u${hex(c)}`)
+              .join(''),
+            ...base64Forms(key),
+          ];
+          for (const form of forms) {
             const out = redact(`${before}${form}${after}`);
             expect(out).not.toContain(form);
           }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('redaction while streaming: a key split across deltas anywhere is never shown, and nothing is lost', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_-]{12,40}$/),
+        fc.string({ maxLength: 30 }),
+        fc.string({ maxLength: 30 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (key, before, after, cuts) => {
+          const redact = createRedactor([key]);
+          const whole = `${before}${key}${after}${encodeURIComponent(key).toLowerCase()}`;
+          const at = [...new Set(cuts.map((c) => c % (whole.length + 1)))].sort((a, b) => a - b);
+          const pieces = [0, ...at, whole.length]
+            .slice(1)
+            .map((end, i, ends) => whole.slice(i ? ends[i - 1] : 0, end));
+          const stream = createStreamRedactor(redact);
+          const shown = pieces.map((p) => stream.push(p));
+          shown.push(stream.flush());
+          for (const piece of shown) expect(piece).not.toContain(key);
+          expect(shown.join('')).toBe(redact(whole));
         },
       ),
       { numRuns: 300 },

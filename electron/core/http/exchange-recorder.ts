@@ -8,20 +8,82 @@ const MAX_BODY_CHARS = 512 * 1024;
 const MAX_EVENTS = 20_000;
 const MAX_EVENT_CHARS = 64 * 1024;
 const MIN_ELIDED_BASE64 = 256;
+const MIN_LONG_BASE64 = 4096;
 
-const B64_JSON = new RegExp(`("b64_json"\\s*:\\s*")([A-Za-z0-9+/=\\\\n]{${MIN_ELIDED_BASE64},})("?)`, 'g');
-const LONG_BASE64 = /"([A-Za-z0-9+/]{4096,}={0,2})"/g;
+const QUOTE = 34;
+const BACKSLASH = 92;
 
-/** `"b64_json":"<1234567 base64 chars elided>"`, and the same for any other very long base64 string. */
+/** A, Z, a, z, 0, 9, +, /, = : the characters of a base64 run. */
+function isBase64Char(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 47 ||
+    code === 61
+  );
+}
+
+/** Whether the string opening at `quote` is the value of a `"b64_json"` member (whitespace allowed). */
+function isB64JsonValue(text: string, quote: number): boolean {
+  let i = quote - 1;
+  const limit = Math.max(0, quote - 64);
+  while (i >= limit && /\s/.test(text[i] as string)) i--;
+  if (text[i] !== ':') return false;
+  i--;
+  while (i >= limit && /\s/.test(text[i] as string)) i--;
+  return text.slice(i - 9, i + 1) === '"b64_json"';
+}
+
+/**
+ * `"b64_json":"<1234567 base64 chars elided>"`, and the same for any other very long base64 string.
+ * One pass over the text: every string is scanned from its opening quote to the first character that is
+ * not base64, so no character is read twice and no pattern can backtrack (a regular expression here
+ * overflowed V8's stack on a 5 MiB image).
+ */
 export function elideBase64(text: string): string {
-  // the common case (a stream event, a short body) has neither: skip both scans
+  // the common case (a stream event, a short body) has neither: skip the scan
   if (text.length < 4098 && !text.includes('b64_json')) return text;
-  return text
-    .replace(
-      B64_JSON,
-      (_m, head: string, data: string, tail: string) => `${head}<${data.length} base64 chars elided>${tail}`,
-    )
-    .replace(LONG_BASE64, (_m, data: string) => `"<${data.length} base64 chars elided>"`);
+  let out = '';
+  let copied = 0;
+  let quote = text.indexOf('"');
+  while (quote !== -1) {
+    const start = quote + 1;
+    const b64Json = isB64JsonValue(text, quote);
+    let end = start;
+    for (;;) {
+      const code = text.charCodeAt(end);
+      if (isBase64Char(code)) end++;
+      // image data may carry JSON-escaped line breaks and slashes
+      else if (b64Json && code === BACKSLASH && (text[end + 1] === 'n' || text[end + 1] === '/')) end += 2;
+      else break;
+    }
+    const length = end - start;
+    const closed = text.charCodeAt(end) === QUOTE;
+    const elide = b64Json
+      ? length >= MIN_ELIDED_BASE64 && (closed || end === text.length)
+      : length >= MIN_LONG_BASE64 && closed;
+    if (elide) {
+      out += `${text.slice(copied, start)}<${length} base64 chars elided>`;
+      copied = end;
+    }
+    // a closing quote is not the opening of the next string
+    quote = text.indexOf('"', closed ? end + 1 : Math.max(end, start));
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
+ * The record is for the inspector; the reply is for the user. A failure while recording (a body too large
+ * to join, a bug in elision or redaction) loses that part of the record, never the reply.
+ */
+function recordable(make: () => string): string {
+  try {
+    return make();
+  } catch (e) {
+    return `<not recorded: ${e instanceof Error ? e.name : 'error'}>`;
+  }
 }
 
 function cut(text: string, max: number): string {
@@ -66,7 +128,9 @@ export class ExchangeRecorder {
       method: init.method,
       url: init.redact(init.url),
       requestHeaders: redactHeaders(init.headers, init.redact),
-      ...(init.body !== undefined ? { requestBody: cut(init.redact(init.body), MAX_BODY_CHARS) } : {}),
+      ...(init.body !== undefined
+        ? { requestBody: recordable(() => cut(init.redact(init.body ?? ''), MAX_BODY_CHARS)) }
+        : {}),
       streamed: init.streamed,
       attempts: 0,
       startedAt: Date.now(),
@@ -97,8 +161,12 @@ export class ExchangeRecorder {
 
   headers(status: number, headers: Headers): void {
     this.record.status = status;
-    this.record.responseHeaders = redactHeaders(headersToRecord(headers), this.redact);
     this.record.timings.headersMs = this.sinceAttempt();
+    try {
+      this.record.responseHeaders = redactHeaders(headersToRecord(headers), this.redact);
+    } catch {
+      this.record.responseHeaders = {};
+    }
   }
 
   /** Raw body text as it arrives; base64 is elided and the rest cut to MAX_BODY_CHARS when the record closes. */
@@ -112,7 +180,7 @@ export class ExchangeRecorder {
     if (events.length >= MAX_EVENTS) return;
     const entry: ExchangeEvent = {
       t: this.sinceAttempt(),
-      data: cut(this.redact(elideBase64(data)), MAX_EVENT_CHARS),
+      data: recordable(() => cut(this.redact(elideBase64(data)), MAX_EVENT_CHARS)),
     };
     if (event !== undefined) entry.event = event;
     events.push(entry);
@@ -121,7 +189,10 @@ export class ExchangeRecorder {
   /** Closes the record: flushes the body, sets the total time and the error if any. */
   finish(error?: AppError): Exchange {
     if (this.bodyParts.length > 0) {
-      this.record.responseBody = cut(this.redact(elideBase64(this.bodyParts.join(''))), MAX_BODY_CHARS);
+      const parts = this.bodyParts;
+      this.record.responseBody = recordable(() =>
+        cut(this.redact(elideBase64(parts.join(''))), MAX_BODY_CHARS),
+      );
       this.bodyParts = [];
     }
     this.record.timings.totalMs = Math.round(performance.now() - this.callStart);

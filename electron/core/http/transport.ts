@@ -1,3 +1,4 @@
+import type { AppError } from '../../../shared/errors.ts';
 import type { Exchange } from '../../../shared/exchange.ts';
 import type { Interface } from '../../../shared/formats.ts';
 import { ApiError, type PartialReply } from '../errors/api-error.ts';
@@ -6,7 +7,7 @@ import { ConnectionFailure, HeadersTimeout, IdleTimeout } from '../errors/failur
 import { readEventBatches, SseTooLarge, type SseEvent } from '../sse/read-events.ts';
 import { BodyTooLarge, raceIdle, readText } from './body.ts';
 import { ExchangeRecorder } from './exchange-recorder.ts';
-import type { Redactor } from './redact.ts';
+import { redactDeep, type Redactor } from './redact.ts';
 import { decideRetry, parseRetryAfter, type FailureFacts, type RetryPolicy } from './retry.ts';
 
 export interface TransportConfig {
@@ -232,15 +233,16 @@ export function createTransport(cfg: TransportConfig) {
       }
       const requestId = requestIdOf(outcome.responseHeaders);
       const partial = spec.partial?.();
-      const info = {
-        ...error.info,
-        message: cfg.redact(error.info.message),
-        ...(error.info.snippet !== undefined ? { snippet: cfg.redact(error.info.snippet) } : {}),
-        interface: spec.interface,
-        attempts,
-        exchangeId: rec.id,
-        ...(requestId ? { requestId } : {}),
-      };
+      const info = redactError(
+        {
+          ...error.info,
+          interface: spec.interface,
+          attempts,
+          exchangeId: rec.id,
+          ...(requestId ? { requestId } : {}),
+        },
+        cfg.redact,
+      );
       const exchange = rec.finish(info);
       emit(exchange);
       throw new ApiError(info, {
@@ -255,10 +257,17 @@ export function createTransport(cfg: TransportConfig) {
 
 export type Transport = ReturnType<typeof createTransport>;
 
+/** Every string the service could have put into an error (message, vendor type and code, request id...). */
+function redactError(info: AppError, redact: Redactor): AppError {
+  const out: AppError = { ...info };
+  for (const name of ['message', 'snippet', 'vendorType', 'vendorCode', 'requestId'] as const) {
+    const value = out[name];
+    if (value !== undefined) out[name] = redact(value);
+  }
+  if (out.issues) out.issues = out.issues.map((i) => ({ path: redact(i.path), message: redact(i.message) }));
+  return out;
+}
+
 function redactPartial(p: PartialReply, redact: Redactor): PartialReply {
-  return {
-    ...p,
-    text: redact(p.text),
-    ...(p.thoughts !== undefined ? { thoughts: redact(p.thoughts) } : {}),
-  };
+  return redactDeep(p, redact);
 }

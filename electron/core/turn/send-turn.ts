@@ -14,6 +14,7 @@ import {
   type StreamReducer,
 } from '../formats/types.ts';
 import { authorise, requireKey, type Keys } from '../http/auth.ts';
+import { createStreamRedactor, redactDeep, type Redactor } from '../http/redact.ts';
 import type { BodyIO, Transport } from '../http/transport.ts';
 import { readEventBatches, type SseEvent } from '../sse/read-events.ts';
 import { validateTurnInput } from './validate.ts';
@@ -44,6 +45,8 @@ export interface TurnContext {
   root: string;
   keys: Keys;
   transport: Transport;
+  /** hides a key the service echoes back, in the live deltas and in everything the reply stores */
+  redact?: Redactor;
 }
 
 /** A 2xx body that does not parse as JSON, as the user will read it. */
@@ -105,11 +108,31 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   let delivered = false;
   let reducer: StreamReducer | undefined;
 
-  function deliver(d: Delta | undefined): void {
-    if (!d || (!d.text && !d.thought)) return;
+  const redact = ctx.redact;
+  const shownText = redact ? createStreamRedactor(redact) : undefined;
+  const shownThought = redact ? createStreamRedactor(redact) : undefined;
+
+  function show(d: Delta): void {
+    if (!d.text && !d.thought) return;
     firstTokenMs ??= Math.round(performance.now() - started);
     delivered = true;
     req.onDelta?.(d);
+  }
+
+  function deliver(d: Delta | undefined): void {
+    if (!d || (!d.text && !d.thought)) return;
+    if (!shownText || !shownThought) return show(d);
+    // a tail that could be the start of an echoed key waits for the next delta (or the end)
+    const text = d.text ? shownText.push(d.text) : '';
+    const thought = d.thought ? shownThought.push(d.thought) : '';
+    show({ ...(text ? { text } : {}), ...(thought ? { thought } : {}) });
+  }
+
+  function flushShown(): void {
+    if (!shownText || !shownThought) return;
+    const text = shownText.flush();
+    const thought = shownThought.flush();
+    show({ ...(text ? { text } : {}), ...(thought ? { thought } : {}) });
   }
 
   async function readJsonReply(text: string): Promise<ReplyParts> {
@@ -144,7 +167,11 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     if (!stream || trimmed.startsWith('{') || trimmed === '') {
       const reply = await readJsonReply(text);
       // A service may ignore the stream flag and answer with one JSON body: it all arrives at once.
-      if (stream) deliver(deltaOf(reply.text, reply.thoughts));
+      // It all arrived at once, so it is redacted whole and shown as one delta.
+      if (stream) {
+        const d = deltaOf(redact ? redact(reply.text) : reply.text, reply.thoughts);
+        if (d) show(redact && d.thought ? { ...d, thought: redact(d.thought) } : d);
+      }
       return reply;
     }
     // Events sent under another content type: parse the text we have.
@@ -159,6 +186,7 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     } catch (e) {
       throw shapeError(e) ?? e;
     }
+    flushShown();
     if (!r.finished) {
       throw new ApiError({
         kind: 'stream',
@@ -188,5 +216,10 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   });
   const timings: Timings = { totalMs: Math.round(performance.now() - started) };
   if (firstTokenMs !== undefined) timings.firstTokenMs = firstTokenMs;
-  return { ...value, timings, exchange };
+  return { ...(redact ? redactReply(value, redact) : value), timings, exchange };
+}
+
+/** Text, thoughts, the raw payload and every other string of a reply, as stored and shown. */
+function redactReply(reply: ReplyParts, redact: Redactor): ReplyParts {
+  return redactDeep(reply, redact);
 }
