@@ -1,7 +1,7 @@
 // Image files on disk: where they go, and the start-up sweep that makes files and rows agree again
 // after a crash (files are written before their rows, so a crash leaves at most an orphan file).
 import { readdir, rm, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isTempFile } from '../store/atomic-write.ts';
 import type { ImageFormat, Store } from '../store/index.ts';
 import type { Paths } from './services.ts';
@@ -54,9 +54,15 @@ export interface SweepReport {
 
 /**
  * Removes temp files and files no row points to from images/ and thumbs/, deletes rows whose image file
- * is missing, and forgets thumbnails whose file is missing.
+ * is missing, and forgets thumbnails whose file is missing. With `keepUnreferenced` (a damaged database
+ * was set aside and the current one does not know the old images) files no row points to stay: the
+ * set-aside database still refers to them, and a new database's silence proves nothing.
  */
-export async function sweepImageFiles(store: Store, paths: Paths): Promise<SweepReport> {
+export async function sweepImageFiles(
+  store: Store,
+  paths: Paths,
+  options: { keepUnreferenced?: boolean } = {},
+): Promise<SweepReport> {
   const report: SweepReport = { removedFiles: 0, removedRows: 0, clearedThumbs: 0 };
   const referenced = new Set<string>();
   for (const row of store.images.files()) {
@@ -79,7 +85,7 @@ export async function sweepImageFiles(store: Store, paths: Paths): Promise<Sweep
   for (const dir of [paths.images, paths.thumbs]) {
     for (const name of await listDir(dir)) {
       const file = resolve(join(dir, name));
-      if (!isTempFile(name) && referenced.has(file)) continue;
+      if (!isTempFile(name) && (referenced.has(file) || options.keepUnreferenced === true)) continue;
       await rm(file, { force: true, recursive: false }).then(
         () => (report.removedFiles += 1),
         () => undefined, // a folder or a file in use: leave it
@@ -87,4 +93,12 @@ export async function sweepImageFiles(store: Store, paths: Paths): Promise<Sweep
     }
   }
   return report;
+}
+
+/** Databases set aside as damaged (`quartet.db.corrupt-<time>`), which may still point at image files. */
+export async function setAsideDatabases(paths: Paths): Promise<string[]> {
+  const name = basename(paths.db);
+  return (await listDir(dirname(paths.db)))
+    .filter((f) => f.startsWith(`${name}.corrupt-`) && !f.endsWith('-wal') && !f.endsWith('-shm'))
+    .map((f) => join(dirname(paths.db), f));
 }

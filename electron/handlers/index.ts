@@ -10,7 +10,7 @@ import { connectionHandlers, ensureFirstConnection } from './connections.ts';
 import { conversationHandlers } from './conversations.ts';
 import { createDispatch, type Handlers } from './dispatch.ts';
 import { exchangeHandlers } from './exchanges.ts';
-import { sweepImageFiles } from './image-files.ts';
+import { setAsideDatabases, sweepImageFiles } from './image-files.ts';
 import { imageFileOf, imageHandlers } from './images.ts';
 import { keyHandlers } from './keys.ts';
 import { linkHandlers } from './links.ts';
@@ -59,7 +59,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   };
   try {
     ensureFirstConnection(s);
-    await sweepImageFiles(store, paths);
+    const asideDatabases = await setAsideDatabases(paths);
+    await sweepImageFiles(store, paths, { keepUnreferenced: asideDatabases.length > 0 });
+    if (store.notices.length > 0 && asideDatabases.length > 0) {
+      s.notices.push(
+        `Images and thumbnails were not touched: they stay in ${paths.images} and ${paths.thumbs}, where the old database still finds them.`,
+      );
+    }
   } catch (e) {
     store.close();
     throw e;

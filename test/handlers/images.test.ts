@@ -155,6 +155,39 @@ describe('images', () => {
   });
 });
 
+describe('a damaged database at start-up', () => {
+  it('keeps every image and thumbnail, says where they are, and keeps them on the next start too', async () => {
+    h = await createHarness();
+    const { images } = await h.call('generateImages', {
+      requestId: 'g',
+      model: 'gpt-image-1',
+      prompt: 'Two owls',
+      n: 2,
+    });
+    await h.call('putThumbnail', { id: images[0]?.id ?? '', webpBase64: tinyWebp().toString('base64') });
+    await h.core.close();
+    const imagesDir = join(h.dataDir, 'images');
+    const thumbsDir = join(h.dataDir, 'thumbs');
+    const before = { images: (await readdir(imagesDir)).sort(), thumbs: await readdir(thumbsDir) };
+    expect(before.images).toHaveLength(2);
+    expect(before.thumbs).toHaveLength(1);
+    await writeFile(join(h.dataDir, 'quartet.db'), 'not a database any more '.repeat(200));
+    await rm(join(h.dataDir, 'quartet.db-wal'), { force: true });
+
+    await h.open();
+    const info = await h.call('getAppInfo', {});
+    expect(info.notices.join(' ')).toMatch(/damaged/);
+    expect(info.notices.join(' ')).toContain(imagesDir);
+    expect((await readdir(imagesDir)).sort()).toEqual(before.images);
+    expect(await readdir(thumbsDir)).toEqual(before.thumbs);
+
+    // The new database still knows none of them; the next start must not take its word either.
+    await h.restart();
+    expect((await readdir(imagesDir)).sort()).toEqual(before.images);
+    expect(await readdir(thumbsDir)).toEqual(before.thumbs);
+  });
+});
+
 async function filePath(h: Harness, id: string | undefined): Promise<string | undefined> {
   const dir = join(h.dataDir, 'images');
   const name = (await readdir(dir)).find((n) => id !== undefined && n.startsWith(id));
