@@ -321,3 +321,74 @@ describe('a service that echoes the key', () => {
     }
   });
 });
+
+describe('redirects', () => {
+  it('a messages call redirected to another origin is refused before any byte reaches it', async () => {
+    const reached: IncomingMessage['headers'][] = [];
+    const elsewhere = await hostile((req, _body, res) => {
+      reached.push(req.headers);
+      json(res, 200, {});
+    });
+    try {
+      const app = await appAgainst((req, _body, res) => {
+        if (req.url?.startsWith('/v1/messages') && !req.url.includes('moved')) {
+          const to = req.headers['x-redirect-same'] ? '/v1/messages?moved=1' : `${elsewhere.url}/v1/messages`;
+          res.writeHead(307, { location: to });
+          res.end();
+          return;
+        }
+        json(res, 200, {
+          id: 'm',
+          type: 'message',
+          role: 'assistant',
+          model: 'claude',
+          content: [{ type: 'text', text: 'followed' }],
+          stop_reason: 'end_turn',
+          usage: { input_tokens: 1, output_tokens: 1 },
+        });
+      });
+      const conversation = await app.call('createConversation', {
+        format: 'messages',
+        model: 'claude-sonnet-4-5',
+        params: { stream: false },
+      });
+      const result = await app.call('sendMessage', {
+        requestId: 'r',
+        conversationId: conversation.id,
+        text: 'hi',
+      });
+      expect(result.reply.status).toBe('error');
+      expect(result.reply.error?.message).toContain(new URL(elsewhere.url).origin);
+      expect(result.reply.error?.attempts).toBe(1);
+      expect(reached).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('follows a redirect within the same origin, keeping method and body for 307', async () => {
+    let second: { method?: string; body: string } | undefined;
+    const app = await appAgainst((req, body, res) => {
+      if (req.url === '/v1/chat/completions') {
+        res.writeHead(307, { location: '/v1/chat/completions?moved=1' });
+        res.end();
+        return;
+      }
+      second = { ...(req.method ? { method: req.method } : {}), body };
+      json(res, 200, chatReply('moved and answered'));
+    });
+    const conversation = await app.call('createConversation', {
+      format: 'chat',
+      model: 'gpt-5-mini',
+      params: { stream: false },
+    });
+    const result = await app.call('sendMessage', {
+      requestId: 'r',
+      conversationId: conversation.id,
+      text: 'hi',
+    });
+    expect(result.reply.text).toBe('moved and answered');
+    expect(second?.method).toBe('POST');
+    expect(JSON.parse(second?.body ?? '{}')).toMatchObject({ model: 'gpt-5-mini' });
+  });
+});

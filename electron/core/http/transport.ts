@@ -7,6 +7,7 @@ import { ConnectionFailure, HeadersTimeout, IdleTimeout } from '../errors/failur
 import { readEventBatches, SseTooLarge, type SseEvent } from '../sse/read-events.ts';
 import { BodyTooLarge, raceIdle, readText } from './body.ts';
 import { ExchangeRecorder } from './exchange-recorder.ts';
+import { CrossOriginRedirect, fetchSameOrigin } from './redirects.ts';
 import { redactDeep, type Redactor } from './redact.ts';
 import { decideRetry, parseRetryAfter, type FailureFacts, type RetryPolicy } from './retry.ts';
 
@@ -123,12 +124,16 @@ export function createTransport(cfg: TransportConfig) {
       const init: RequestInit = { method: spec.method, headers: spec.headers, signal: ctl.signal };
       if (spec.body !== undefined) init.body = spec.body;
       res = await raceIdle(
-        cfg.fetch(spec.url, init),
+        fetchSameOrigin(cfg.fetch, spec.url, init),
         cfg.headersTimeoutMs,
         ctl.signal,
         () => new HeadersTimeout(cfg.headersTimeoutMs),
       );
     } catch (e) {
+      if (e instanceof CrossOriginRedirect && !spec.signal?.aborted) {
+        // final: the same request would be redirected the same way
+        return { ok: false, error: new ApiError({ kind: 'invalid-response', message: e.message }) };
+      }
       const err =
         e instanceof HeadersTimeout || spec.signal?.aborted ? e : new ConnectionFailure('connect', e);
       const error = classify(err, spec.signal);
