@@ -3,12 +3,15 @@ import type { Exchange } from '../../shared/exchange.ts';
 import type { Interface, KeyFamily, KeySlot } from '../../shared/formats.ts';
 import { invalidInput } from './errors/api-error.ts';
 import { createRedactor } from './http/redact.ts';
+import type { Lookup } from './images/address-guard.ts';
 import { createTransport, type TransportConfig } from './http/transport.ts';
 import { generateImages, type ImageRequest, type ImageResult } from './images/generate.ts';
 import { listModels, type ModelInfo } from './models.ts';
 import { sendTurn, type SendTurnRequest, type TurnReply } from './turn/send-turn.ts';
 
 export interface ClientOptions {
+  /** resolves host names for the image-URL address check (tests inject one; the system resolver otherwise) */
+  lookup?: Lookup;
   /** as the user typed it; an invalid address throws ApiError kind 'invalid-input' */
   baseUrl: string;
   /** a family's own key wins over 'default' */
@@ -74,6 +77,16 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     listModels: (o) => listModels(ctx, o),
     sendTurn: (req) => sendTurn(ctx, req),
     generateImages: (req, o) =>
-      generateImages({ ...ctx, fetch: fetchImpl, headersTimeoutMs, idleTimeoutMs }, req, o),
+      generateImages(
+        {
+          ...ctx,
+          fetch: fetchImpl,
+          headersTimeoutMs,
+          idleTimeoutMs,
+          ...(opts.lookup ? { lookup: opts.lookup } : {}),
+        },
+        req,
+        o,
+      ),
   };
 }

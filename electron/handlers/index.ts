@@ -62,9 +62,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     const asideDatabases = await setAsideDatabases(paths);
     await sweepImageFiles(store, paths, { keepUnreferenced: asideDatabases.length > 0 });
     if (store.notices.length > 0 && asideDatabases.length > 0) {
-      s.notices.push(
-        `Images and thumbnails were not touched: they stay in ${paths.images} and ${paths.thumbs}, where the old database still finds them.`,
-      );
+      // one notice: the database was set aside, and the images are where the old database finds them
+      s.notices = [
+        `${store.notices.join(' ')} Images and thumbnails were not touched: they stay in ${paths.images} and ${paths.thumbs}.`,
+      ];
     }
   } catch (e) {
     store.close();

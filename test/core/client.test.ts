@@ -18,6 +18,14 @@ import { failInfo, failure } from './helpers/failure.ts';
 const user = (t: string): Turn => ({ id: 'u', role: 'user', text: t, status: 'complete', createdAt: 0 });
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
+/** Names the tests pretend to resolve; anything else is a public address. No test asks real DNS. */
+const PRETEND_DNS: Record<string, string[]> = {
+  'router.example': ['192.168.1.1'],
+  'mixed.example': ['93.184.216.34', '10.0.0.7'],
+  'metadata.example': ['169.254.169.254'],
+  'v6.example': ['::ffff:127.0.0.1'],
+};
+
 function setup(replies: Scripted[], opts: Partial<ClientOptions> = {}) {
   const fake = fakeFetch(...replies);
   const exchanges: Exchange[] = [];
@@ -32,6 +40,7 @@ function setup(replies: Scripted[], opts: Partial<ClientOptions> = {}) {
     fetch: fake.fetch,
     sleep: async () => undefined,
     onExchange: (x) => exchanges.push(x),
+    lookup: (host) => Promise.resolve(PRETEND_DNS[host] ?? ['93.184.216.34']),
     ...opts,
   });
   return { fake, exchanges, client };
@@ -501,6 +510,60 @@ describe('images', () => {
     expect(r.images[0]).toMatchObject({ width: 256, height: 256, sizeAdjusted: false });
     expect(fake.calls[1]!.url).toBe('https://cdn.example/img.png');
     expect(fake.calls[1]!.headers).toEqual({});
+  });
+
+  it.each([
+    ['http://127.0.0.1:8080/a.png', '127.0.0.1'],
+    ['http://localhost/a.png', '127.0.0.1'],
+    ['http://[::1]/a.png', '::1'],
+    ['http://router.example/a.png', '192.168.1.1'],
+    ['http://mixed.example/a.png', '10.0.0.7'],
+    ['http://metadata.example/latest', '169.254.169.254'],
+    ['http://v6.example/a.png', '::ffff:127.0.0.1'],
+  ])(
+    'refuses an image URL on this machine or a private network (%s) before fetching it',
+    async (link, address) => {
+      const { client, fake } = setup([json({ data: [{ url: link }] })]);
+      const e = await failInfo(client.generateImages({ model: 'dall-e-2', prompt: 'x' }));
+      expect(e.kind).toBe('invalid-response');
+      expect(e.message).toContain(`(${address})`);
+      expect(fake.calls).toHaveLength(1);
+    },
+  );
+
+  it('checks every redirect of an image URL: a public address that redirects inward is refused', async () => {
+    const { client, fake } = setup([
+      json({ data: [{ url: 'https://cdn.example/img.png' }] }),
+      new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data' } }),
+    ]);
+    const e = await failInfo(client.generateImages({ model: 'dall-e-2', prompt: 'x' }));
+    expect(e.message).toContain('169.254.169.254');
+    expect(fake.calls.map((c) => c.url)).toEqual([
+      'https://svc.example/gateway/v1/images/generations',
+      'https://cdn.example/img.png',
+    ]);
+  });
+
+  it('a local service may hand out local image URLs', async () => {
+    const { client, fake } = setup(
+      [
+        json({ data: [{ url: 'http://127.0.0.1:9/img.png' }] }),
+        new Response(pngHeader(64, 64).slice().buffer, { status: 200 }),
+      ],
+      { baseUrl: 'http://127.0.0.1:8787' },
+    );
+    const r = await client.generateImages({ model: 'dall-e-2', prompt: 'x' });
+    expect(r.images[0]).toMatchObject({ width: 64, height: 64 });
+    expect(fake.calls[1]!.url).toBe('http://127.0.0.1:9/img.png');
+  });
+
+  it('refuses an image that declares more pixels than the budget (an image bomb) before storing it', async () => {
+    const { client } = setup([json({ data: [{ b64_json: b64(paddedPng(16000, 16000, 1000)) }] })]);
+    const e = await failInfo(client.generateImages({ model: 'gpt-image-1', prompt: 'x' }));
+    expect(e.kind).toBe('invalid-response');
+    expect(e.message).toMatch(
+      /16000x16000 pixels \(256 megapixels\), more than Quartet decodes \(64 megapixels\)/,
+    );
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/api-error.ts';
 import { ConnectionFailure, HeadersTimeout, IdleTimeout } from '../errors/failures.ts';
 import { BodyTooLarge, raceIdle, readChunks } from '../http/body.ts';
+import { addressesOf, isInternalAddress, systemLookup, type Lookup } from './address-guard.ts';
 
 export interface DownloadOptions {
   fetch: typeof fetch;
@@ -8,6 +9,32 @@ export interface DownloadOptions {
   idleTimeoutMs: number;
   signal?: AbortSignal | undefined;
   maxBytes: number;
+  /** whether the URL may point at this machine or a private network (true when the service itself is local) */
+  allowInternal: boolean;
+  lookup?: Lookup;
+}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * Refuses a URL whose host resolves to a loopback, private or link-local address: a service must not be
+ * able to make Quartet fetch from the user's own machine or network (a router page, cloud metadata).
+ */
+async function refuseInternal(url: URL, opts: DownloadOptions): Promise<void> {
+  if (opts.allowInternal || url.protocol === 'data:') return;
+  let addresses: string[];
+  try {
+    addresses = await addressesOf(url, opts.lookup ?? systemLookup);
+  } catch (e) {
+    throw new ConnectionFailure('connect', e);
+  }
+  const internal = addresses.find(isInternalAddress);
+  if (internal !== undefined || addresses.length === 0) {
+    throw new ApiError({
+      kind: 'invalid-response',
+      message: `the image URL points at ${url.host} (${internal ?? 'no address'}), an address on this machine or a private network; Quartet only downloads images from public addresses unless the service itself is local`,
+    });
+  }
 }
 
 /**
@@ -35,15 +62,36 @@ export async function downloadBytes(url: string, opts: DownloadOptions): Promise
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     let res: Response;
-    try {
-      res = await raceIdle(
-        opts.fetch(url, { signal: ctl.signal }),
-        opts.headersTimeoutMs,
-        ctl.signal,
-        () => new HeadersTimeout(opts.headersTimeoutMs),
-      );
-    } catch (e) {
-      throw e instanceof HeadersTimeout || opts.signal?.aborted ? e : new ConnectionFailure('connect', e);
+    let current = parsed;
+    for (let hops = 0; ; hops++) {
+      await refuseInternal(current, opts);
+      try {
+        res = await raceIdle(
+          opts.fetch(current.href, { signal: ctl.signal, redirect: 'manual' }),
+          opts.headersTimeoutMs,
+          ctl.signal,
+          () => new HeadersTimeout(opts.headersTimeoutMs),
+        );
+      } catch (e) {
+        throw e instanceof HeadersTimeout || opts.signal?.aborted ? e : new ConnectionFailure('connect', e);
+      }
+      const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+      if (location === null) break;
+      await res.body?.cancel().catch(() => undefined);
+      if (hops >= MAX_REDIRECTS) {
+        throw new ApiError({
+          kind: 'invalid-response',
+          message: `the image URL redirected more than ${MAX_REDIRECTS} times`,
+        });
+      }
+      // each hop is checked again: a public address may redirect to an internal one
+      current = new URL(location, current);
+      if (!['http:', 'https:'].includes(current.protocol)) {
+        throw new ApiError({
+          kind: 'invalid-response',
+          message: `the image URL redirected to an unsupported scheme ${current.protocol}`,
+        });
+      }
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);

@@ -6,6 +6,8 @@ import { authorise, requireKey, type Keys } from '../http/auth.ts';
 import type { BodyIO, Transport } from '../http/transport.ts';
 import { modelIdProblem } from '../turn/validate.ts';
 import { decodeBase64Strict } from './base64.ts';
+import { MAX_IMAGE_PIXELS } from '../../../shared/limits.ts';
+import { isLocalService, systemLookup, type Lookup } from './address-guard.ts';
 import { downloadBytes } from './download.ts';
 import { IMAGE_MIME, imageLooksComplete, sniffImage, type ImageFormat } from './sniff.ts';
 
@@ -50,6 +52,8 @@ export interface ImagesContext {
   fetch: typeof fetch;
   headersTimeoutMs: number;
   idleTimeoutMs: number;
+  /** resolves host names for the image-URL address check; the system resolver when absent */
+  lookup?: Lookup;
 }
 
 const SIZE = /^(\d{1,5})x(\d{1,5})$/;
@@ -145,6 +149,8 @@ export async function generateImages(
           idleTimeoutMs: ctx.idleTimeoutMs,
           signal: io.signal,
           maxBytes: MAX_IMAGE_BYTES,
+          allowInternal: await isLocalService(ctx.root, ctx.lookup ?? systemLookup),
+          ...(ctx.lookup ? { lookup: ctx.lookup } : {}),
         });
       } else {
         throw new ApiError({ kind: 'invalid-response', message: `${which} has neither b64_json nor url` });
@@ -154,6 +160,12 @@ export async function generateImages(
         throw new ApiError({
           kind: 'invalid-response',
           message: `${which} is not a PNG, JPEG or WebP image (${bytes.length} bytes starting ${hexStart(bytes) || 'with nothing'})`,
+        });
+      }
+      if (sniffed.width * sniffed.height > MAX_IMAGE_PIXELS) {
+        throw new ApiError({
+          kind: 'invalid-response',
+          message: `${which} declares ${sniffed.width}x${sniffed.height} pixels (${Math.round((sniffed.width * sniffed.height) / 1e6)} megapixels), more than Quartet decodes (${MAX_IMAGE_PIXELS / 1e6} megapixels); it was not stored`,
         });
       }
       if (!imageLooksComplete(bytes, sniffed.format)) {
