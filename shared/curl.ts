@@ -19,11 +19,6 @@ export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Text inside double quotes, where only $ ` " \ are special. */
-function doubleQuoteInner(s: string): string {
-  return s.replace(/[$`"\\]/g, (c) => `\\${c}`);
-}
-
 /** The URL without its `key` query parameter. */
 function withoutKeyParam(url: string): string {
   const q = url.indexOf('?');
@@ -42,7 +37,9 @@ export function toCurl(exchange: Exchange): string {
   const base = withoutKeyParam(exchange.url);
   const url =
     family === 'generate'
-      ? `"${doubleQuoteInner(base)}${base.includes('?') ? '&' : '?'}key=$${variable}"`
+      ? // Only the variable is in double quotes: inside them an interactive bash still expands `!`, so a
+        // model id like `gem!ni` would trigger history expansion.
+        `${shellQuote(`${base}${base.includes('?') ? '&' : '?'}key=`)}"$${variable}"`
       : shellQuote(base);
   lines.push(
     `curl${exchange.streamed ? ' -N' : ''}${exchange.method === 'GET' ? '' : ` -X ${exchange.method}`} ${url}`,

@@ -67,7 +67,22 @@ describe('toCurl', () => {
     );
   });
 
-  it('generate: key=$QUARTET_GENERATE_API_KEY in a double-quoted URL, the redacted key gone', () => {
+  it('a model id with shell-special characters reaches curl as written, even in an interactive bash', () => {
+    const model = `gem!ni-$(touch pwned)-\`id\`-it's-!!-"q"`;
+    const url = `https://svc.example/v1beta/models/${model}:generateContent?key=••••9876`;
+    const cmd = toCurl({ ...base, interface: 'generate', url, requestHeaders: {} });
+    // An interactive bash reading the pasted command performs history expansion on `!`.
+    const script = `curl() { printf '%s\\0' "$@"; }\n${cmd}\n`;
+    const out = execFileSync('bash', ['--norc', '--noprofile', '-i'], {
+      input: script,
+      env: { PATH: process.env['PATH'] ?? '', QUARTET_GENERATE_API_KEY: 'gk', HOME: '/nonexistent' },
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    expect(out.split('\0')).toContain(url.replace('••••9876', 'gk'));
+  });
+
+  it('generate: key=$QUARTET_GENERATE_API_KEY beside a single-quoted URL, the redacted key gone', () => {
     const cmd = toCurl({
       ...base,
       interface: 'generate',
@@ -75,7 +90,7 @@ describe('toCurl', () => {
       requestHeaders: { 'Content-Type': 'application/json' },
     });
     expect(cmd).toContain(
-      '"https://svc.example/v1beta/models/g:streamGenerateContent?alt=sse&key=$QUARTET_GENERATE_API_KEY"',
+      `'https://svc.example/v1beta/models/g:streamGenerateContent?alt=sse&key='"$QUARTET_GENERATE_API_KEY"`,
     );
     expect(cmd).not.toContain('••••');
     expect(argv(cmd, { QUARTET_GENERATE_API_KEY: 'a b' })[2]).toBe(
