@@ -46,7 +46,7 @@ export function connect(
   const keys = keysFrom(flags, env);
   if (Object.keys(keys).length === 0) {
     throw new UsageError(
-      `no API key: pass --key KEY or set ${ENV.key} (or ${ENV.bearer}, ${ENV.messages}, ${ENV.generate} per family). ` +
+      `no API key: set ${ENV.key} (or ${ENV.bearer}, ${ENV.messages}, ${ENV.generate} per family), or pass --key KEY. ` +
         '`quartet simulate` prints a sandbox key.',
     );
   }

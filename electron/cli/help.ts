@@ -1,9 +1,11 @@
 /** The help texts, one per command. */
-const CONNECTION = `Connection (flags or environment):
-  --base-url URL        the service address (env QUARTET_BASE_URL), e.g. https://api.example.com
-  --key KEY             the default key (env QUARTET_API_KEY)
+const CONNECTION = `Connection (environment or flags):
+  QUARTET_BASE_URL      the service address, e.g. https://api.example.com (or --base-url URL)
+  QUARTET_API_KEY       the default key
   QUARTET_CHAT_API_KEY, QUARTET_MESSAGES_API_KEY, QUARTET_GENERATE_API_KEY
-                        a key per family (Bearer / messages / generate content), used before the default`;
+                        a key per family (Bearer / messages / generate content), used before the default
+  --key KEY             the default key on the command line; prefer the variables above: other users of
+                        this machine can read a command line in the process list`;
 
 export const HELP: Record<string, string> = {
   main: `quartet: talk to a model-access compatibility service from the terminal

@@ -4,7 +4,7 @@ import type { Conversation, Params } from '../../shared/conversation.ts';
 import { parseConversationFile, toConversationFile } from '../../shared/export.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { UsageError } from './args.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { replaceFileAtomic } from '../store/atomic-write.ts';
 
 /** The conversation in `path`, or undefined when there is no such file yet. A bad file is a usage error. */
 export async function loadHistory(path: string): Promise<Conversation | undefined> {
@@ -32,5 +32,6 @@ export function newConversation(
 }
 
 export async function saveHistory(path: string, conversation: Conversation): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(toConversationFile(conversation), null, 2)}\n`);
+  // conversations are private: a new history file is 0600; an existing one keeps its mode
+  await replaceFileAtomic(path, `${JSON.stringify(toConversationFile(conversation), null, 2)}\n`, 0o600);
 }

@@ -14,6 +14,18 @@ export interface Terminal {
   spinner(label: string): Spinner;
 }
 
+/**
+ * Control characters a service could use to drive the user's terminal (ANSI and OSC escapes, including
+ * OSC 52 clipboard writes, carriage returns that overwrite lines): removed from everything printed, except
+ * newline, tab, and the two dimming sequences this terminal itself adds. One linear pass.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /\x1b\[(?:2|22)m|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+export function stripControl(text: string): string {
+  return text.replace(CONTROL, (m) => (m.length > 1 ? m : ''));
+}
+
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 export function createTerminal(io: CliIO, redact: (text: string) => string): Terminal {
@@ -21,11 +33,11 @@ export function createTerminal(io: CliIO, redact: (text: string) => string): Ter
   return {
     out(text) {
       active?.();
-      io.stdout.write(redact(text));
+      io.stdout.write(stripControl(redact(text)));
     },
     err(text) {
       active?.();
-      io.stderr.write(redact(text));
+      io.stderr.write(stripControl(redact(text)));
     },
     dim(text) {
       return io.stderr.isTTY ? `\x1b[2m${text}\x1b[22m` : text;

@@ -1,8 +1,8 @@
 // Durable file writes: a temp file in the same folder, fsync, rename, then fsync the folder, so a crash
 // leaves either the old file or the new one, never a torn one (security.md, "Durability of local data").
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { open, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** Temp files start with this; the start-up sweep removes any a crash left behind. */
 export const TEMP_PREFIX = '.tmp-';
@@ -51,4 +51,28 @@ async function syncDir(dir: string): Promise<void> {
   } finally {
     await handle?.close().catch(() => undefined);
   }
+}
+
+/**
+ * Rewrites a file the user named (a `--history` conversation, a `--report`) atomically without changing
+ * what it is: a symlink is written through to its target (the link stays a link), an existing file keeps
+ * its mode, and a new file gets `newFileMode`.
+ */
+export async function replaceFileAtomic(
+  filePath: string,
+  data: Uint8Array | string,
+  newFileMode: number,
+): Promise<void> {
+  let target = filePath;
+  let mode = newFileMode;
+  try {
+    target = await realpath(filePath);
+    mode = (await stat(target)).mode & 0o777;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    // A dangling symlink: write where it points, so the link starts working.
+    const link = await readlink(filePath).catch(() => undefined);
+    if (link !== undefined) target = resolve(dirname(filePath), link);
+  }
+  await writeFileAtomic(target, data, mode);
 }

@@ -365,7 +365,7 @@ describe.concurrent('exit 2: bad usage, each with a clear message', () => {
     [
       'no key',
       ['models'],
-      /no API key: pass --key KEY or set QUARTET_API_KEY/,
+      /no API key: set QUARTET_API_KEY .*or pass --key KEY/,
       { QUARTET_BASE_URL: 'http://127.0.0.1:1' },
     ],
   ];

@@ -3,41 +3,15 @@
 // Each case runs through the real app core, and the large ones through the `quartet` binary too.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { base64Forms } from '../../electron/core/http/redact.ts';
 import { elideBase64 } from '../../electron/core/http/exchange-recorder.ts';
 import { runCli } from '../cli/run-cli.ts';
+import { hostile, json, type Handler, type Hostile } from './hostile-server.ts';
 import { CANARY, createHarness, type Harness } from '../handlers/harness.ts';
-
-type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
-
-interface Hostile {
-  url: string;
-  close(): Promise<void>;
-}
-
-async function hostile(handler: Handler): Promise<Hostile> {
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (d: string) => (body += d));
-    req.on('end', () => handler(req, body, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -60,16 +34,6 @@ function bigPng(bytes: number): Buffer {
     chunk('IDAT', randomBytes(bytes - fixed)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-function json(
-  res: ServerResponse,
-  status: number,
-  value: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(value));
 }
 
 function imageReply(png: Buffer) {

@@ -2,7 +2,7 @@
 // a Markdown report to share; exit 1 when any check failed.
 import { reportToMarkdown, reportToTable, runConformance } from '../../conformance/index.ts';
 import { UsageError } from '../args.ts';
-import { writeFileAtomic } from '../atomic-write.ts';
+import { replaceFileAtomic } from '../../store/atomic-write.ts';
 import { connect, ENV, keysFrom } from '../connection.ts';
 import { flag, str, type CommandContext } from './context.ts';
 
@@ -66,7 +66,7 @@ export async function runDoctor(ctx: CommandContext): Promise<number> {
     return 130;
   }
 
-  if (reportPath !== undefined) await writeFileAtomic(reportPath, reportToMarkdown(report));
+  if (reportPath !== undefined) await replaceFileAtomic(reportPath, reportToMarkdown(report), 0o644);
   if (flag(v, 'json')) {
     ctx.term.out(`${JSON.stringify(report, null, 2)}\n`);
   } else {

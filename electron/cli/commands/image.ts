@@ -2,7 +2,7 @@ import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseSize, type ImageRequest } from '../../core/index.ts';
 import { choiceOption, intOption, UsageError } from '../args.ts';
-import { writeFileAtomic } from '../atomic-write.ts';
+import { writeFileAtomic } from '../../store/atomic-write.ts';
 import { connect } from '../connection.ts';
 import { flag, promptFrom, str, type CommandContext } from './context.ts';
 
@@ -97,7 +97,7 @@ export async function runImage(ctx: CommandContext): Promise<number> {
       result.images.length > 1 ? `${base}-${i + 1}` : base,
       EXTENSIONS[img.format],
     );
-    await writeFileAtomic(path, img.bytes);
+    await writeFileAtomic(path, img.bytes, 0o644);
     saved.push({ path, img });
   }
 
