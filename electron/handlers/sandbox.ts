@@ -1,7 +1,8 @@
 // The built-in sandbox: the simulator started in this process on 127.0.0.1, on a free port, the first
-// time a request needs it.
+// time a request needs it, on the port it had last time when that port is free. It has no control routes.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '../simulator/index.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import { invalid } from './errors.ts';
@@ -37,7 +38,28 @@ async function signatureSecret(file: string): Promise<Uint8Array> {
   return secret;
 }
 
+/** The port the sandbox had last time, so addresses in copied curl commands keep working after a restart. */
+async function lastPort(file: string): Promise<number> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const port = Number(text.trim());
+  return Number.isInteger(port) && port > 1023 && port < 65536 ? port : 0;
+}
+
+async function startOnStablePort(secret: Uint8Array, portFile: string): Promise<RunningSimulator> {
+  const options = { host: '127.0.0.1', signatureSecret: secret, controlRoutes: false };
+  const previous = await lastPort(portFile);
+  let sim: RunningSimulator | undefined;
+  if (previous !== 0) {
+    // taken by something else now: any free port will do
+    sim = await startSimulator({ ...options, port: previous }).catch(() => undefined);
+  }
+  sim ??= await startSimulator({ ...options, port: 0 });
+  if (sim.port !== previous) await writeFileAtomic(portFile, `${sim.port}\n`).catch(() => undefined);
+  return sim;
+}
+
 export function createSandbox(enabled: boolean, secretFile: string): Sandbox {
+  const portFile = join(dirname(secretFile), 'sandbox-port');
   let starting: Promise<RunningSimulator> | undefined;
   let running: RunningSimulator | undefined;
   let closed = false;
@@ -48,7 +70,7 @@ export function createSandbox(enabled: boolean, secretFile: string): Sandbox {
         throw invalid('The built-in sandbox is not available here; add a connection to a service.');
       if (closed) throw invalid('Quartet is shutting down.');
       starting ??= signatureSecret(secretFile)
-        .then((secret) => startSimulator({ port: 0, host: '127.0.0.1', signatureSecret: secret }))
+        .then((secret) => startOnStablePort(secret, portFile))
         .then(
           (sim) => (running = sim),
           (e: unknown) => {

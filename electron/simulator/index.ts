@@ -49,7 +49,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     keys: keyTable(opts.keys ?? DEFAULT_SIM_KEYS),
     faults,
     requests,
-    control: { faults, requests, setQuirks, quirks: () => ({ ...state.quirks }) },
+    control:
+      (opts.controlRoutes ?? true)
+        ? { faults, requests, setQuirks, quirks: () => ({ ...state.quirks }) }
+        : undefined,
   };
   const server = createSimServer(deps);
   await new Promise<void>((resolve, reject) => {

@@ -33,7 +33,8 @@ export interface ServerDeps {
   keys: KeyTable;
   faults: FaultQueue;
   requests: RecordedRequest[];
-  control: ControlDeps;
+  /** the `/__sim/` routes (faults, recorded requests, quirks); absent in the app's sandbox */
+  control: ControlDeps | undefined;
 }
 
 // Generous for prompts with long histories, small enough that a runaway client cannot fill memory.
@@ -113,11 +114,12 @@ async function serve(
   const url = new URL(req.url ?? '/', 'http://simulator.invalid');
   const method = req.method ?? 'GET';
   const body = await readBody(req);
-  if (url.pathname.startsWith(CONTROL_PREFIX)) {
+  if (deps.control && url.pathname.startsWith(CONTROL_PREFIX)) {
     handleControl(method, url.pathname, body.text, res, deps.control);
     return;
   }
-  recordRequest(deps.requests, req, body.text);
+  // Prompts are kept only where a test can read them back; the app's sandbox keeps none.
+  if (deps.control) recordRequest(deps.requests, req, body.text);
   const route = routeRequest(url.pathname, deps.state.quirks.acceptDoubledPath);
   if (route.kind === 'notFound') {
     sendError(res, route.family, { status: 404, message: route.message });

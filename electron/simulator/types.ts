@@ -98,6 +98,12 @@ export interface SimulatorOptions {
    * restarts accepts the signatures it issued before, so stored conversations can go on.
    */
   signatureSecret?: Uint8Array;
+  /**
+   * Default true: the `/__sim/` control routes (faults, recorded prompts, quirks) for tests and
+   * `quartet simulate`. The app's sandbox turns them off: any local process could read the prompts or
+   * inject faults through them.
+   */
+  controlRoutes?: boolean;
 }
 
 export interface RunningSimulator {

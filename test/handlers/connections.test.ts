@@ -9,6 +9,32 @@ afterEach(async () => {
 });
 
 describe('the built-in sandbox', () => {
+  it('has no control routes any local process could use, and keeps its port across a restart', async () => {
+    h = await createHarness({ sandbox: true, connect: false });
+    const c = await h.call('createConversation', {
+      format: 'chat',
+      model: 'gpt-5-mini',
+      params: { stream: false },
+    });
+    await h.call('sendMessage', { requestId: 'r', conversationId: c.id, text: 'a private prompt' });
+    const live = (await h.call('listConnections', {})).connections[0]?.baseUrl ?? '';
+    const prompts = await fetch(`${live}/__sim/requests`);
+    expect(prompts.status).toBe(404);
+    expect(await prompts.text()).not.toContain('a private prompt');
+    const fault = await fetch(`${live}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ kind: 'status', status: 500 }),
+    });
+    expect(fault.status).toBe(404);
+    const after = await h.call('sendMessage', { requestId: 's', conversationId: c.id, text: 'still fine' });
+    expect(after.reply.status).toBe('complete');
+
+    await h.restart();
+    await h.call('sendMessage', { requestId: 't', conversationId: c.id, text: 'after a restart' });
+    expect((await h.call('listConnections', {})).connections[0]?.baseUrl).toBe(live);
+  });
+
   it('is created and activated on first run, starts on first use, and has its key built in', async () => {
     h = await createHarness({ sandbox: true, connect: false });
     const { connections, activeId } = await h.call('listConnections', {});
