@@ -5,6 +5,9 @@ import type { Vault } from './types.ts';
  * Keys in a plain JSON file with mode 0600, for a browser-mode host where no system keyring answers.
  * Only file permissions protect them, and `info()` says so plainly.
  */
+/** The plain-file vault's name inside a data folder (the browser host's and the desktop app's fallback). */
+export const PLAIN_VAULT_FILE = 'keys.plain.json';
+
 export function createPlainFileVault(filePath: string): Vault {
   const file = openJsonMapFile(filePath);
   return {

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { createPlainFileVault } from './file-vault.ts';
+import { createPlainFileVault, PLAIN_VAULT_FILE } from './file-vault.ts';
+import { adoptLegacyVaultFile, looksEncrypted } from './legacy-file.ts';
 import { createKeyringVault } from './keyring-vault.ts';
 import type { Vault } from './types.ts';
 
-/** The plain-file vault's name inside the data folder. */
-export const PLAIN_VAULT_FILE = 'keys.json';
+export { PLAIN_VAULT_FILE };
 
 /**
  * The vault of the browser-mode host: the system keyring when one answers, otherwise a 0600 file in
@@ -18,5 +18,7 @@ export async function createWebVault(
     const keyring = await createKeyringVault(options.service);
     if (keyring) return keyring;
   }
+  // A plain keys.json from before the names were apart is ours; an encrypted one (the desktop app's) is not.
+  await adoptLegacyVaultFile(dataDir, PLAIN_VAULT_FILE, (map) => !Object.values(map).some(looksEncrypted));
   return createPlainFileVault(join(dataDir, PLAIN_VAULT_FILE));
 }

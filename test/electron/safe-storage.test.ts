@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,10 +68,10 @@ describe('the safeStorage encryptor', () => {
 });
 
 describe('the desktop vault', () => {
-  it('keeps keys encrypted in userData/keys.json with mode 0600', async () => {
+  it('keeps keys encrypted in userData/keys.encrypted.json with mode 0600', async () => {
     const vault = await createElectronVault(dir);
     await vault.set('c1:default', KEY);
-    const file = path.join(dir, 'keys.json');
+    const file = path.join(dir, 'keys.encrypted.json');
     expect(await readFile(file, 'utf8')).not.toContain(KEY);
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(await vault.get('c1:default')).toBe(KEY);
@@ -84,5 +84,24 @@ describe('the desktop vault', () => {
     await vault.set('c1:default', KEY);
     expect(await vault.info()).toMatchObject({ backend: 'file', weak: true });
     await expect(stat(path.join(dir, 'keys.json'))).rejects.toThrow();
+    await expect(stat(path.join(dir, 'keys.encrypted.json'))).rejects.toThrow();
+  });
+
+  it("adopts its own keys.json of an earlier release, and leaves a plain one (the browser host's) alone", async () => {
+    const first = await createElectronVault(dir);
+    await first.set('c1:default', KEY);
+    await rename(path.join(dir, 'keys.encrypted.json'), path.join(dir, 'keys.json'));
+    const upgraded = await createElectronVault(dir);
+    expect(await upgraded.get('c1:default')).toBe(KEY);
+    expect(await readdir(dir)).toEqual(['keys.encrypted.json']);
+
+    await rm(path.join(dir, 'keys.encrypted.json'));
+    await writeFile(
+      path.join(dir, 'keys.json'),
+      JSON.stringify({ 'c1:default': 'sk-plain-from-the-browser-host' }),
+    );
+    const fresh = await createElectronVault(dir);
+    expect(await fresh.get('c1:default')).toBeUndefined();
+    expect(await readFile(path.join(dir, 'keys.json'), 'utf8')).toContain('sk-plain-from-the-browser-host');
   });
 });

@@ -166,7 +166,25 @@ describe('keyring vault', () => {
   it('the web vault falls back to a weak plain file when the keyring is not wanted', async () => {
     const vault = await createWebVault(dir, { keyring: false });
     await vault.set('c:default', 'k');
-    expect(await readdir(dir)).toEqual(['keys.json']);
+    expect(await readdir(dir)).toEqual(['keys.plain.json']);
     expect((await vault.info()).weak).toBe(true);
+  });
+
+  it("adopts a plain keys.json of an earlier release, and leaves the desktop app's encrypted one alone", async () => {
+    await writeFile(join(dir, 'keys.json'), JSON.stringify({ 'c:default': 'sk-plain-key-123' }));
+    const vault = await createWebVault(dir, { keyring: false });
+    expect(await vault.get('c:default')).toBe('sk-plain-key-123');
+    expect(await readdir(dir)).toEqual(['keys.plain.json']);
+
+    const other = await mkdtemp(join(tmpdir(), 'quartet-vault-'));
+    try {
+      const encrypted = { 'c:default': Buffer.from('v11\u0001\u0002ciphertext').toString('base64') };
+      await writeFile(join(other, 'keys.json'), JSON.stringify(encrypted));
+      const web = await createWebVault(other, { keyring: false });
+      expect(await web.get('c:default')).toBeUndefined();
+      expect(JSON.parse(await readFile(join(other, 'keys.json'), 'utf8'))).toEqual(encrypted);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
   });
 });
