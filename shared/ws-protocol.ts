@@ -23,6 +23,13 @@ import { HOST_EVENT_NAMES, OPERATION_NAMES, type OperationName } from './contrac
 
 export const WS_PATH = '/ws';
 
+/** The WebSocket subprotocol the page asks for and the host answers with. */
+export const WS_PROTOCOL = 'quartet.v1';
+/** The page secret travels as a second offered subprotocol, `quartet-secret.<secret>` (never echoed). */
+export const WS_SECRET_PROTOCOL_PREFIX = 'quartet-secret.';
+/** The fragment key under which the token exchange hands the page its secret: `/#s=<secret>`. */
+export const PAGE_SECRET_FRAGMENT = 's';
+
 /** 64 MB: an imported conversation may be 50 MB of text, plus JSON escaping. */
 export const WS_MAX_PAYLOAD = 64 * 1024 * 1024;
 

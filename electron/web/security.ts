@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import { WS_SECRET_PROTOCOL_PREFIX } from '../../shared/ws-protocol.ts';
 
 /**
  * The browser host's defences against other pages and other local processes (see the security guide):
@@ -58,17 +59,31 @@ export function isSameOrigin(req: IncomingMessage, port: number): boolean {
   return allowedOrigins(port).has(origin) && origin === `http://${host}`;
 }
 
-export function parseCookies(header: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
+/**
+ * Every value the Cookie header carries under `name`. Another server on 127.0.0.1 can set a cookie of the
+ * same name with a narrower path, which the browser then sends first: all values are kept, so such a
+ * cookie neither shadows the real one nor logs the user out.
+ */
+export function cookieValues(header: string | undefined, name: string): string[] {
+  const out: string[] = [];
   if (!header) return out;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
-    if (name && !out.has(name)) out.set(name, value);
+    if (part.slice(0, eq).trim() === name) out.push(part.slice(eq + 1).trim());
   }
   return out;
+}
+
+/** The page secret offered in `Sec-WebSocket-Protocol`, if any. */
+export function offeredPageSecret(req: IncomingMessage): string | undefined {
+  const header = req.headers['sec-websocket-protocol'];
+  if (typeof header !== 'string') return undefined;
+  const entry = header
+    .split(',')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(WS_SECRET_PROTOCOL_PREFIX));
+  return entry?.slice(WS_SECRET_PROTOCOL_PREFIX.length);
 }
 
 /**
@@ -86,7 +101,7 @@ function newSecret(): string {
 }
 
 export type TokenExchange =
-  | { ok: true; setCookie: string }
+  | { ok: true; setCookie: string; pageSecret: string }
   /** 'used': the token was right but already exchanged; 'wrong': it never was the token */
   | { ok: false; reason: 'used' | 'wrong' };
 
@@ -101,6 +116,13 @@ export class SessionGuard {
   readonly token = newSecret();
   readonly cookieName: string;
   #session: string | null = null;
+  /**
+   * The second half of a session: cookies reach every server on 127.0.0.1 whatever its port, so a cookie
+   * alone proves nothing. This secret reaches the page only in the fragment of the token exchange's
+   * redirect (never sent to any server), lives in the page origin's storage (which other ports cannot
+   * read), and must be offered when the WebSocket opens.
+   */
+  #pageSecret: string | null = null;
 
   constructor(port: number) {
     // Cookies are shared between ports of one host: a per-port name keeps two hosts from clobbering
@@ -116,17 +138,34 @@ export class SessionGuard {
     if (!secretsEqual(token, this.token)) return { ok: false, reason: 'wrong' };
     if (this.#session !== null) return { ok: false, reason: 'used' };
     this.#session = newSecret();
+    this.#pageSecret = newSecret();
     return {
       ok: true,
       setCookie: `${this.cookieName}=${this.#session}; HttpOnly; SameSite=Strict; Path=/`,
+      pageSecret: this.#pageSecret,
     };
   }
 
-  /** The request carries the current session cookie. */
+  /** The page secret, for a browser that already holds the session and comes back with the token. */
+  get pageSecret(): string | null {
+    return this.#pageSecret;
+  }
+
+  /** The request carries the current session cookie (among any others of the same name). */
   hasSession(req: IncomingMessage): boolean {
-    if (this.#session === null) return false;
-    const value = parseCookies(req.headers.cookie).get(this.cookieName);
-    return value !== undefined && secretsEqual(value, this.#session);
+    const session = this.#session;
+    if (session === null) return false;
+    // every value is compared, so the answer does not depend on which one is right
+    return cookieValues(req.headers.cookie, this.cookieName).reduce(
+      (found, value) => secretsEqual(value, session) || found,
+      false,
+    );
+  }
+
+  /** The WebSocket upgrade offers the page secret: proof that it comes from the page itself. */
+  hasPageSecret(req: IncomingMessage): boolean {
+    const offered = offeredPageSecret(req);
+    return this.#pageSecret !== null && offered !== undefined && secretsEqual(offered, this.#pageSecret);
   }
 }
 

@@ -9,7 +9,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { WS_MAX_PAYLOAD, WS_PATH } from '../../shared/ws-protocol.ts';
+import { PAGE_SECRET_FRAGMENT, WS_MAX_PAYLOAD, WS_PATH, WS_PROTOCOL } from '../../shared/ws-protocol.ts';
 import { downloadNameFor, lookupAsset, parseMediaPath } from './assets.ts';
 import type { HostCore } from './host-core.ts';
 import {
@@ -30,6 +30,7 @@ import { serveSocket } from './socket.ts';
  *      methods and the WebSocket upgrade must send it             else 403 (cross-site requests)
  *   3. `/?token=` trades the launch token for the session cookie   (once; see SessionGuard)
  *   4. the session cookie                                           else 401
+ *      (the WebSocket upgrade also needs the page secret: see SessionGuard)
  *   5. routes: GET/HEAD static files and /media; /ws upgrade. There is no JSON endpoint today; the guard
  *      for one (application/json only, 415 otherwise) sits in front of the 405 so adding one is safe.
  */
@@ -58,7 +59,13 @@ const TEXT = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const log = options.log ?? ((m: string) => console.error(m));
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: WS_MAX_PAYLOAD,
+    perMessageDeflate: false,
+    // answer with the app's protocol, never echo the secret back
+    handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
   wss.on('connection', (ws) => {
     ws.on('error', () => ws.terminate()); // e.g. a frame over maxPayload: ws closes with 1009 first
     serveSocket(ws, options.core, log);
@@ -123,6 +130,8 @@ function upgradeRefusal(req: IncomingMessage, port: number, guard: SessionGuard)
   if (pathnameOf(req) !== WS_PATH) return 404;
   if (!isSameOrigin(req, port)) return 403;
   if (!guard.hasSession(req)) return 401;
+  // the cookie reaches other local servers too; only the page holds the secret
+  if (!guard.hasPageSecret(req)) return 401;
   return null;
 }
 
@@ -165,9 +174,9 @@ async function handleRequest(
   if (token !== null) {
     if (rawPath !== '/') return refuse(res, 404, 'Not found.');
     const exchange = guard.exchange(token);
-    if (exchange.ok) return redirectHome(res, exchange.setCookie);
-    // The same browser reloading the printed address: it already holds the session, send it on.
-    if (guard.hasSession(req)) return redirectHome(res);
+    if (exchange.ok) return redirectHome(res, exchange.pageSecret, exchange.setCookie);
+    // The same browser reloading the printed address: it holds the session and knows the token.
+    if (guard.hasSession(req) && guard.pageSecret !== null) return redirectHome(res, guard.pageSecret);
     return refuse(
       res,
       403,
@@ -220,9 +229,14 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string): void
   stream.pipe(res);
 }
 
-function redirectHome(res: ServerResponse, setCookie?: string): void {
+/** To the app, with the page secret in the fragment: the browser keeps it and never sends it anywhere. */
+function redirectHome(res: ServerResponse, pageSecret: string, setCookie?: string): void {
   if (setCookie) res.setHeader('Set-Cookie', setCookie);
-  res.writeHead(303, { Location: '/', 'Cache-Control': 'no-store', 'Content-Length': 0 });
+  res.writeHead(303, {
+    Location: `/#${PAGE_SECRET_FRAGMENT}=${pageSecret}`,
+    'Cache-Control': 'no-store',
+    'Content-Length': 0,
+  });
   res.end();
 }
 

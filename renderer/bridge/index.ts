@@ -1,5 +1,6 @@
 import type { Bridge } from '../../shared/contract.ts';
 import { createElectronBridge } from './electron-bridge.ts';
+import { socketProtocols, takePageSecret } from './page-secret.ts';
 import { createWebSocketBridge, socketUrlFor } from './websocket-bridge.ts';
 
 /**
@@ -10,10 +11,25 @@ import { createWebSocketBridge, socketUrlFor } from './websocket-bridge.ts';
 
 let current: Bridge | null = null;
 
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // storage disabled by the browser's settings
+  }
+}
+
 export function getBridge(): Bridge {
   current ??= window.quartet
     ? createElectronBridge(window.quartet)
-    : createWebSocketBridge({ url: socketUrlFor(window.location) });
+    : createWebSocketBridge({
+        url: socketUrlFor(window.location),
+        protocols: socketProtocols(
+          takePageSecret(window.location, safeLocalStorage(), (url) =>
+            window.history.replaceState(window.history.state, '', url),
+          ),
+        ),
+      });
   return current;
 }
 

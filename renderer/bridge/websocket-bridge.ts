@@ -33,7 +33,9 @@ export interface SocketLike {
 export interface WebSocketBridgeOptions {
   /** ws://host/ws */
   url: string;
-  connect?: (url: string) => SocketLike;
+  /** subprotocols to offer: the app's own and the page secret (see pageSecretProtocols) */
+  protocols?: string[];
+  connect?: (url: string, protocols: string[]) => SocketLike;
   /** first retry delay and cap, in ms */
   backoff?: { initialMs: number; maxMs: number };
   /** called with each connection state change, for a status indicator or a test */
@@ -60,7 +62,9 @@ export function socketUrlFor(location: { protocol: string; host: string }): stri
 }
 
 export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocketBridge {
-  const connectSocket = options.connect ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  const connectSocket =
+    options.connect ??
+    ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as SocketLike);
   const { initialMs, maxMs } = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
   const waiting = new Map<number, Waiting>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -108,7 +112,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
     status('connecting');
     let s: SocketLike;
     try {
-      s = connectSocket(options.url);
+      s = connectSocket(options.url, options.protocols ?? []);
     } catch {
       failAll(() => unreachable);
       scheduleReconnect();

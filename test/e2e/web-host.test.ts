@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../electron/web/security.ts';
+import { openSocket } from '../web/client.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 /**
@@ -22,7 +23,9 @@ function callInPage(op: string, input: unknown): Promise<unknown> {
   return h.page.evaluate(
     ([op, input]) =>
       new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://${location.host}/ws`);
+        // the page's bridge offers the secret it keeps in its origin's storage; so does this helper
+        const secret = localStorage.getItem('quartet.pageSecret') ?? '';
+        const ws = new WebSocket(`ws://${location.host}/ws`, ['quartet.v1', `quartet-secret.${secret}`]);
         ws.onopen = () => ws.send(JSON.stringify({ t: 'call', id: 1, op, input }));
         ws.onmessage = (e) => {
           const frame = JSON.parse(String(e.data)) as { t: string; id?: number };
@@ -42,6 +45,8 @@ describe('the browser host in Chromium', () => {
     await h.ready();
     expect(new URL(h.page.url()).pathname).toBe('/');
     expect(new URL(h.page.url()).search).toBe('');
+    // the page secret was taken from the fragment and removed from the address bar
+    expect(new URL(h.page.url()).hash).toBe('');
     // The title names the section first ("Chat Completions · Quartet").
     expect(await h.page.title()).toMatch(/(^| · )Quartet$/);
     await expect(h.page.getByTestId('notice-error').count()).resolves.toBe(0);
@@ -135,8 +140,12 @@ describe('a page of another origin on the same machine', () => {
   let evil: Server;
   let evilOrigin: string;
 
+  /** Cookie headers the other server received from the user's browser. */
+  const received: string[] = [];
+
   beforeAll(async () => {
-    evil = createServer((_req, res) => {
+    evil = createServer((req, res) => {
+      if (req.headers.cookie) received.push(req.headers.cookie);
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end('<!doctype html><title>elsewhere</title>');
     });
@@ -176,6 +185,26 @@ describe('a page of another origin on the same machine', () => {
     } finally {
       await page.close();
     }
+  });
+
+  it('a local server that receives the session cookie cannot use it: a process replaying the cookie with a forged Origin is refused, and the page keeps working', async () => {
+    const page = await h.context.newPage();
+    try {
+      await page.goto(`${evilOrigin}/collect`);
+    } finally {
+      await page.close();
+    }
+    // Cookies are scoped to the host, not the port: the other server really did get it.
+    const stolen = received.map((c) =>
+      c.split('; ').find((p) => p.startsWith(`quartet_session_${h.host.port}=`)),
+    );
+    const cookie = stolen.find((c) => c !== undefined);
+    expect(cookie).toBeDefined();
+    // A non-browser process sends any headers it likes.
+    const outcome = await openSocket(h.host.port, { cookie, origin: h.host.origin }, '/ws', ['quartet.v1']);
+    expect(outcome).toEqual({ ok: false, status: 401 });
+    const info = (await callInPage('getAppInfo', {})) as { t: string };
+    expect(info.t).toBe('result');
   });
 });
 

@@ -22,7 +22,8 @@ import type { Result } from '../../shared/errors.ts';
 import { launchWebHost } from '../../electron/web/launch.ts';
 import { createMemoryVault } from '../../electron/vault/memory-vault.ts';
 import { DEFAULT_SIM_KEYS, startSimulator } from '../../electron/simulator/index.ts';
-import { signIn } from '../web/client.ts';
+import { socketProtocols } from '../../renderer/bridge/page-secret.ts';
+import { pageSecretFor, signIn } from '../web/client.ts';
 import { createRendererFixture } from '../web/fixtures.ts';
 import { TEST_KEY, writeFigures } from './app.ts';
 
@@ -85,7 +86,9 @@ class PageSocket {
 
   static open(port: number, cookie: string, origin: string): Promise<PageSocket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie, origin } });
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, socketProtocols(pageSecretFor(cookie)), {
+        headers: { cookie, origin },
+      });
       ws.once('open', () => resolve(new PageSocket(ws)));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
       ws.once('error', reject);

@@ -69,8 +69,8 @@ it(
         return r;
       }, sim);
       const toPage = JSON.stringify([results, sender.sent, fake.windows.map((w) => w.webContents.sent)]);
-      const live = await filesContaining(userData, CANARY, (p) => path.basename(p) === 'keys.json');
-      const vaultFile = await readFile(path.join(userData, 'keys.json'), 'utf8').catch(() => '');
+      const live = await filesContaining(userData, CANARY, (p) => path.basename(p) === 'keys.encrypted.json');
+      const vaultFile = await readFile(path.join(userData, 'keys.encrypted.json'), 'utf8').catch(() => '');
       const figures = {
         operations: run.operations,
         exchanges: run.exchanges,

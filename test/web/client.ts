@@ -1,3 +1,4 @@
+import { socketProtocols } from '../../renderer/bridge/page-secret.ts';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../shared/ws-protocol.ts';
@@ -56,7 +57,22 @@ export async function signIn(port: number, url: string): Promise<string> {
   const res = await rawRequest(port, { path: new URL(url).pathname + new URL(url).search });
   const setCookie = res.headers['set-cookie']?.[0];
   if (res.status !== 303 || !setCookie) throw new Error(`sign-in failed: ${res.status} ${res.body}`);
-  return setCookie.split(';')[0] ?? '';
+  const cookie = setCookie.split(';')[0] ?? '';
+  const secret = pageSecretOfLocation(res.headers.location);
+  if (secret) secrets.set(cookie, secret);
+  return cookie;
+}
+
+/** The page secret a sign-in handed over in its redirect's fragment (`/#s=...`), as the page reads it. */
+export function pageSecretOfLocation(location: string | undefined): string | undefined {
+  return new URLSearchParams((location ?? '').split('#')[1] ?? '').get('s') ?? undefined;
+}
+
+/** The page secret of each signed-in cookie, so a socket opened with that cookie offers it as the page does. */
+const secrets = new Map<string, string>();
+
+export function pageSecretFor(cookie: string | undefined): string | undefined {
+  return cookie === undefined ? undefined : secrets.get(cookie);
 }
 
 export type SocketOutcome = { ok: true; ws: FrameSocket } | { ok: false; status: number | 'error' };
@@ -66,6 +82,7 @@ export function openSocket(
   port: number,
   headers: Record<string, string | undefined>,
   path = '/ws',
+  protocols: string[] = socketProtocols(pageSecretFor(headers['Cookie'] ?? headers['cookie'])),
 ): Promise<SocketOutcome> {
   const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<
     string,
@@ -73,7 +90,7 @@ export function openSocket(
   >;
   return new Promise((resolve) => {
     // Headers given here are sent as they are (Host included), so a test can forge any of them.
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers: clean });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, protocols, { headers: clean });
     ws.once('open', () => resolve({ ok: true, ws: new FrameSocket(ws) }));
     ws.once('unexpected-response', (_req, res) => {
       resolve({ ok: false, status: res.statusCode ?? 0 });

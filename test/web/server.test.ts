@@ -3,7 +3,16 @@ import { connect } from 'node:net';
 import { startWebServer, type WebServer } from '../../electron/web/server.ts';
 import { CONTENT_SECURITY_POLICY } from '../../electron/web/security.ts';
 import { WS_MAX_PAYLOAD } from '../../shared/ws-protocol.ts';
-import { openSocket, rawRequest, signIn, type FrameSocket, type RawResponse } from './client.ts';
+import { socketProtocols } from '../../renderer/bridge/page-secret.ts';
+import {
+  openSocket,
+  pageSecretFor,
+  pageSecretOfLocation,
+  rawRequest,
+  signIn,
+  type FrameSocket,
+  type RawResponse,
+} from './client.ts';
 import { createFakeCore, type FakeCore } from './fake-core.ts';
 import {
   APP_JS,
@@ -84,10 +93,10 @@ describe('binding and address', () => {
 });
 
 describe('the launch token and the session cookie', () => {
-  it('exchanges the token once for an HttpOnly, SameSite=Strict cookie and redirects to /', async () => {
+  it('exchanges the token once for an HttpOnly, SameSite=Strict cookie and redirects to / with the page secret in the fragment', async () => {
     const res = await get(tokenPath());
     expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/');
+    expect(res.headers.location).toMatch(/^\/#s=[A-Za-z0-9_-]{43}$/);
     const cookie = res.headers['set-cookie']?.[0] ?? '';
     expect(cookie).toMatch(
       new RegExp(`^quartet_session_${port}=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=/$`),
@@ -112,6 +121,7 @@ describe('the launch token and the session cookie', () => {
     const again = await get(tokenPath(), { cookie });
     expect(again.status).toBe(303);
     expect(again.headers['set-cookie']).toBeUndefined();
+    expect(pageSecretOfLocation(again.headers.location)).toBe(pageSecretFor(cookie));
   });
 
   it('refuses a wrong token, and a wrong token does not use up the right one', async () => {
@@ -266,6 +276,57 @@ describe('media routes', () => {
 });
 
 describe('the WebSocket upgrade', () => {
+  it('a stolen cookie is not enough: without the page secret, or with a wrong one, the socket is refused', async () => {
+    // Another server on 127.0.0.1 receives the cookie from the user's browser; a process can then send
+    // any Origin. Only the page holds the secret (fragment, then its own origin's storage).
+    const cookie = await session();
+    const stolen = { origin: origin(), cookie };
+    expect(await openSocket(port, stolen, '/ws', ['quartet.v1'])).toEqual({ ok: false, status: 401 });
+    expect(await openSocket(port, stolen, '/ws', [])).toEqual({ ok: false, status: 401 });
+    expect(await openSocket(port, stolen, '/ws', ['quartet.v1', 'quartet-secret.guessed'])).toEqual({
+      ok: false,
+      status: 401,
+    });
+    // the page secret alone, without the cookie, is not enough either
+    const secret = pageSecretFor(cookie) ?? '';
+    expect(
+      await openSocket(port, { origin: origin() }, '/ws', ['quartet.v1', `quartet-secret.${secret}`]),
+    ).toEqual({ ok: false, status: 401 });
+    const page = await openSocket(port, stolen);
+    expect(page.ok).toBe(true);
+    if (page.ok) {
+      expect(page.ws.ws.protocol).toBe('quartet.v1'); // the secret is never echoed back
+      await page.ws.close();
+    }
+  });
+
+  it('a cookie of the same name tossed in by another port neither gets in nor logs the page out', async () => {
+    const cookie = await session();
+    const tossed = `quartet_session_${port}=set-by-another-server`;
+    // the browser sends the narrower-path cookie first
+    const page = await openSocket(
+      port,
+      { origin: origin(), cookie: `${tossed}; ${cookie}` },
+      '/ws',
+      socketProtocols(pageSecretFor(cookie)),
+    );
+    expect(page.ok).toBe(true);
+    if (page.ok) await page.ws.close();
+    const home = await get('/', { cookie: `${tossed}; ${cookie}` });
+    expect(home.status).toBe(200);
+    expect(
+      await openSocket(
+        port,
+        { origin: origin(), cookie: tossed },
+        '/ws',
+        socketProtocols(pageSecretFor(cookie)),
+      ),
+    ).toEqual({
+      ok: false,
+      status: 401,
+    });
+  });
+
   it('refuses without a cookie, with a wrong cookie, foreign or missing Origin, wrong Host, wrong path', async () => {
     const cookie = await session();
     const cases: [Record<string, string | undefined>, string, number][] = [

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { downloadNameFor, parseMediaPath, resolveAssetPath } from '../../electron/web/assets.ts';
 import { DEFAULT_PORT, defaultDataDir, parseWebHostArgs } from '../../electron/web/options.ts';
 import { webSaveImages } from '../../electron/web/save-images.ts';
-import { SessionGuard, isJsonContentType, parseCookies, secretsEqual } from '../../electron/web/security.ts';
+import { SessionGuard, cookieValues, isJsonContentType, secretsEqual } from '../../electron/web/security.ts';
 
 describe('command line and environment', () => {
   it('defaults to "5170 else any" and the XDG data folder', () => {
@@ -44,15 +44,10 @@ describe('security helpers', () => {
     expect(secretsEqual('a'.repeat(1000), 'abc')).toBe(false);
   });
 
-  it('reads cookies, first one of a name wins', () => {
-    expect(parseCookies('a=1; b=2; a=3')).toEqual(
-      new Map([
-        ['a', '1'],
-        ['b', '2'],
-      ]),
-    );
-    expect(parseCookies(undefined).size).toBe(0);
-    expect(parseCookies('junk; =x; c=').get('c')).toBe('');
+  it('reads every value of a cookie name, so a second one of the same name cannot shadow the first', () => {
+    expect(cookieValues('a=1; b=2; a=3', 'a')).toEqual(['1', '3']);
+    expect(cookieValues(undefined, 'a')).toEqual([]);
+    expect(cookieValues('junk; =x; c=', 'c')).toEqual(['']);
   });
 
   it('accepts only application/json', () => {

@@ -9,7 +9,8 @@ import {
   type SocketLike,
   type WebSocketBridge,
 } from '../../renderer/bridge/websocket-bridge.ts';
-import { signIn } from './client.ts';
+import { socketProtocols } from '../../renderer/bridge/page-secret.ts';
+import { pageSecretFor, signIn } from './client.ts';
 import { createFakeCore, type FakeCore } from './fake-core.ts';
 import { createRendererFixture, type RendererFixture } from './fixtures.ts';
 
@@ -62,7 +63,13 @@ function makeBridge(
 ): WebSocketBridge {
   bridge = createWebSocketBridge({
     url: socketUrlFor({ protocol: 'http:', host: `127.0.0.1:${server.port}` }),
-    connect: (url) => new WebSocket(url, { headers: headers() }) as unknown as SocketLike,
+    // offers the page secret of the cookie it sends, as the page does (a restarted host has a new one)
+    connect: (url) => {
+      const h = headers();
+      return new WebSocket(url, socketProtocols(pageSecretFor(h['cookie'])), {
+        headers: h,
+      }) as unknown as SocketLike;
+    },
     backoff: { initialMs: 5, maxMs: 20 },
     onStatus,
   });
