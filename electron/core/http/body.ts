@@ -9,6 +9,11 @@ export interface BodyReadOptions {
  * Waits for `promise`, failing with IdleTimeout after `ms` of waiting, or with the signal's reason when it
  * aborts. Works even with a fetch that ignores its signal (injected fakes).
  */
+/** How late a timer may fire before the wait counts as a stall of this process, not of the service. */
+const STALL_MS = 25;
+/** A silent service still times out: a stalled wait is extended at most this many times. */
+const MAX_STALL_EXTENSIONS = 4;
+
 export function raceIdle<T>(
   promise: Promise<T>,
   ms: number,
@@ -21,15 +26,35 @@ export function raceIdle<T>(
       reject(signal.reason);
       return;
     }
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(onTimeout ? onTimeout() : new IdleTimeout(ms));
-    }, ms);
+    let settled = false;
+    let extensions = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = () => {
+      const due = performance.now() + ms;
+      timer = setTimeout(() => {
+        if (settled) return;
+        // A timer that fires late means this process was busy (a large body being parsed, a loaded
+        // machine), so the service may have answered meanwhile: wait again rather than blame it.
+        if (performance.now() - due > STALL_MS && extensions < MAX_STALL_EXTENSIONS) {
+          extensions += 1;
+          arm();
+          return;
+        }
+        // Timers run before pending I/O: let data that already arrived settle the race first.
+        setImmediate(() => {
+          if (settled) return;
+          cleanup();
+          reject(onTimeout ? onTimeout() : new IdleTimeout(ms));
+        });
+      }, ms);
+    };
+    arm();
     const onAbort = () => {
       cleanup();
       reject(signal?.reason);
     };
     function cleanup() {
+      settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
