@@ -35,6 +35,11 @@ export interface AppCore {
   dispatch(name: string, input: unknown, ctx: CallContext): Promise<Result<unknown>>;
   /** the file behind an image, for the hosts' media routes; null when unknown */
   imageFile(id: string, variant: 'full' | 'thumb'): Promise<{ path: string; mime: string } | null>;
+  /**
+   * The secret that opens the built-in sandbox's `/__sim/` control routes (fault injection for the
+   * end-to-end tests). It never leaves this process: no operation returns it.
+   */
+  readonly sandboxControlSecret: string;
   /** aborts running requests, waits for them, stops the sandbox, closes the database */
   close(): Promise<void>;
 }
@@ -105,6 +110,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       return call;
     },
     imageFile: (id, variant) => (closing ? Promise.resolve(null) : imageFileOf(s, id, variant)),
+    sandboxControlSecret: s.sandbox.controlSecret,
     close() {
       closing ??= (async () => {
         s.requests.abortAll();

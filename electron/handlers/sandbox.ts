@@ -1,5 +1,5 @@
 // The built-in sandbox: the simulator started in this process on 127.0.0.1, on a free port, the first
-// time a request needs it, on the port it had last time when that port is free. It has no control routes.
+// time a request needs it, on the port it had last time when that port is free. Its control routes need a secret of this process.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -18,6 +18,8 @@ export interface Sandbox {
   baseUrl(): Promise<string>;
   /** the address while it runs, else undefined (never starts it) */
   currentUrl(): string | undefined;
+  /** opens its control routes; made anew at every start and known only to this process */
+  readonly controlSecret: string;
   close(): Promise<void>;
 }
 
@@ -45,8 +47,12 @@ async function lastPort(file: string): Promise<number> {
   return Number.isInteger(port) && port > 1023 && port < 65536 ? port : 0;
 }
 
-async function startOnStablePort(secret: Uint8Array, portFile: string): Promise<RunningSimulator> {
-  const options = { host: '127.0.0.1', signatureSecret: secret, controlRoutes: false };
+async function startOnStablePort(
+  secret: Uint8Array,
+  portFile: string,
+  controlSecret: string,
+): Promise<RunningSimulator> {
+  const options = { host: '127.0.0.1', signatureSecret: secret, controlRoutes: { secret: controlSecret } };
   const previous = await lastPort(portFile);
   let sim: RunningSimulator | undefined;
   if (previous !== 0) {
@@ -60,17 +66,19 @@ async function startOnStablePort(secret: Uint8Array, portFile: string): Promise<
 
 export function createSandbox(enabled: boolean, secretFile: string): Sandbox {
   const portFile = join(dirname(secretFile), 'sandbox-port');
+  const controlSecret = randomBytes(32).toString('base64url');
   let starting: Promise<RunningSimulator> | undefined;
   let running: RunningSimulator | undefined;
   let closed = false;
   return {
     enabled,
+    controlSecret,
     async baseUrl() {
       if (!enabled)
         throw invalid('The built-in sandbox is not available here; add a connection to a service.');
       if (closed) throw invalid('Quartet is shutting down.');
       starting ??= signatureSecret(secretFile)
-        .then((secret) => startOnStablePort(secret, portFile))
+        .then((secret) => startOnStablePort(secret, portFile, controlSecret))
         .then(
           (sim) => (running = sim),
           (e: unknown) => {

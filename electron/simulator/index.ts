@@ -50,9 +50,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     faults,
     requests,
     control:
-      (opts.controlRoutes ?? true)
+      (opts.controlRoutes ?? true) !== false
         ? { faults, requests, setQuirks, quirks: () => ({ ...state.quirks }) }
         : undefined,
+    controlSecret: typeof opts.controlRoutes === 'object' ? opts.controlRoutes.secret : undefined,
   };
   const server = createSimServer(deps);
   await new Promise<void>((resolve, reject) => {

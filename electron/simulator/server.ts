@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 // The HTTP front: read, record, route, take a fault, authenticate, hand to the format, respond.
 import { createServer } from 'node:http';
 import { authenticate } from './auth.ts';
@@ -33,8 +34,10 @@ export interface ServerDeps {
   keys: KeyTable;
   faults: FaultQueue;
   requests: RecordedRequest[];
-  /** the `/__sim/` routes (faults, recorded requests, quirks); absent in the app's sandbox */
+  /** the `/__sim/` routes (faults, recorded requests, quirks); absent or secret-guarded in the app's sandbox */
   control: ControlDeps | undefined;
+  /** when set, a control request must carry it in `x-quartet-sim-control` */
+  controlSecret?: string | undefined;
 }
 
 // Generous for prompts with long histories, small enough that a runaway client cannot fill memory.
@@ -114,7 +117,7 @@ async function serve(
   const url = new URL(req.url ?? '/', 'http://simulator.invalid');
   const method = req.method ?? 'GET';
   const body = await readBody(req);
-  if (deps.control && url.pathname.startsWith(CONTROL_PREFIX)) {
+  if (deps.control && url.pathname.startsWith(CONTROL_PREFIX) && controlAllowed(req, deps.controlSecret)) {
     handleControl(method, url.pathname, body.text, res, deps.control);
     return;
   }
@@ -194,6 +197,17 @@ async function serveInterface({ req, res, deps, signal, url, route, body }: Exch
     if (!(error instanceof SimError)) throw error;
     sendError(res, error.info.family ?? family, error.info);
   }
+}
+
+export const CONTROL_SECRET_HEADER = 'x-quartet-sim-control';
+
+function controlAllowed(req: IncomingMessage, secret: string | undefined): boolean {
+  if (secret === undefined) return true;
+  const given = req.headers[CONTROL_SECRET_HEADER];
+  if (typeof given !== 'string') return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(secret).digest();
+  return timingSafeEqual(a, b);
 }
 
 export function createSimServer(deps: ServerDeps): Server {

@@ -100,10 +100,11 @@ export interface SimulatorOptions {
   signatureSecret?: Uint8Array;
   /**
    * Default true: the `/__sim/` control routes (faults, recorded prompts, quirks) for tests and
-   * `quartet simulate`. The app's sandbox turns them off: any local process could read the prompts or
-   * inject faults through them.
+   * `quartet simulate`. The app's sandbox guards them with a secret (sent as the `x-quartet-sim-control`
+   * header) that only its own process knows: open, any local process could read the prompts or inject
+   * faults through them.
    */
-  controlRoutes?: boolean;
+  controlRoutes?: boolean | { secret: string };
 }
 
 export interface RunningSimulator {

@@ -40,11 +40,14 @@ async function sandboxRoot(): Promise<string> {
   return simRoot;
 }
 
-/** Queues a fault in the simulator (its control path, outside /v1). */
+/** Queues a fault in the sandbox (its control path, outside /v1, opened by the host process's secret). */
 async function fault(body: Record<string, unknown>): Promise<void> {
   const r = await fetch(`${await sandboxRoot()}/__sim/faults`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      'x-quartet-sim-control': h.host.core.sandboxControlSecret,
+    },
     body: JSON.stringify(body),
   });
   expect(r.status).toBe(200);

@@ -10,6 +10,7 @@ afterEach(async () => {
 
 describe('the built-in sandbox', () => {
   it('has no control routes any local process could use, and keeps its port across a restart', async () => {
+    // (they open only with the host process's own secret, which the e2e tests use to inject faults)
     h = await createHarness({ sandbox: true, connect: false });
     const c = await h.call('createConversation', {
       format: 'chat',
@@ -29,6 +30,12 @@ describe('the built-in sandbox', () => {
     expect(fault.status).toBe(404);
     const after = await h.call('sendMessage', { requestId: 's', conversationId: c.id, text: 'still fine' });
     expect(after.reply.status).toBe('complete');
+    const wrong = await fetch(`${live}/__sim/requests`, { headers: { 'x-quartet-sim-control': 'guessed' } });
+    expect(wrong.status).toBe(404);
+    const own = await fetch(`${live}/__sim/requests`, {
+      headers: { 'x-quartet-sim-control': h.core.sandboxControlSecret },
+    });
+    expect(own.status).toBe(200);
 
     await h.restart();
     await h.call('sendMessage', { requestId: 't', conversationId: c.id, text: 'after a restart' });
