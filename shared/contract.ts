@@ -35,6 +35,11 @@ export interface KeySlotStatus {
   /** last four characters, the only part of a key the renderer ever sees */
   last4?: string;
   source?: 'vault' | 'builtin';
+  /**
+   * Set when the connection's address moved to another origin since its keys were entered: the keys are
+   * not sent there until the user confirms them for this origin (confirmKeys) or enters them again.
+   */
+  confirmFor?: string;
 }
 
 export interface VaultInfo {
@@ -220,6 +225,8 @@ export const operations = {
     }),
   ),
   clearKey: op<KeySlotStatus>()(z.object({ connectionId: Id, slot: KeySlotSchema })),
+  /** the user confirms that the connection's keys may be sent to its current address */
+  confirmKeys: op<KeySlotStatus[]>()(z.object({ connectionId: Id })),
   /** lists models with the slot's key; says whether the key is accepted */
   testKey: op<{ ok: boolean; message: string; modelCount?: number }>()(
     z.object({ connectionId: Id, slot: KeySlotSchema }),

@@ -9,6 +9,9 @@ import { SANDBOX_PLACEHOLDER_URL } from './sandbox.ts';
 import {
   ACTIVE_CONNECTION_KEY,
   activeConnectionId,
+  confirmKeysOrigin,
+  forgetKeysOrigin,
+  keysOrigin,
   getConnection,
   vaultName,
   type Services,
@@ -69,6 +72,9 @@ export function connectionHandlers(
       const checked = normaliseBaseUrl(typed);
       if (!checked.ok) throw invalid(checked.message, 'baseUrl');
       if (id !== undefined) {
+        const before = getConnection(s, id);
+        // Keys of an earlier release have no recorded origin: they were used with the address as it was.
+        if (keysOrigin(s, id) === undefined) confirmKeysOrigin(s, before);
         s.store.connections.update(id, { name, baseUrl: typed });
         return connectionInfo(s, getConnection(s, id));
       }
@@ -98,6 +104,7 @@ export function connectionHandlers(
         }
         return active;
       });
+      forgetKeysOrigin(s, id);
       // Keys go after the row: a crash in between leaves unused secrets, never a connection without keys.
       for (const slot of KEY_SLOTS) {
         try {

@@ -6,7 +6,16 @@ import type { ConnectionRow } from '../store/index.ts';
 import type { Handlers } from './dispatch.ts';
 import { invalid, localFailure } from './errors.ts';
 import { SANDBOX_KEY } from './sandbox.ts';
-import { clientFor, getConnection, readKey, vaultName, type Services } from './services.ts';
+import {
+  clientFor,
+  confirmKeysOrigin,
+  getConnection,
+  keysOrigin,
+  readKey,
+  unconfirmedOrigin,
+  vaultName,
+  type Services,
+} from './services.ts';
 
 /** Below this length the last four characters would give away too much of a key (the core's mask agrees). */
 const MIN_LENGTH_FOR_LAST4 = 12;
@@ -35,15 +44,38 @@ function refuseBuiltIn(connection: ConnectionRow): void {
   }
 }
 
+/** Whether `slot` is the connection's only key that is set. */
+async function onlySetSlot(s: Services, connection: ConnectionRow, slot: KeySlot): Promise<boolean> {
+  for (const other of KEY_SLOTS) {
+    if (other !== slot && (await readKey(s, connection.id, other)) !== undefined) return false;
+  }
+  return true;
+}
+
 /** The family whose interfaces a slot's key is tried against; the default key is tried as Bearer. */
 function familyOfSlot(slot: KeySlot): KeyFamily {
   return slot === 'default' ? 'bearer' : slot;
 }
 
-export function keyHandlers(s: Services): Pick<Handlers, 'getKeyStatus' | 'setKey' | 'clearKey' | 'testKey'> {
+export function keyHandlers(
+  s: Services,
+): Pick<Handlers, 'getKeyStatus' | 'setKey' | 'clearKey' | 'testKey' | 'confirmKeys'> {
   return {
     async getKeyStatus({ connectionId }) {
       const connection = getConnection(s, connectionId);
+      const pending = unconfirmedOrigin(s, connection);
+      const result: KeySlotStatus[] = [];
+      for (const slot of KEY_SLOTS) {
+        const one = await slotStatus(s, connection, slot);
+        result.push(one.set && pending !== undefined ? { ...one, confirmFor: pending } : one);
+      }
+      return result;
+    },
+    /** A deliberate user action: the connection's keys may now be sent to its current address. */
+    async confirmKeys({ connectionId }) {
+      const connection = getConnection(s, connectionId);
+      refuseBuiltIn(connection);
+      confirmKeysOrigin(s, connection);
       const result: KeySlotStatus[] = [];
       for (const slot of KEY_SLOTS) result.push(await slotStatus(s, connection, slot));
       return result;
@@ -58,7 +90,16 @@ export function keyHandlers(s: Services): Pick<Handlers, 'getKeyStatus' | 'setKe
       } catch (e) {
         throw localFailure(`The key could not be saved in the vault: ${(e as Error).message}`, e);
       }
-      return status(slot, key, 'vault');
+      // The first key of a connection, or the only one re-entered after a move, is typed for this
+      // address. A key typed beside others must not unlock them: a compromised page could re-point the
+      // connection, type a junk key, and have the real ones sent.
+      if (keysOrigin(s, connectionId) === undefined || (await onlySetSlot(s, connection, slot))) {
+        confirmKeysOrigin(s, connection);
+      }
+      const pending = unconfirmedOrigin(s, connection);
+      return pending === undefined
+        ? status(slot, key, 'vault')
+        : { ...status(slot, key, 'vault'), confirmFor: pending };
     },
 
     async clearKey({ connectionId, slot }) {

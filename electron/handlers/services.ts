@@ -79,6 +79,56 @@ export async function readKey(s: Services, connectionId: string, slot: KeySlot):
   return key;
 }
 
+/** The origin (scheme, host, port) a base address sends to. */
+export function originOfAddress(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+}
+
+const keysOriginSetting = (connectionId: string) => `keys-origin:${connectionId}`;
+
+/** Where a connection's keys were entered or last confirmed; undefined for keys of an earlier release. */
+export function keysOrigin(s: Services, connectionId: string): string | undefined {
+  const value = s.store.settings.get(keysOriginSetting(connectionId));
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Records that the user entered or confirmed the connection's keys for its current address. */
+export function confirmKeysOrigin(s: Services, connection: ConnectionRow): void {
+  s.store.settings.set(keysOriginSetting(connection.id), originOfAddress(connection.baseUrl));
+}
+
+export function forgetKeysOrigin(s: Services, connectionId: string): void {
+  s.store.settings.set(keysOriginSetting(connectionId), undefined);
+}
+
+/**
+ * The origin the connection's keys wait to be confirmed for, when its address moved to another origin
+ * since they were entered; undefined when they may be sent.
+ */
+export function unconfirmedOrigin(s: Services, connection: ConnectionRow): string | undefined {
+  if (connection.builtIn) return undefined;
+  const confirmed = keysOrigin(s, connection.id);
+  const current = originOfAddress(connection.baseUrl);
+  return confirmed !== undefined && confirmed !== current ? current : undefined;
+}
+
+/**
+ * Keys never follow a connection to a new address on their own: whoever controls the page (a stolen
+ * session, a compromised renderer) could otherwise re-point a connection and have them sent anywhere.
+ */
+function requireConfirmedKeys(s: Services, connection: ConnectionRow): void {
+  const pending = unconfirmedOrigin(s, connection);
+  if (pending === undefined) return;
+  throw invalid(
+    `The keys of "${connection.name}" were entered for ${keysOrigin(s, connection.id)}, and its address now points at ${pending}. Confirm them for the new address in Settings (or enter them again) before they are sent there.`,
+    'keys',
+  );
+}
+
 /** Every set slot of a connection; the sandbox's key is built in. */
 export async function keysOf(s: Services, connection: ConnectionRow): Promise<Keys> {
   if (connection.builtIn) return { default: SANDBOX_KEY };
@@ -87,6 +137,7 @@ export async function keysOf(s: Services, connection: ConnectionRow): Promise<Ke
     const key = await readKey(s, connection.id, slot);
     if (key !== undefined) keys[slot] = key;
   }
+  if (Object.keys(keys).length > 0) requireConfirmedKeys(s, connection);
   return keys;
 }
 
@@ -141,6 +192,7 @@ export async function clientFor(
   keys: Keys,
   scope: ClientScope = {},
 ): Promise<ServiceClient> {
+  if (Object.values(keys).some((k) => k !== undefined)) requireConfirmedKeys(s, connection);
   const record = exchangeRecorder(s, keys, scope);
   const defaults = s.deps.clientDefaults ?? {};
   const baseFetch = s.deps.fetch ?? globalThis.fetch;

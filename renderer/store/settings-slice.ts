@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { CheckResult, ConnectionInfo, KeySlotStatus, Settings } from '../../shared/contract.ts';
 import type { AppError, Result } from '../../shared/errors.ts';
-import { KEY_FAMILIES, type KeySlot } from '../../shared/formats.ts';
+import { KEY_FAMILIES, KEY_SLOTS, type KeySlot } from '../../shared/formats.ts';
 import { getBridge } from '../bridge/index.ts';
 
 /** The outcome of "Test" on one key slot. */
@@ -44,6 +44,8 @@ export interface SettingsSlice {
   loadKeyStatus(connectionId: string): Promise<void>;
   setKey(connectionId: string, slot: KeySlot, key: string): Promise<AppError | null>;
   clearKey(connectionId: string, slot: KeySlot): Promise<AppError | null>;
+  /** the user confirms the connection's keys for its current address (after the address moved) */
+  confirmKeys(connectionId: string): Promise<AppError | null>;
   testKey(connectionId: string, slot: KeySlot): Promise<void>;
 
   check: CheckState;
@@ -128,7 +130,16 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
             : [...s.connections, saved],
         };
       });
-      if (!get().keyStatus[saved.id]) await get().loadKeyStatus(saved.id);
+      // The address may have moved: key status can now ask for confirmation, and old test results
+      // describe the old address.
+      set((s) => ({
+        keyTests: Object.fromEntries(
+          Object.entries(s.keyTests).filter(
+            ([id]) => !KEY_SLOTS.some((slot) => id === keyTestId(saved.id, slot)),
+          ),
+        ),
+      }));
+      await get().loadKeyStatus(saved.id);
       return r;
     },
     async deleteConnection(id) {
@@ -172,6 +183,16 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
         return { keyStatus: { ...s.keyStatus, [connectionId]: next }, keyTests };
       });
       refreshModels(connectionId, slot);
+      // entering a key may have confirmed the connection's other keys for its new address
+      if (get().keyStatus[connectionId]?.some((k) => k.confirmFor !== undefined)) {
+        await get().loadKeyStatus(connectionId);
+      }
+      return null;
+    },
+    async confirmKeys(connectionId) {
+      const r = await getBridge().confirmKeys({ connectionId });
+      if (!r.ok) return r.error;
+      set((s) => ({ keyStatus: { ...s.keyStatus, [connectionId]: r.value } }));
       return null;
     },
     async clearKey(connectionId, slot) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_SLOTS } from '../../shared/formats.ts';
+import { hostile, json } from '../reliability/hostile-server.ts';
 import { CANARY, createHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -188,5 +189,60 @@ describe('connections and keys', () => {
     expect(exchange.requestHeaders['Authorization'] ?? exchange.requestHeaders['authorization']).toMatch(
       /••••/,
     );
+  });
+});
+
+describe('keys and a connection that moves', () => {
+  it('are not sent to a new origin until the user confirms them; a junk key typed beside them does not unlock them', async () => {
+    h = await createHarness();
+    const received: string[] = [];
+    const elsewhere = await hostile((req, _body, res) => {
+      received.push(JSON.stringify(req.headers));
+      json(res, 200, { object: 'list', data: [] });
+    });
+    try {
+      await h.call('setKey', { connectionId: h.connectionId, slot: 'messages', key: `${CANARY}-messages` });
+      const c = await h.call('createConversation', {
+        format: 'chat',
+        model: 'gpt-5-mini',
+        params: { stream: false },
+      });
+      // Whoever controls the page re-points the connection at a server of theirs.
+      await h.call('saveConnection', { id: h.connectionId, name: 'Test simulator', baseUrl: elsewhere.url });
+      const refused = await h.fail('sendMessage', { requestId: 'r', conversationId: c.id, text: 'hi' });
+      expect(refused.message).toMatch(/Confirm them for the new address/);
+      expect((await h.fail('testKey', { connectionId: h.connectionId, slot: 'default' })).message).toMatch(
+        /Confirm them/,
+      );
+      expect((await h.fail('checkConnection', { requestId: 'k' })).message).toMatch(/Confirm/);
+      const status = await h.call('getKeyStatus', { connectionId: h.connectionId });
+      expect(status.filter((k) => k.set).every((k) => k.confirmFor === new URL(elsewhere.url).origin)).toBe(
+        true,
+      );
+      // a junk key in another slot is typed for the new address, but does not unlock the others
+      await h.call('setKey', { connectionId: h.connectionId, slot: 'generate', key: 'junk-key-typed-here' });
+      expect((await h.fail('sendMessage', { requestId: 's', conversationId: c.id, text: 'hi' })).kind).toBe(
+        'invalid-input',
+      );
+      expect(received).toEqual([]);
+
+      // The user moves it back: the same origin as when the keys were entered, no question asked.
+      await h.call('saveConnection', {
+        id: h.connectionId,
+        name: 'Test simulator',
+        baseUrl: `${h.sim.baseUrl}/`,
+      });
+      expect(
+        (await h.call('sendMessage', { requestId: 't', conversationId: c.id, text: 'hi' })).reply.status,
+      ).toBe('complete');
+      // Moved again, then confirmed: now they go.
+      await h.call('saveConnection', { id: h.connectionId, name: 'Test simulator', baseUrl: elsewhere.url });
+      const confirmed = await h.call('confirmKeys', { connectionId: h.connectionId });
+      expect(confirmed.some((k) => k.confirmFor !== undefined)).toBe(false);
+      await h.call('testKey', { connectionId: h.connectionId, slot: 'default' });
+      expect(received).toHaveLength(1);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

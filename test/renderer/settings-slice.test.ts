@@ -226,3 +226,42 @@ describe('connection check', () => {
     expect(useStore.getState().check.running).toBe(false);
   });
 });
+
+describe('a connection whose address moves', () => {
+  it('forgets the old key test result, shows the keys waiting for confirmation, and confirms them', async () => {
+    const own: ConnectionInfo = { id: 'c2', name: 'Mine', baseUrl: 'https://a.example', builtIn: false };
+    let moved = false;
+    let confirmed = false;
+    const status = (): KeySlotStatus[] =>
+      slots('abcd').map((k) =>
+        k.set && moved && !confirmed ? { ...k, confirmFor: 'https://b.example' } : k,
+      );
+    const { bridge } = fakeBridge({
+      listConnections: () => ok({ connections: [own], activeId: 'c2' }),
+      getKeyStatus: () => ok(status()),
+      testKey: () => ok({ ok: true, message: 'The key works' }),
+      saveConnection: (input: { id: string; name: string; baseUrl: string }) => {
+        moved = true;
+        return ok({ ...own, baseUrl: input.baseUrl });
+      },
+      confirmKeys: () => {
+        confirmed = true;
+        return ok(status());
+      },
+    });
+    setBridgeForTesting(bridge);
+    await useStore.getState().loadConnections();
+    await useStore.getState().loadKeyStatus('c2');
+    await useStore.getState().testKey('c2', 'default');
+    expect(useStore.getState().keyTests[keyTestId('c2', 'default')]?.ok).toBe(true);
+
+    await useStore.getState().saveConnection({ id: 'c2', name: 'Mine', baseUrl: 'https://b.example' });
+    expect(useStore.getState().keyTests[keyTestId('c2', 'default')]).toBeUndefined();
+    expect(useStore.getState().keyStatus.c2?.find((k) => k.slot === 'default')?.confirmFor).toBe(
+      'https://b.example',
+    );
+
+    expect(await useStore.getState().confirmKeys('c2')).toBeNull();
+    expect(useStore.getState().keyStatus.c2?.some((k) => k.confirmFor !== undefined)).toBe(false);
+  });
+});

@@ -17,6 +17,7 @@ const SLOT_HINTS: Record<KeySlot, string> = {
 export function KeySlots(props: { connection: ConnectionInfo }) {
   const { connection } = props;
   const statuses = useStore((s) => s.keyStatus[connection.id]);
+  const confirmFor = statuses?.find((k) => k.confirmFor !== undefined)?.confirmFor;
   return (
     <div className="key-slots" data-testid="key-slots">
       <div className="key-slots-head">
@@ -25,6 +26,7 @@ export function KeySlots(props: { connection: ConnectionInfo }) {
         </h3>
         <span className="faint">Only the last four characters are ever shown.</span>
       </div>
+      {confirmFor !== undefined && <ConfirmKeys connectionId={connection.id} origin={confirmFor} />}
       <ul className="key-slot-list">
         {KEY_SLOTS.map((slot) => (
           <KeySlotRow
@@ -37,6 +39,29 @@ export function KeySlots(props: { connection: ConnectionInfo }) {
           />
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The address moved to another origin since the keys were entered: they wait for the user's word. */
+function ConfirmKeys(props: { connectionId: string; origin: string }) {
+  const confirmKeys = useStore((s) => s.confirmKeys);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="key-confirm" role="alert" data-testid="key-confirm">
+      <p>
+        These keys were entered for another address. They are not sent to <code>{props.origin}</code> until
+        you confirm that this service may have them.
+      </p>
+      <Button
+        data-testid="key-confirm-button"
+        onClick={() => {
+          void confirmKeys(props.connectionId).then((e) => setError(e?.message ?? null));
+        }}
+      >
+        Send my keys to {props.origin}
+      </Button>
+      {error !== null && <p className="key-confirm-error">{error}</p>}
     </div>
   );
 }
