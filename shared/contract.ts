@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_REPLY_CHARS } from './limits.ts';
 import {
   InterfaceSchema,
   KeyFamilySchema,
@@ -59,6 +60,8 @@ export const TabMemorySchema = z.object({
   params: ParamsSchema.partial().optional(),
 });
 
+const REPLY_LIMIT_MESSAGE = `The reply size limit is a whole number of characters from ${MAX_REPLY_CHARS.min.toLocaleString('en')} to ${MAX_REPLY_CHARS.max.toLocaleString('en')}.`;
+
 export const SettingsSchema = z.object({
   theme: ThemeSchema,
   tabs: z.record(z.string().max(40), TabMemorySchema),
@@ -72,6 +75,13 @@ export const SettingsSchema = z.object({
       quality: z.string().max(20).optional(),
       outputFormat: z.enum(['png', 'jpeg', 'webp']).optional(),
     })
+    .optional(),
+  /** the largest reply kept, in characters (see MAX_REPLY_CHARS) */
+  maxReplyChars: z
+    .number({ error: REPLY_LIMIT_MESSAGE })
+    .int(REPLY_LIMIT_MESSAGE)
+    .min(MAX_REPLY_CHARS.min, REPLY_LIMIT_MESSAGE)
+    .max(MAX_REPLY_CHARS.max, REPLY_LIMIT_MESSAGE)
     .optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

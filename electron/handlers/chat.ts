@@ -10,6 +10,8 @@ import { DEFAULT_TITLE, requireConversation, titleFrom, totalsOf, toTurn } from 
 import type { Handlers } from './dispatch.ts';
 import { invalid, notFound } from './errors.ts';
 import { runRequest } from './requests.ts';
+import { readSettings } from './settings.ts';
+import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
 import { activeClient, emitSafely, type Services } from './services.ts';
 import type { CallContext } from './types.ts';
 
@@ -94,6 +96,7 @@ function failedTurn(s: Services, e: unknown, stopped: boolean, conversation: Con
     ...(partial?.raw ? { raw: partial.raw } : {}),
     status: partial !== undefined && partial.text !== '' ? 'partial' : 'error',
     error,
+    ...(partial?.endReason ? { endReason: partial.endReason } : {}),
     model: conversation.model,
     ...(exchangeId !== undefined ? { exchangeId } : {}),
     createdAt: s.now(),
@@ -151,6 +154,7 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
             params: conversation.params,
             signal,
             onDelta: (d) => emitSafely(s, ctx, 'delta', { requestId, ...d }),
+            maxReplyChars: readSettings(s).maxReplyChars ?? MAX_REPLY_CHARS.default,
           });
           reply = replyTurn(result, conversation, s.now());
         } catch (e) {

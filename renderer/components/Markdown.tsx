@@ -1,3 +1,4 @@
+import { PLAIN_TEXT_REPLY_CHARS } from '../../shared/limits.ts';
 import { Fragment, memo, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
@@ -55,11 +56,22 @@ function highlighted(h: Highlighter, code: string, language: string | undefined)
   return html;
 }
 
+/**
+ * highlight.js runs on the main thread and takes seconds on a megabyte of code (3-6.6 s for 1-2 MB):
+ * beyond this size a block is shown plain, and says so.
+ */
+export const HIGHLIGHT_MAX_CHARS = 100_000;
+
+export function shouldHighlight(code: string, language: string | undefined): boolean {
+  return language !== undefined && language !== '' && code.length <= HIGHLIGHT_MAX_CHARS;
+}
+
 function CodeBlock(props: { code: string; language: string | undefined }) {
   const { code, language } = props;
+  const highlight = shouldHighlight(code, language);
   const [, setLoaded] = useState(highlighter !== null);
   useEffect(() => {
-    if (highlighter || !language) return;
+    if (highlighter || !highlight) return;
     let live = true;
     loadHighlighter().then(
       () => {
@@ -70,12 +82,17 @@ function CodeBlock(props: { code: string; language: string | undefined }) {
     return () => {
       live = false;
     };
-  }, [language]);
-  const html = highlighter ? highlighted(highlighter, code, language) : null;
+  }, [highlight]);
+  const html = highlighter && highlight ? highlighted(highlighter, code, language) : null;
   return (
     <div className="md-code">
       <div className="md-code-head">
         <span className="md-code-lang">{language ?? 'text'}</span>
+        {!highlight && language && (
+          <span className="md-code-note" data-testid="code-not-highlighted">
+            not highlighted: {Math.round(code.length / 1000).toLocaleString()} K characters
+          </span>
+        )}
         <CopyButton text={code} label="Copy code" testId="copy-code" />
       </div>
       <pre>
@@ -159,6 +176,7 @@ export function MarkdownWhole(props: { text: string }) {
 export const Markdown = memo(function Markdown(props: { text: string; live?: boolean }) {
   const { text } = props;
   const live = props.live === true;
+  if (text.length >= PLAIN_TEXT_REPLY_CHARS) return <PlainText text={text} />;
   return live || text.length >= BLOCKWISE_CHARS ? (
     <BlockMarkdown text={text} live={live} />
   ) : (
@@ -167,6 +185,31 @@ export const Markdown = memo(function Markdown(props: { text: string; live?: boo
     </div>
   );
 });
+
+const PLAIN_CHUNK_CHARS = 32_000;
+
+/**
+ * A reply too long for Markdown, as plain text in chunks: each chunk is its own element with
+ * `content-visibility: auto`, so the page lays out only what is on screen.
+ */
+function PlainText(props: { text: string }) {
+  const { text } = props;
+  const chunks: string[] = [];
+  for (let at = 0; at < text.length; at += PLAIN_CHUNK_CHARS)
+    chunks.push(text.slice(at, at + PLAIN_CHUNK_CHARS));
+  return (
+    <div className="md md-plain" data-testid="reply-plain-text">
+      <p className="md-plain-note">
+        This reply is {text.length.toLocaleString()} characters long, so it is shown as plain text.
+      </p>
+      {chunks.map((chunk, i) => (
+        <pre key={i} className="md-plain-chunk">
+          {chunk}
+        </pre>
+      ))}
+    </div>
+  );
+}
 
 /**
  * Parsed output of recent blocks, by block text. A streamed reply's blocks are parsed once while they

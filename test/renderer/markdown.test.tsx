@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Markdown, MarkdownWhole, parseBudget } from '../../renderer/components/Markdown.tsx';
+import {
+  HIGHLIGHT_MAX_CHARS,
+  Markdown,
+  MarkdownWhole,
+  parseBudget,
+  shouldHighlight,
+} from '../../renderer/components/Markdown.tsx';
+import { PLAIN_TEXT_REPLY_CHARS } from '../../shared/limits.ts';
 import { highlight } from '../../renderer/components/highlight.ts';
 import { GROUP_SIZE } from '../../renderer/components/markdown-blocks.ts';
 import { splitBlocks } from './split-blocks.ts';
@@ -93,5 +100,30 @@ describe('Markdown, long replies and streaming', () => {
     const whole = unwrapped(renderToStaticMarkup(<MarkdownWhole text={cut} />));
     expect(unwrapped(renderToStaticMarkup(<Markdown text={`${cut}\n\n`} live />))).toBe(whole);
     expect(unwrapped(renderToStaticMarkup(<Markdown text={cut} live />))).toBe(whole);
+  });
+});
+
+describe('very long replies and code blocks', () => {
+  it('shows a reply beyond the plain-text size as plain text, all of it, not parsed as Markdown', () => {
+    const text = `# not a heading\n${'word '.repeat(PLAIN_TEXT_REPLY_CHARS / 5)}**not bold**`;
+    const out = html(text);
+    expect(out).toContain('shown as plain text');
+    expect(out).not.toContain('<h1');
+    expect(out).not.toContain('<strong>');
+    expect(out).toContain('# not a heading');
+    expect(out).toContain('**not bold**');
+    // every character is there, in chunks
+    const shown = [...out.matchAll(/<pre class="md-plain-chunk">([\s\S]*?)<\/pre>/g)]
+      .map((m) => m[1])
+      .join('');
+    expect(shown.length).toBe(text.length);
+  });
+
+  it('highlights a code block only below the size that would block the page', () => {
+    expect(shouldHighlight('const a = 1;', 'ts')).toBe(true);
+    expect(shouldHighlight('x'.repeat(HIGHLIGHT_MAX_CHARS + 1), 'ts')).toBe(false);
+    expect(shouldHighlight('const a = 1;', undefined)).toBe(false);
+    const big = '```js\n' + 'let a = 1;\n'.repeat(HIGHLIGHT_MAX_CHARS / 10) + '```';
+    expect(html(big)).toContain('not highlighted');
   });
 });

@@ -1,12 +1,14 @@
 import type { AppError } from '../../../shared/errors.ts';
 import type { Exchange } from '../../../shared/exchange.ts';
-import type { ProviderPayload } from '../../../shared/conversation.ts';
+import type { EndReason, ProviderPayload } from '../../../shared/conversation.ts';
 
 /** What a failed turn had produced before it failed, kept so the user does not lose it. */
 export interface PartialReply {
   text: string;
   thoughts?: string;
   raw?: ProviderPayload;
+  /** why the reply stopped, when the core decided it (the size cap) */
+  endReason?: EndReason;
 }
 
 /** The one error type the core throws; `info` is the serialisable shape that crosses process boundaries. */

@@ -47,6 +47,8 @@ export interface CallSpec<T> {
   outputStarted?: () => boolean;
   /** what the current attempt produced so far, attached to a failure */
   partial?: () => PartialReply | undefined;
+  /** this call's bound on a non-streamed body, below the transport's own */
+  maxBodyBytes?: number;
 }
 
 export interface CallResult<T> {
@@ -173,7 +175,12 @@ export function createTransport(cfg: TransportConfig) {
 
     const io: BodyIO = {
       signal: ctl.signal,
-      text: () => readText(res.body, { ...readOpts, maxBytes: maxBodyBytes, onText: (p) => rec.bodyText(p) }),
+      text: () =>
+        readText(res.body, {
+          ...readOpts,
+          maxBytes: Math.min(maxBodyBytes, spec.maxBodyBytes ?? maxBodyBytes),
+          onText: (p) => rec.bodyText(p),
+        }),
       eventBatches: async function* () {
         if (res.body === null) return;
         for await (const batch of readEventBatches(res.body, readOpts)) {

@@ -17,6 +17,7 @@ import { authorise, requireKey, type Keys } from '../http/auth.ts';
 import { createStreamRedactor, redactDeep, type Redactor } from '../http/redact.ts';
 import type { BodyIO, Transport } from '../http/transport.ts';
 import { readEventBatches, type SseEvent } from '../sse/read-events.ts';
+import { MAX_REPLY_CHARS } from '../../../shared/limits.ts';
 import { validateTurnInput } from './validate.ts';
 
 export interface SendTurnRequest {
@@ -28,6 +29,16 @@ export interface SendTurnRequest {
   signal?: AbortSignal;
   /** streaming deltas as they arrive */
   onDelta?: (d: { text?: string; thought?: string }) => void;
+  /** the most characters (text and thoughts) one reply may hold; past it reading stops (MAX_REPLY_CHARS) */
+  maxReplyChars?: number;
+}
+
+/** A reply that passed the size cap: reading stopped, the first part is kept. */
+function tooLarge(limit: number): ApiError {
+  return new ApiError({
+    kind: 'invalid-response',
+    message: `the reply passed ${limit.toLocaleString('en')} characters, the size limit in Settings; Quartet stopped reading it and kept the first ${limit.toLocaleString('en')}`,
+  });
 }
 
 export interface TurnReply {
@@ -108,6 +119,9 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   let delivered = false;
   let reducer: StreamReducer | undefined;
 
+  const limit = req.maxReplyChars ?? MAX_REPLY_CHARS.default;
+  let received = 0;
+  let overLimit = false;
   const redact = ctx.redact;
   const shownText = redact ? createStreamRedactor(redact) : undefined;
   const shownThought = redact ? createStreamRedactor(redact) : undefined;
@@ -121,6 +135,12 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
 
   function deliver(d: Delta | undefined): void {
     if (!d || (!d.text && !d.thought)) return;
+    received += (d.text?.length ?? 0) + (d.thought?.length ?? 0);
+    if (received > limit) {
+      // Stop reading: the reducer already holds this delta, so the kept part is cut to the limit below.
+      overLimit = true;
+      throw tooLarge(limit);
+    }
     if (!shownText || !shownThought) return show(d);
     // a tail that could be the start of an echoed key waits for the next delta (or the end)
     const text = d.text ? shownText.push(d.text) : '';
@@ -199,7 +219,12 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   function partial(): PartialReply | undefined {
     const p = reducer?.partial();
     if (!p || (p.text === '' && !p.thoughts)) return undefined;
-    return p;
+    if (!overLimit) return p;
+    // Within the limit, and without the raw payload: it would hold the whole text again, and a partial
+    // reply is sent back as its text on the next turn.
+    const text = p.text.slice(0, limit);
+    const thoughts = p.thoughts?.slice(0, Math.max(0, limit - text.length));
+    return { text, ...(thoughts ? { thoughts } : {}), endReason: 'too-large' };
   }
 
   const { value, exchange } = await ctx.transport.call({
@@ -210,6 +235,8 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     body,
     streamed: stream,
     signal: req.signal,
+    // a JSON body holds the text once, escaped (at most 6 bytes a character), plus its envelope
+    maxBodyBytes: Math.max(16 * 1024 * 1024, limit * 6),
     consume,
     outputStarted: () => delivered,
     partial,

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { MAX_REPLY_CHARS } from '../../../shared/limits.ts';
 import { useStore } from '../../store/index.ts';
 import type { Theme } from '../../../shared/contract.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
@@ -59,7 +60,47 @@ function AppearanceSection() {
           ))}
         </div>
       </fieldset>
+      <ReplyLimitField />
     </section>
+  );
+}
+
+/** The reply size cap: past it a reply stops being read and is kept as partial. */
+function ReplyLimitField() {
+  const stored = useStore((s) => s.settings?.maxReplyChars ?? MAX_REPLY_CHARS.default);
+  const updateSettings = useStore((s) => s.updateSettings);
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? String(stored);
+  const value = Number(text.replace(/[\s,_]/g, ''));
+  const valid = Number.isInteger(value) && value >= MAX_REPLY_CHARS.min && value <= MAX_REPLY_CHARS.max;
+  const save = () => {
+    if (draft === null || !valid) return;
+    void updateSettings({ maxReplyChars: value }).then((ok) => ok && setDraft(null));
+  };
+  return (
+    <div className="reply-limit">
+      <label className="field-label" htmlFor="reply-limit-input">
+        Largest reply kept (characters)
+      </label>
+      <input
+        id="reply-limit-input"
+        data-testid="reply-limit-input"
+        inputMode="numeric"
+        value={text}
+        aria-invalid={!valid}
+        aria-describedby="reply-limit-help"
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={save}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') save();
+        }}
+      />
+      <p id="reply-limit-help" className={valid ? 'faint' : 'field-error'} data-testid="reply-limit-help">
+        {valid
+          ? 'Past this size Quartet stops reading a reply and keeps what arrived, marked as cut at the limit.'
+          : `A whole number from ${MAX_REPLY_CHARS.min.toLocaleString()} to ${MAX_REPLY_CHARS.max.toLocaleString()}; not saved.`}
+      </p>
+    </div>
   );
 }
 

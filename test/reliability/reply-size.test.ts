@@ -1,0 +1,66 @@
+// A reply larger than the size cap: reading stops, the first part is kept as partial with the reason,
+// and the conversation goes on.
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
+import { createHarness, type Harness } from '../handlers/harness.ts';
+
+let h: Harness;
+afterEach(async () => {
+  await h.expectNoKeyLeak();
+  await h.close();
+});
+
+describe('the reply size cap', () => {
+  it('stops a streamed reply at the limit, keeps the first part as partial (too-large), and goes on', async () => {
+    h = await createHarness();
+    await h.call('updateSettings', { maxReplyChars: MAX_REPLY_CHARS.min });
+    const c = await h.call('createConversation', {
+      format: 'messages',
+      model: 'claude-sonnet-4-5',
+      params: { stream: true, maxTokens: 100_000 },
+    });
+    const big = await h.call('sendMessage', {
+      requestId: 'a',
+      conversationId: c.id,
+      text: 'go on [[tokens:20000]]',
+    });
+    expect(big.reply).toMatchObject({ status: 'partial', endReason: 'too-large' });
+    expect(big.reply.text.length).toBe(MAX_REPLY_CHARS.min);
+    expect(big.reply.raw).toBeUndefined();
+    expect(big.reply.error?.message).toMatch(/size limit in Settings/);
+    // what the page was shown never passed the limit either
+    const shown = h.eventsOf('delta', 'a').reduce((n, d) => n + (d.text?.length ?? 0), 0);
+    expect(shown).toBeLessThanOrEqual(MAX_REPLY_CHARS.min);
+
+    const next = await h.call('sendMessage', { requestId: 'b', conversationId: c.id, text: 'and briefly?' });
+    expect(next.reply.status).toBe('complete');
+    const stored = await h.call('getConversation', { id: c.id });
+    expect(stored.turns.map((t) => t.status)).toEqual(['complete', 'partial', 'complete', 'complete']);
+  });
+
+  it('refuses a non-streamed body far beyond the limit without holding it', async () => {
+    h = await createHarness();
+    await h.call('updateSettings', { maxReplyChars: MAX_REPLY_CHARS.min });
+    const c = await h.call('createConversation', {
+      format: 'chat',
+      model: 'gpt-5-mini',
+      params: { stream: false },
+    });
+    h.sim.faults.add({
+      kind: 'bigBody',
+      bytes: 40 * 1024 * 1024,
+      match: { interface: 'chat', stream: false },
+    });
+    const r = await h.call('sendMessage', { requestId: 'a', conversationId: c.id, text: 'hello' });
+    expect(r.reply.status).toBe('error');
+    expect(r.reply.error?.kind).toBe('invalid-response');
+    expect(r.reply.error?.attempts).toBe(1);
+  });
+
+  it('refuses a limit outside its bounds with a message that says them', async () => {
+    h = await createHarness();
+    const e = await h.fail('updateSettings', { maxReplyChars: 5 });
+    expect(e.kind).toBe('invalid-input');
+    expect(e.message).toMatch(/from 10,000 to 100,000,000/);
+  });
+});
