@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_REPLY_CHARS } from './limits.ts';
+import { MAX_MESSAGE_CHARS, MAX_REPLY_CHARS } from './limits.ts';
 import {
   InterfaceSchema,
   KeyFamilySchema,
@@ -198,7 +198,7 @@ export const ImageGenerateInputSchema = z.object({
 const TurnText = z
   .string()
   .min(1, 'Write a message first.')
-  .max(10_000_000, 'The message is larger than 10 MB.');
+  .max(MAX_MESSAGE_CHARS, 'The message is larger than 10 MB.');
 
 // ---------- operations ----------
 

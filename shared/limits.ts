@@ -14,3 +14,6 @@ export const MAX_REPLY_CHARS = { default: 4_000_000, min: 10_000, max: 100_000_0
 
 /** Beyond this many characters a reply is shown as plain text: Markdown of that size would freeze the page. */
 export const PLAIN_TEXT_REPLY_CHARS = 500_000;
+
+/** The largest message a user may send, in characters (the app's composer, the CLI's prompt and stdin). */
+export const MAX_MESSAGE_CHARS = 10_000_000;

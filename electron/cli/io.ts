@@ -1,3 +1,5 @@
+import { MAX_MESSAGE_CHARS } from '../../shared/limits.ts';
+import { UsageError } from './args.ts';
 /** What a command may touch of the process, so commands stay testable and never reach for globals. */
 export interface OutStream {
   write(text: string): void;
@@ -11,6 +13,15 @@ export interface CliIO {
   readStdin(): Promise<string>;
   /** Calls `handler` on SIGINT/SIGTERM until the returned function is called. */
   onSignal(handler: (signal: NodeJS.Signals) => void): () => void;
+}
+
+/** Standard input held more than a message may (10 MB, as in the app). */
+export class StdinTooLarge extends UsageError {
+  constructor() {
+    super(
+      `standard input holds more than ${MAX_MESSAGE_CHARS.toLocaleString('en')} characters, the most a message may have (as in the app)`,
+    );
+  }
 }
 
 export function processIO(): CliIO {
@@ -28,8 +39,16 @@ export function processIO(): CliIO {
     env: process.env,
     async readStdin() {
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
+      let size = 0;
+      for await (const chunk of process.stdin) {
+        size += (chunk as Buffer).length;
+        // Stop reading at once: a prompt piped from a runaway command must not fill the memory.
+        if (size > MAX_MESSAGE_CHARS * 4) throw new StdinTooLarge();
+        chunks.push(chunk as Buffer);
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (text.length > MAX_MESSAGE_CHARS) throw new StdinTooLarge();
+      return text;
     },
     onSignal(handler) {
       process.on('SIGINT', handler);

@@ -2,6 +2,7 @@
 // use plain fetch (injectable) rather than the service client, which would parse and retry.
 import type { Interface, KeyFamily } from '../../shared/formats.ts';
 import { describeErrorBody, readEvents } from '../core/index.ts';
+import { BodyTooLarge, readText } from '../core/http/body.ts';
 import { ExchangeRecorder } from '../core/http/exchange-recorder.ts';
 import { ConnectionFailure, formatSeconds } from '../core/errors/failures.ts';
 import type { Ctx } from './types.ts';
@@ -168,10 +169,14 @@ function close(ctx: Ctx, s: Started, message?: string): void {
 function failed(ctx: Ctx, e: unknown, started: number, timeoutMs: number, where: string): FailedAnswer {
   if (ctx.signal?.aborted) throw new Stopped();
   const ms = Math.round(performance.now() - started);
-  const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-  const message = timedOut
-    ? `no answer within ${formatSeconds(timeoutMs)}`
-    : new ConnectionFailure('connect', e).message;
+  const timedOut =
+    e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError' || e.name === 'IdleTimeout');
+  const message =
+    e instanceof BodyTooLarge
+      ? `${e.message}, more than a probe reads; Quartet stopped reading it`
+      : timedOut
+        ? `no answer within ${formatSeconds(timeoutMs)}`
+        : new ConnectionFailure('connect', e).message;
   return { kind: 'failed', message, ms, where };
 }
 
@@ -181,10 +186,20 @@ export async function send(ctx: Ctx, req: ProbeRequest): Promise<Answer> {
   return s.kind === 'failed' ? s : readWhole(ctx, s);
 }
 
-/** Reads a started answer's body whole and closes its record. */
+/**
+ * What one probe's answer may hold. Probes ask for a few tokens or one image; a service that answers with
+ * hundreds of MB (600 MB once cost 2 GB of memory) is stopped here and reported.
+ */
+export const PROBE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Reads a started answer's body whole (up to PROBE_MAX_BYTES) and closes its record. */
 async function readWhole(ctx: Ctx, s: Started): Promise<Answer> {
   try {
-    const text = await s.res.text();
+    const text = await readText(s.res.body, {
+      idleTimeoutMs: s.timeoutMs,
+      signal: s.signal,
+      maxBytes: PROBE_MAX_BYTES,
+    });
     s.rec?.bodyText(text);
     close(ctx, s);
     return {

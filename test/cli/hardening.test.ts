@@ -109,3 +109,17 @@ describe('files the user names', () => {
     expect((await stat(report)).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('standard input', () => {
+  it('refuses a prompt larger than a message may be, as the app does, without a request', async () => {
+    sim = await startSimulator({ port: 0 });
+    const env = { QUARTET_BASE_URL: sim.baseUrl, QUARTET_API_KEY: KEY };
+    const r = await runCli(['ask', '--format', 'chat', '--model', 'gpt-5-mini', '-'], {
+      env,
+      stdin: 'x'.repeat(10_000_001),
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/more than 10,000,000 characters/);
+    expect(sim.requests).toEqual([]);
+  });
+});

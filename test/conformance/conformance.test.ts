@@ -43,6 +43,15 @@ function notPassing(report: ConformanceReport): Record<string, string> {
 // Informational lines every full run has: they describe, they do not judge.
 const ALWAYS_INFO = { 'addresses.root': 'info', 'models.count': 'info', 'images.adjusted': 'info' };
 
+describe('a service that answers a probe with a huge body', () => {
+  it('is read no further than the probe limit and reported, not held whole', async () => {
+    sim.faults.add({ kind: 'bigBody', bytes: 48 * 1024 * 1024, match: { interface: 'chat', stream: false } });
+    const report = await check({ images: false });
+    const messages = report.results.filter((r) => r.id.startsWith('chat.')).map((r) => r.detail);
+    expect(messages.join(' ')).toMatch(/larger than 34 MB, more than a probe reads/);
+  });
+});
+
 describe('against the simulator as it follows the spec', () => {
   it('passes every check, with images, and reports each interface', () => {
     expect(notPassing(baseline)).toEqual(ALWAYS_INFO);
