@@ -1,3 +1,4 @@
+import { displayModelId } from '../../../shared/display.ts';
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '../../store/index.ts';
 import type { Turn } from '../../../shared/conversation.ts';
@@ -160,7 +161,7 @@ export function TurnMeta(props: { turn: Turn }) {
   const usage = usageParts(turn.usage);
   return (
     <div className="msg-meta" data-testid="turn-meta">
-      {turn.model ? <span className="meta-model mono">{turn.model}</span> : null}
+      {turn.model ? <span className="meta-model mono">{displayModelId(turn.model)}</span> : null}
       {turn.finishReason ? (
         <span className="meta-item" title="Finish reason">
           {turn.finishReason}

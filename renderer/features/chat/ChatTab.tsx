@@ -1,3 +1,4 @@
+import { displayModelId } from '../../../shared/display.ts';
 import { useStore } from '../../store/index.ts';
 import { selectTabModel } from '../../store/chat-slice.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
@@ -29,7 +30,7 @@ function EmptyConversation(props: { format: TextFormat }) {
       <p>
         {model ? (
           <>
-            Model <span className="mono">{model}</span>. Write a message below to start.
+            Model <span className="mono">{displayModelId(model)}</span>. Write a message below to start.
           </>
         ) : (
           'Choose a model above, then write a message below.'

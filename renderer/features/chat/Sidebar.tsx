@@ -1,3 +1,4 @@
+import { displayModelId } from '../../../shared/display.ts';
 import { memo, useRef, useState, type ChangeEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
@@ -205,7 +206,7 @@ const ConversationItem = memo(function ConversationItem(props: {
             <span className="conv-title">{summary.title}</span>
             <span className="conv-meta">
               {running ? <Spinner size={10} label="Reply in progress" /> : null}
-              <span className="conv-model">{summary.model}</span>
+              <span className="conv-model">{displayModelId(summary.model)}</span>
               <span aria-hidden="true">·</span>
               <time dateTime={new Date(summary.updatedAt).toISOString()}>
                 {formatWhen(summary.updatedAt)}

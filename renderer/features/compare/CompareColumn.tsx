@@ -1,3 +1,4 @@
+import { displayModelId } from '../../../shared/display.ts';
 import { memo, useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useStore } from '../../store/index.ts';
 import { MIN_COLUMNS, type CompareColumn } from '../../store/compare-slice.ts';
@@ -106,7 +107,7 @@ export function ColumnBody(props: { columnKey: string }) {
           {col.model ? (
             <>
               {' '}
-              with <code>{col.model}</code>
+              with <code>{displayModelId(col.model)}</code>
             </>
           ) : null}
           .

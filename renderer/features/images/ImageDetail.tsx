@@ -1,3 +1,4 @@
+import { displayModelId } from '../../../shared/display.ts';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
@@ -134,7 +135,7 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
         </div>
         <dl className="image-facts">
           <dt>Model</dt>
-          <dd className="mono">{img.model}</dd>
+          <dd className="mono">{displayModelId(img.model)}</dd>
           <dt>Requested size</dt>
           <dd className="mono" data-testid="requested-size">
             {requested}

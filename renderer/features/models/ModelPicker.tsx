@@ -1,3 +1,4 @@
+import { displayModelId, hasHiddenCharacters } from '../../../shared/display.ts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '../../store/index.ts';
 import { groupModels, type ModelEntry, type ModelPurpose } from '../../store/models-slice.ts';
@@ -174,12 +175,12 @@ export function ModelPicker(props: {
           <>
             <Icon name="pencil" size={13} />
             <span>
-              Use <strong className="mono">{o.id}</strong>
+              Use <strong className="mono">{displayModelId(o.id)}</strong>
             </span>
           </>
         ) : (
           <>
-            <span className="mp-option-id mono">{o.id}</span>
+            <span className="mp-option-id mono">{displayModelId(o.id)}</span>
             {selected ? <Icon name="check" size={14} className="mp-check" /> : null}
           </>
         )}
@@ -193,6 +194,11 @@ export function ModelPicker(props: {
         <label className="field-label" htmlFor={inputId}>
           {props.label}
         </label>
+      ) : null}
+      {hasHiddenCharacters(value) ? (
+        <p className="mp-hidden" role="note" data-testid="model-hidden-chars">
+          This id has invisible or direction-changing characters: <code>{displayModelId(value)}</code>
+        </p>
       ) : null}
       <div className="mp-row">
         <div className="mp-box">
