@@ -15,6 +15,7 @@ import {
 } from '../formats/types.ts';
 import { authorise, requireKey, type Keys } from '../http/auth.ts';
 import { createStreamRedactor, redactDeep, type Redactor } from '../http/redact.ts';
+import { BodyTooLarge } from '../http/body.ts';
 import type { BodyIO, Transport } from '../http/transport.ts';
 import { readEventBatches, type SseEvent } from '../sse/read-events.ts';
 import { MAX_REPLY_CHARS } from '../../../shared/limits.ts';
@@ -182,7 +183,18 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   async function consume(res: Response, io: BodyIO): Promise<ReplyParts> {
     const contentType = res.headers.get('content-type') ?? '';
     if (stream && contentType.includes('text/event-stream')) return reduceEvents(io.eventBatches());
-    const text = await io.text();
+    let text: string;
+    try {
+      text = await io.text();
+    } catch (e) {
+      if (e instanceof BodyTooLarge) {
+        throw new ApiError({
+          kind: 'invalid-response',
+          message: `${e.message}, beyond what a reply of ${limit.toLocaleString('en')} characters (the size limit in Settings) can need; Quartet stopped reading it`,
+        });
+      }
+      throw e;
+    }
     const trimmed = text.trimStart();
     if (!stream || trimmed.startsWith('{') || trimmed === '') {
       const reply = await readJsonReply(text);
