@@ -11,6 +11,7 @@ import type { Handlers } from './dispatch.ts';
 import { invalid, notFound } from './errors.ts';
 import { runRequest } from './requests.ts';
 import { readSettings } from './settings.ts';
+import { streamedReplyWriter } from './streamed-reply.ts';
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
 import { activeClient, emitSafely, type Services } from './services.ts';
 import type { CallContext } from './types.ts';
@@ -146,6 +147,7 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
           .filter((t) => t.status !== 'error')
           .map(toTurn);
         let reply: Turn;
+        const live = streamedReplyWriter(s, conversationId, conversation.model);
         try {
           const result = await client.sendTurn({
             format: conversation.format,
@@ -153,7 +155,10 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
             history,
             params: conversation.params,
             signal,
-            onDelta: (d) => emitSafely(s, ctx, 'delta', { requestId, ...d }),
+            onDelta: (d) => {
+              emitSafely(s, ctx, 'delta', { requestId, ...d });
+              if (d.text) live.text(d.text);
+            },
             maxReplyChars: readSettings(s).maxReplyChars ?? MAX_REPLY_CHARS.default,
           });
           reply = replyTurn(result, conversation, s.now());
@@ -164,11 +169,11 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
           if (!s.store.conversations.get(conversationId)) {
             throw notFound('The conversation was deleted while its reply was running.');
           }
-          s.store.messages.append(conversationId, reply);
+          live.finish(reply, conversationId);
           s.store.conversations.update(conversationId, { updatedAt: s.now() });
           return s.store.messages.list(conversationId).map(toTurn);
         });
-        return { userTurn, reply, totals: totalsOf(turns) };
+        return { userTurn, reply: { ...reply, id: live.id }, totals: totalsOf(turns) };
       });
     } finally {
       busy.delete(conversationId);

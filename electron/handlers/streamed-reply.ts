@@ -1,0 +1,64 @@
+// A reply that streams is written to the database as it arrives, so a crash or a kill keeps what the
+// user saw. Writes are bounded: at most one every PERSIST_EVERY_MS (more apart as the text grows, since
+// each write re-indexes it for search), and the first as soon as text arrives.
+import { randomUUID } from 'node:crypto';
+import type { Turn } from '../../shared/conversation.ts';
+import type { Services } from './services.ts';
+
+const PERSIST_EVERY_MS = 500;
+/** Extra wait per character already written: a 4 MB text is rewritten at most about once a second. */
+const PERSIST_MS_PER_CHAR = 1 / 10_000;
+
+/** What a crash leaves on a reply that was still streaming: shown as cut off, with this reason. */
+const INTERRUPTED = 'Quartet closed before the reply was complete; this is what had arrived.';
+
+export interface StreamedReplyWriter {
+  /** the id the reply is stored under, from its first delta to its final form */
+  readonly id: string;
+  /** appends a piece of visible text; writes when the bound allows */
+  text(piece: string): void;
+  /** the final turn under the writer's id, replacing the provisional row if one was written */
+  finish(reply: Turn, conversationId: string): void;
+}
+
+export function streamedReplyWriter(s: Services, conversationId: string, model: string): StreamedReplyWriter {
+  const id = randomUUID();
+  let text = '';
+  let written = false;
+  let lastWrite = 0;
+  const write = () => {
+    try {
+      if (!written) {
+        s.store.messages.append(conversationId, {
+          id,
+          role: 'assistant',
+          text,
+          status: 'partial',
+          error: { kind: 'aborted', message: INTERRUPTED },
+          model,
+          createdAt: s.now(),
+        });
+        written = true;
+      } else {
+        s.store.messages.updateText(id, text);
+      }
+      lastWrite = performance.now();
+    } catch (e) {
+      // a failed interim write costs only crash safety; the final write below still stores the reply
+      s.log.error('could not store a streaming reply as it arrived', e);
+    }
+  };
+  return {
+    id,
+    text(piece) {
+      text += piece;
+      if (!written || performance.now() - lastWrite >= PERSIST_EVERY_MS + text.length * PERSIST_MS_PER_CHAR) {
+        write();
+      }
+    },
+    finish(reply, conversationId) {
+      if (written) s.store.messages.delete(id);
+      s.store.messages.append(conversationId, { ...reply, id });
+    },
+  };
+}
