@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ParamsSchema, type Turn } from '../../shared/conversation.ts';
 import { parseConversationFile, toConversationFile } from '../../shared/export.ts';
-import { DEFAULT_TITLE, loadConversation, requireConversation, toSummary } from './conversation-view.ts';
+import {
+  DEFAULT_TITLE,
+  loadConversation,
+  requireConversation,
+  toSummary,
+  viewConversation,
+} from './conversation-view.ts';
 import type { Handlers } from './dispatch.ts';
 import { invalid, notFound } from './errors.ts';
 import { conversationToMarkdown, fileSlug } from './export-markdown.ts';
@@ -30,7 +36,7 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
     },
 
     async getConversation({ id }) {
-      return loadConversation(s, id);
+      return viewConversation(s, id);
     },
 
     async createConversation({ format, model, title, params, origin }) {

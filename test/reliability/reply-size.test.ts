@@ -1,6 +1,9 @@
 // A reply larger than the size cap: reading stops, the first part is kept as partial with the reason,
 // and the conversation goes on.
 import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { VIEW_TURN_CHARS } from '../../electron/handlers/conversation-view.ts';
+import { openStore } from '../../electron/store/index.ts';
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
 import { createHarness, type Harness } from '../handlers/harness.ts';
 
@@ -62,5 +65,42 @@ describe('the reply size cap', () => {
     const e = await h.fail('updateSettings', { maxReplyChars: 5 });
     expect(e.kind).toBe('invalid-input');
     expect(e.message).toMatch(/from 10,000 to 100,000,000/);
+  });
+});
+
+describe('a conversation stored by an earlier release with a huge turn', () => {
+  it('opens: the page gets each turn within the view limit, marked, and the host keeps the whole turn', async () => {
+    h = await createHarness();
+    const c = await h.call('createConversation', {
+      format: 'chat',
+      model: 'gpt-5-mini',
+      params: { stream: false },
+    });
+    const huge = 'a'.repeat(VIEW_TURN_CHARS * 3);
+    const store = openStore(join(h.dataDir, 'quartet.db'));
+    try {
+      store.messages.append(c.id, { id: 'u', role: 'user', text: 'hi', status: 'complete', createdAt: 1 });
+      store.messages.append(c.id, {
+        id: 'big',
+        role: 'assistant',
+        text: huge,
+        raw: { format: 'chat', message: { role: 'assistant', content: huge } },
+        status: 'complete',
+        createdAt: 2,
+      });
+    } finally {
+      store.close();
+    }
+    const opened = await h.call('getConversation', { id: c.id });
+    const big = opened.turns[1];
+    expect(big?.text.length).toBeLessThan(VIEW_TURN_CHARS + 200);
+    expect(big?.text).toMatch(/more characters are kept but not shown\]$/);
+    expect(big?.raw).toBeUndefined();
+    const kept = openStore(join(h.dataDir, 'quartet.db'));
+    try {
+      expect(kept.messages.get('big')?.text.length).toBe(huge.length);
+    } finally {
+      kept.close();
+    }
   });
 });
