@@ -281,7 +281,11 @@ export const operations = {
       limit: z.number().int().min(1).max(200).optional(),
     }),
   ),
-  exportConversation: op<{ filename: string; mime: string; content: string }>()(
+  /**
+   * The export as text, or (for a conversation too large for one message) written by the host into the
+   * data folder: then `content` is empty and `savedTo` says where the whole file is.
+   */
+  exportConversation: op<{ filename: string; mime: string; content: string; savedTo?: string }>()(
     z.object({ id: Id, as: z.enum(['markdown', 'json']) }),
   ),
   importConversation: op<Conversation>()(

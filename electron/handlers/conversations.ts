@@ -11,6 +11,7 @@ import {
 import type { Handlers } from './dispatch.ts';
 import { invalid, notFound } from './errors.ts';
 import { conversationToMarkdown, fileSlug } from './export-markdown.ts';
+import { exportSizeOf, INLINE_EXPORT_MAX_CHARS, writeExportFile } from './export-file.ts';
 import type { Services } from './services.ts';
 
 type ConversationOps =
@@ -79,6 +80,16 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
     async exportConversation({ id, as }) {
       const conversation = loadConversation(s, id);
       const name = fileSlug(conversation.title, 'conversation');
+      if (exportSizeOf(conversation) > INLINE_EXPORT_MAX_CHARS) {
+        const filename = `${name}.${as === 'json' ? 'json' : 'md'}`;
+        const savedTo = await writeExportFile(s, conversation, as, filename);
+        return {
+          filename,
+          mime: as === 'json' ? 'application/json' : 'text/markdown',
+          content: '',
+          savedTo,
+        };
+      }
       if (as === 'json') {
         return {
           filename: `${name}.json`,

@@ -36,14 +36,21 @@ function turnSection(turn: Turn): string {
   return blocks.join('\n\n');
 }
 
-/** The conversation as Markdown: title, model and format, then each turn under a role heading. */
-export function conversationToMarkdown(conversation: Conversation): string {
+/** The Markdown export in pieces (head, then one per turn), so a huge one can be written piece by piece. */
+export function* markdownPieces(conversation: Conversation): Generator<string> {
   const head = [
     `# ${conversation.title}`,
     `- Model: ${conversation.model}\n- Format: ${FORMAT_LABELS[conversation.format]} (${conversation.format})`,
   ];
   if (conversation.params.system) head.push(`## System\n\n${conversation.params.system}`);
-  return `${[...head, ...conversation.turns.map(turnSection)].join('\n\n')}\n`;
+  yield head.join('\n\n');
+  for (const turn of conversation.turns) yield `\n\n${turnSection(turn)}`;
+  yield '\n';
+}
+
+/** The conversation as Markdown: title, model and format, then each turn under a role heading. */
+export function conversationToMarkdown(conversation: Conversation): string {
+  return [...markdownPieces(conversation)].join('');
 }
 
 /** A file name from the title: letters, digits and dashes, never empty. */

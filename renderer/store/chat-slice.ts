@@ -625,6 +625,13 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
         get().notify(`Export failed: ${r.error.message}`, 'error');
         return;
       }
+      if (r.value.savedTo !== undefined) {
+        get().notify(
+          `This conversation is too large to download through the page; the whole export was written to ${r.value.savedTo}`,
+          'success',
+        );
+        return;
+      }
       downloadText(r.value.filename, r.value.mime, r.value.content);
       get().notify(`Exported ${r.value.filename}`, 'success');
     },

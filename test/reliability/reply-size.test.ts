@@ -1,7 +1,10 @@
 // A reply larger than the size cap: reading stops, the first part is kept as partial with the reason,
 // and the conversation goes on.
 import { afterEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { INLINE_EXPORT_MAX_CHARS } from '../../electron/handlers/export-file.ts';
+import { ConversationFileSchema } from '../../shared/export.ts';
 import { VIEW_TURN_CHARS } from '../../electron/handlers/conversation-view.ts';
 import { openStore } from '../../electron/store/index.ts';
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
@@ -101,6 +104,43 @@ describe('a conversation stored by an earlier release with a huge turn', () => {
       expect(kept.messages.get('big')?.text.length).toBe(huge.length);
     } finally {
       kept.close();
+    }
+  });
+});
+
+describe('exporting a conversation too large for one message', () => {
+  it('writes the whole export into the data folder, turn by turn, and says where', async () => {
+    h = await createHarness();
+    const c = await h.call('createConversation', {
+      format: 'chat',
+      model: 'gpt-5-mini',
+      params: { stream: false },
+    });
+    const huge = 'b'.repeat(INLINE_EXPORT_MAX_CHARS);
+    const store = openStore(join(h.dataDir, 'quartet.db'));
+    try {
+      store.messages.append(c.id, { id: 'u', role: 'user', text: 'hi', status: 'complete', createdAt: 1 });
+      store.messages.append(c.id, {
+        id: 'big',
+        role: 'assistant',
+        text: huge,
+        status: 'complete',
+        createdAt: 2,
+      });
+    } finally {
+      store.close();
+    }
+    for (const as of ['json', 'markdown'] as const) {
+      const out = await h.call('exportConversation', { id: c.id, as });
+      expect(out.content).toBe('');
+      expect(out.savedTo?.startsWith(join(h.dataDir, 'exports'))).toBe(true);
+      const text = await readFile(out.savedTo ?? '', 'utf8');
+      if (as === 'json') {
+        const file = ConversationFileSchema.parse(JSON.parse(text));
+        expect(file.conversation.turns.map((t) => t.text.length)).toEqual([2, huge.length]);
+      } else {
+        expect(text).toContain(huge);
+      }
     }
   });
 });
