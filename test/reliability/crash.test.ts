@@ -12,9 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { createAppCore } from '../../electron/handlers/index.ts';
+import { onReports, openQuietCore } from './child-process.ts';
 import { openStore } from '../../electron/store/index.ts';
-import { createMemoryVault } from '../../electron/vault/index.ts';
 import { writeFigures } from './app.ts';
 
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
@@ -49,23 +48,16 @@ function nextDelay(): number {
 function bootChild(dataDir: string): Child {
   const child = spawn(process.execPath, [CHILD, dataDir], { stdio: ['pipe', 'pipe', 'pipe'] });
   const round: Round = { turns: [], images: [] };
-  let buffered = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const done = new Promise<Round>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const [what, n] = line.split(' ');
-        if (what === 'turn') {
-          // The kill is timed from the first reported commit, not from start-up: on a loaded machine
-          // start-up alone can take longer than any delay, and the kill would land before any write.
-          if (round.turns.length === 0) setTimeout(() => child.kill('SIGKILL'), nextDelay());
-          round.turns.push(Number(n));
-        } else if (what === 'image') round.images.push(Number(n));
-      }
+    onReports(child.stdout, (what, n) => {
+      if (what === 'turn') {
+        // The kill is timed from the first reported commit, not from start-up: on a loaded machine
+        // start-up alone can take longer than any delay, and the kill would land before any write.
+        if (round.turns.length === 0) setTimeout(() => child.kill('SIGKILL'), nextDelay());
+        round.turns.push(Number(n));
+      } else if (what === 'image') round.images.push(Number(n));
     });
     child.on('error', reject);
     child.on('exit', (_code, signal) => {
@@ -109,14 +101,7 @@ async function lane(figures: {
 
       // What the app does at start-up: open the store, sweep image files (then close).
       const filesBefore = (await readdir(join(dataDir, 'images'))).length;
-      const core = await createAppCore({
-        dataDir,
-        vault: createMemoryVault(),
-        host: 'web',
-        version: 't',
-        sandbox: false,
-        log: () => undefined,
-      });
+      const core = await openQuietCore(dataDir);
       await core.close();
       const files = new Set(await readdir(join(dataDir, 'images')));
 

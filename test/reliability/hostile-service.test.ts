@@ -80,6 +80,12 @@ async function appAgainst(handler: Handler): Promise<Harness> {
 
 const MiB = 1024 * 1024;
 
+/** A new non-streaming conversation and one message 'hi' in it. */
+async function sendOnce(app: Harness, format: 'chat' | 'messages', model: string) {
+  const conversation = await app.call('createConversation', { format, model, params: { stream: false } });
+  return app.call('sendMessage', { requestId: 'r', conversationId: conversation.id, text: 'hi' });
+}
+
 describe('the exchange recorder never costs a reply', () => {
   it('elides base64 in one linear pass: a 32 MiB b64_json and a 6 MiB run inside text', () => {
     const image = randomBytes(24 * MiB).toString('base64');
@@ -127,16 +133,7 @@ describe('the exchange recorder never costs a reply', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(body);
     });
-    const conversation = await app.call('createConversation', {
-      format: 'chat',
-      model: 'gpt-5-mini',
-      params: { stream: false },
-    });
-    const result = await app.call('sendMessage', {
-      requestId: 'r',
-      conversationId: conversation.id,
-      text: 'hi',
-    });
+    const result = await sendOnce(app, 'chat', 'gpt-5-mini');
     expect(result.reply).toMatchObject({ status: 'complete', text: 'here it is' });
     const exchange = await app.call('getExchange', { id: result.reply.exchangeId ?? '' });
     expect(exchange.responseBody).toContain(`<${run.length} base64 chars elided>`);
@@ -311,16 +308,7 @@ describe('redirects', () => {
           usage: { input_tokens: 1, output_tokens: 1 },
         });
       });
-      const conversation = await app.call('createConversation', {
-        format: 'messages',
-        model: 'claude-sonnet-4-5',
-        params: { stream: false },
-      });
-      const result = await app.call('sendMessage', {
-        requestId: 'r',
-        conversationId: conversation.id,
-        text: 'hi',
-      });
+      const result = await sendOnce(app, 'messages', 'claude-sonnet-4-5');
       expect(result.reply.status).toBe('error');
       expect(result.reply.error?.message).toContain(new URL(elsewhere.url).origin);
       expect(result.reply.error?.attempts).toBe(1);
@@ -341,16 +329,7 @@ describe('redirects', () => {
       second = { ...(req.method ? { method: req.method } : {}), body };
       json(res, 200, chatReply('moved and answered'));
     });
-    const conversation = await app.call('createConversation', {
-      format: 'chat',
-      model: 'gpt-5-mini',
-      params: { stream: false },
-    });
-    const result = await app.call('sendMessage', {
-      requestId: 'r',
-      conversationId: conversation.id,
-      text: 'hi',
-    });
+    const result = await sendOnce(app, 'chat', 'gpt-5-mini');
     expect(result.reply.text).toBe('moved and answered');
     expect(second?.method).toBe('POST');
     expect(JSON.parse(second?.body ?? '{}')).toMatchObject({ model: 'gpt-5-mini' });

@@ -15,6 +15,7 @@ import {
   type RunningSimulator,
 } from '../../electron/simulator/index.ts';
 import { openStore } from '../../electron/store/index.ts';
+import { onReports } from './child-process.ts';
 
 const CHILD = fileURLToPath(new URL('./stream-child.ts', import.meta.url));
 
@@ -55,17 +56,10 @@ it('keeps what had streamed when the app is killed mid-reply', { timeout: 60_000
   // Wait (on the child's own reports, then on the database) until part of the reply is stored.
   let received = 0;
   await new Promise<void>((resolve, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const [what, n] = line.split(' ');
-        if (what === 'delta') received = Number(n);
-        if (what === 'finished') reject(new Error('the reply finished before the kill; make it longer'));
-        if (what === 'delta' && received > 2000) resolve();
-      }
+    onReports(child.stdout, (what, n) => {
+      if (what === 'delta') received = Number(n);
+      if (what === 'finished') reject(new Error('the reply finished before the kill; make it longer'));
+      if (what === 'delta' && received > 2000) resolve();
     });
     child.on('exit', () => reject(new Error(`the child exited early: ${stderr}`)));
   });

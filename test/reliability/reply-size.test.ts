@@ -71,29 +71,36 @@ describe('the reply size cap', () => {
   });
 });
 
+/** A conversation whose reply of `huge` characters was stored before replies were capped. */
+async function storedByAnEarlierRelease(huge: string, withRaw: boolean) {
+  h = await createHarness();
+  const c = await h.call('createConversation', {
+    format: 'chat',
+    model: 'gpt-5-mini',
+    params: { stream: false },
+  });
+  const store = openStore(join(h.dataDir, 'quartet.db'));
+  try {
+    store.messages.append(c.id, { id: 'u', role: 'user', text: 'hi', status: 'complete', createdAt: 1 });
+    store.messages.append(c.id, {
+      id: 'big',
+      role: 'assistant',
+      text: huge,
+      ...(withRaw
+        ? { raw: { format: 'chat' as const, message: { role: 'assistant' as const, content: huge } } }
+        : {}),
+      status: 'complete',
+      createdAt: 2,
+    });
+  } finally {
+    store.close();
+  }
+  return { c, huge };
+}
+
 describe('a conversation stored by an earlier release with a huge turn', () => {
   it('opens: the page gets each turn within the view limit, marked, and the host keeps the whole turn', async () => {
-    h = await createHarness();
-    const c = await h.call('createConversation', {
-      format: 'chat',
-      model: 'gpt-5-mini',
-      params: { stream: false },
-    });
-    const huge = 'a'.repeat(VIEW_TURN_CHARS * 3);
-    const store = openStore(join(h.dataDir, 'quartet.db'));
-    try {
-      store.messages.append(c.id, { id: 'u', role: 'user', text: 'hi', status: 'complete', createdAt: 1 });
-      store.messages.append(c.id, {
-        id: 'big',
-        role: 'assistant',
-        text: huge,
-        raw: { format: 'chat', message: { role: 'assistant', content: huge } },
-        status: 'complete',
-        createdAt: 2,
-      });
-    } finally {
-      store.close();
-    }
+    const { c, huge } = await storedByAnEarlierRelease('a'.repeat(VIEW_TURN_CHARS * 3), true);
     const opened = await h.call('getConversation', { id: c.id });
     const big = opened.turns[1];
     expect(big?.text.length).toBeLessThan(VIEW_TURN_CHARS + 200);
@@ -110,26 +117,7 @@ describe('a conversation stored by an earlier release with a huge turn', () => {
 
 describe('exporting a conversation too large for one message', () => {
   it('writes the whole export into the data folder, turn by turn, and says where', async () => {
-    h = await createHarness();
-    const c = await h.call('createConversation', {
-      format: 'chat',
-      model: 'gpt-5-mini',
-      params: { stream: false },
-    });
-    const huge = 'b'.repeat(INLINE_EXPORT_MAX_CHARS);
-    const store = openStore(join(h.dataDir, 'quartet.db'));
-    try {
-      store.messages.append(c.id, { id: 'u', role: 'user', text: 'hi', status: 'complete', createdAt: 1 });
-      store.messages.append(c.id, {
-        id: 'big',
-        role: 'assistant',
-        text: huge,
-        status: 'complete',
-        createdAt: 2,
-      });
-    } finally {
-      store.close();
-    }
+    const { c, huge } = await storedByAnEarlierRelease('b'.repeat(INLINE_EXPORT_MAX_CHARS), false);
     for (const as of ['json', 'markdown'] as const) {
       const out = await h.call('exportConversation', { id: c.id, as });
       expect(out.content).toBe('');

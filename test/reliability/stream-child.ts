@@ -1,21 +1,13 @@
 // Child process of kill-mid-stream.test.ts: a real app core that sends one streaming message to the
 // simulator at the address it is given, and reports "delta N" (characters received so far) until it is
 // SIGKILLed by the parent.
-import { createAppCore } from '../../electron/handlers/index.ts';
-import { createMemoryVault } from '../../electron/vault/index.ts';
+import { openQuietCore } from './child-process.ts';
 
 const [dataDir, baseUrl, key] = process.argv.slice(2);
 if (dataDir === undefined || baseUrl === undefined || key === undefined) {
   throw new Error('usage: stream-child.ts DATA_DIR BASE_URL KEY');
 }
-const core = await createAppCore({
-  dataDir,
-  vault: createMemoryVault(),
-  host: 'web',
-  version: 't',
-  sandbox: false,
-  log: () => undefined,
-});
+const core = await openQuietCore(dataDir);
 let received = 0;
 const ctx = {
   emit(event: string, payload: unknown) {
