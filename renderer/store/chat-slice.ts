@@ -260,41 +260,72 @@ const perFormat = <T>(make: () => T): Record<TextFormat, T> =>
 
 const searchTimers = new Map<TextFormat, ReturnType<typeof setTimeout>>();
 const searchSeq = new Map<TextFormat, number>();
-const persistTimers = new Map<string, ReturnType<typeof setTimeout>>();
+/** A save waiting for input to go quiet: its timer, and what it will do. */
+interface PendingSave {
+  timer: ReturnType<typeof setTimeout>;
+  save: () => Promise<boolean>;
+}
+const pendingSaves = new Map<string, PendingSave>();
+/** Saves that have started and not yet been answered, by key. */
+const savesInFlight = new Map<string, Promise<boolean>>();
 let scrollNonce = 0;
 
-/** Runs `fn` once input has been quiet for a moment (a dragged slider is one save, not fifty). */
-function debounce(key: string, fn: () => void): void {
-  const t = persistTimers.get(key);
-  if (t) clearTimeout(t);
-  persistTimers.set(
-    key,
-    setTimeout(() => {
-      persistTimers.delete(key);
-      fn();
+function startSave(key: string, save: () => Promise<boolean>): Promise<boolean> {
+  const running = save().finally(() => {
+    if (savesInFlight.get(key) === running) savesInFlight.delete(key);
+  });
+  savesInFlight.set(key, running);
+  return running;
+}
+
+/** Runs `save` once input has been quiet for a moment (a dragged slider is one save, not fifty). */
+function debounce(key: string, save: () => Promise<boolean>): void {
+  const waiting = pendingSaves.get(key);
+  if (waiting) clearTimeout(waiting.timer);
+  pendingSaves.set(key, {
+    save,
+    timer: setTimeout(() => {
+      pendingSaves.delete(key);
+      void startSave(key, save);
     }, PERSIST_DEBOUNCE_MS),
-  );
+  });
+}
+
+/**
+ * Saves now whatever is waiting under keys that start with `prefix`, and waits for those already on their
+ * way: what is on screen when the user sends is what the request is built from. False if a save failed.
+ */
+export async function flushSaves(prefix: string): Promise<boolean> {
+  const running: Promise<boolean>[] = [];
+  for (const [key, waiting] of [...pendingSaves]) {
+    if (!key.startsWith(prefix)) continue;
+    clearTimeout(waiting.timer);
+    pendingSaves.delete(key);
+    running.push(startSave(key, waiting.save));
+  }
+  for (const [key, inFlight] of savesInFlight) if (key.startsWith(prefix)) running.push(inFlight);
+  const results = await Promise.all(running);
+  return results.every(Boolean);
 }
 
 export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set, get) => {
   /** Remembers the tab's last model/params in settings.tabs[format]. */
   const rememberForTab = (format: TextFormat, patch: { model?: string; params?: Params }) => {
-    debounce(`tab:${format}`, () => {
+    debounce(`tab:${format}`, async () => {
       const settings = get().settings;
-      if (!settings) return;
+      if (!settings) return true;
       const current = settings.tabs[format] ?? {};
-      void get().updateSettings({ tabs: { ...settings.tabs, [format]: { ...current, ...patch } } });
+      await get().updateSettings({ tabs: { ...settings.tabs, [format]: { ...current, ...patch } } });
+      return true;
     });
   };
 
   const saveConversation = (id: string, patch: { model?: string; params?: Params }) => {
-    debounce(`conv:${id}:${Object.keys(patch).join(',')}`, () => {
-      void getBridge()
-        .updateConversation({ id, ...patch })
-        .then((r) => {
-          if (r.ok) set((s) => ({ conversations: upsertSummary(s.conversations, r.value) }));
-          else get().notify(`The change was not saved: ${r.error.message}`, 'error');
-        });
+    debounce(`conv:${id}:${Object.keys(patch).join(',')}`, async () => {
+      const r = await getBridge().updateConversation({ id, ...patch });
+      if (r.ok) set((s) => ({ conversations: upsertSummary(s.conversations, r.value) }));
+      else get().notify(`The change was not saved: ${r.error.message}`, 'error');
+      return r.ok;
     });
   };
 
@@ -527,8 +558,12 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
             draftParams,
           };
         });
-      } else if (!options.editTurnId) {
-        get().setDraft(key, '');
+      } else {
+        // A model or parameter picked a moment ago is still waiting to be saved: save it first, so the
+        // request is built from what is on screen.
+        if (!(await flushSaves(`conv:${conversationId}:`))) return false;
+        if (get().pending[conversationId]) return false;
+        if (!options.editTurnId) get().setDraft(key, '');
       }
 
       const requestId = crypto.randomUUID();
@@ -555,6 +590,8 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
       );
     },
     async regenerate(conversationId) {
+      if (get().pending[conversationId]) return;
+      if (!(await flushSaves(`conv:${conversationId}:`))) return;
       if (get().pending[conversationId]) return;
       const requestId = crypto.randomUUID();
       await run(

@@ -130,6 +130,69 @@ describe('sending', () => {
     expect(useStore.getState().pending.c1).toBeUndefined();
   });
 
+  it('saves a model and system prompt picked just before sending, before the request is made', async () => {
+    const order: string[] = [];
+    const saved = gate<ReturnType<typeof ok<Conversation>>>();
+    const { calls } = install({
+      getConversation: () => ok(conversation()),
+      updateConversation: () => {
+        order.push('update');
+        return saved.promise;
+      },
+      sendMessage: () => {
+        order.push('send');
+        return ok({ userTurn: turn('u1', 'user', 'hi'), reply: turn('a1', 'assistant', 'yo'), totals: {} });
+      },
+    });
+    await useStore.getState().openConversation('chat', 'c1');
+    useStore.getState().setModel('chat', 'gpt-5');
+    useStore.getState().setParams('chat', { stream: true, system: 'be brief' });
+    // Enter pressed well within the save's quiet period
+    const sending = useStore.getState().send('chat', 'hi');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(['update', 'update']);
+    expect(calls.filter((c) => c.op === 'updateConversation').map((c) => c.input)).toEqual([
+      { id: 'c1', model: 'gpt-5' },
+      { id: 'c1', params: { stream: true, system: 'be brief' } },
+    ]);
+    saved.open(ok(conversation([], { model: 'gpt-5' })));
+    expect(await sending).toBe(true);
+    expect(order).toEqual(['update', 'update', 'send']);
+    // the saves were made once, not again when their timers would have run
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(order).toEqual(['update', 'update', 'send']);
+  });
+
+  it('does not send when the change made just before could not be saved, and keeps the text', async () => {
+    const { calls } = install({
+      getConversation: () => ok(conversation()),
+      updateConversation: () => ({ ok: false, error: { kind: 'internal', message: 'disk full' } }),
+    });
+    await useStore.getState().openConversation('chat', 'c1');
+    useStore.getState().setModel('chat', 'gpt-5');
+    useStore.getState().setDraft('c1', 'keep me');
+    expect(await useStore.getState().send('chat', 'keep me')).toBe(false);
+    expect(calls.some((c) => c.op === 'sendMessage')).toBe(false);
+    expect(useStore.getState().drafts.c1).toBe('keep me');
+    expect(useStore.getState().notices.at(-1)?.message).toContain('disk full');
+  });
+
+  it('regenerate also waits for a model picked a moment before', async () => {
+    const order: string[] = [];
+    install({
+      getConversation: () => ok(conversation([turn('u1', 'user', 'one'), turn('a1', 'assistant', 'A')])),
+      updateConversation: () => (order.push('update'), ok(conversation())),
+      regenerate: () => (
+        order.push('regenerate'),
+        ok({ userTurn: turn('u1', 'user', 'one'), reply: turn('a2', 'assistant', 'B'), totals: {} })
+      ),
+    });
+    await useStore.getState().openConversation('chat', 'c1');
+    useStore.getState().setModel('chat', 'gpt-5');
+    await useStore.getState().regenerate('c1');
+    expect(order).toEqual(['update', 'regenerate']);
+  });
+
   it('refuses to start a conversation without a model', async () => {
     const { calls } = install({});
     expect(await useStore.getState().send('messages', 'hi')).toBe(false);
