@@ -12,6 +12,7 @@ import {
   asNumber,
   asRecord,
   asString,
+  asText,
   compact,
   deltaOf,
   isRecord,
@@ -28,7 +29,9 @@ export function buildChatBody(model: string, history: Turn[], params: Params, st
   const messages: Json[] = [];
   if (params.system !== undefined && params.system !== '')
     messages.push({ role: 'system', content: params.system });
-  for (const turn of replayableTurns(history)) messages.push({ role: turn.role, content: turn.text });
+  // An assistant turn with nothing in it (a refusal, an empty reply) is left out.
+  for (const turn of replayableTurns(history))
+    if (turn.role === 'user' || turn.text !== '') messages.push({ role: turn.role, content: turn.text });
   return compact({
     model,
     messages,
@@ -70,12 +73,15 @@ export function parseChatReply(data: unknown): ReplyParts {
   if (!isRecord(message)) throw new ReplyShapeProblem('the chat completion has no choices[0].message');
   const text = contentText(message['content']) ?? '';
   const thoughts = reasoningText(message);
+  const refusal = asText(message['refusal']);
   return compact({
     text,
     thoughts: thoughts || undefined,
     raw: { format: 'chat' as const, message: { role: 'assistant' as const, content: text } },
-    model: asString(body['model']),
-    finishReason: asString(choice['finish_reason']),
+    model: asText(body['model']),
+    finishReason: asText(choice['finish_reason']),
+    refused: refusal !== undefined ? true : undefined,
+    endDetail: refusal,
     usage: chatUsage(body['usage']),
   });
 }
@@ -83,6 +89,7 @@ export function parseChatReply(data: unknown): ReplyParts {
 function createChatReducer(): StreamReducer {
   const text: string[] = [];
   const thoughts: string[] = [];
+  const refusal: string[] = [];
   let finished = false;
   let model: string | undefined;
   let finishReason: string | undefined;
@@ -98,11 +105,13 @@ function createChatReducer(): StreamReducer {
       }
       const chunk = parseEventJson(ev.data, 'chat completion chunk');
       if (chunk['error'] !== undefined) throw streamErrorFrom(chunk, 'the stream reported an error');
-      model ??= asString(chunk['model']);
+      model ??= asText(chunk['model']);
       usage = chatUsage(chunk['usage']) ?? usage;
       const choice = asRecord(asArray(chunk['choices'])[0]);
-      finishReason = asString(choice['finish_reason']) ?? finishReason;
+      finishReason = asText(choice['finish_reason']) ?? finishReason;
       const delta = asRecord(choice['delta']);
+      const r = asText(delta['refusal']);
+      if (r) refusal.push(r);
       const t = contentText(delta['content']);
       const th = reasoningText(delta);
       if (t) text.push(t);
@@ -125,6 +134,8 @@ function createChatReducer(): StreamReducer {
         raw: { format: 'chat' as const, message: { role: 'assistant' as const, content: t } },
         model,
         finishReason,
+        refused: refusal.length > 0 ? true : undefined,
+        endDetail: joinNonEmpty(refusal),
         usage,
       });
     },

@@ -12,6 +12,7 @@ import {
   asNumber,
   asRecord,
   asString,
+  asText,
   compact,
   deltaOf,
   isRecord,
@@ -33,7 +34,9 @@ export function buildGenerateBody(_model: string, history: Turn[], params: Param
     const raw = turn.role === 'assistant' ? rawFor(turn, 'generate') : undefined;
     // Parts go back exactly as received: same parts, same order, each signature on its own part.
     if (raw && raw.parts.length > 0) contents.push({ role: 'model', parts: raw.parts });
-    else contents.push({ role: turn.role === 'user' ? 'user' : 'model', parts: [{ text: turn.text }] });
+    // The service refuses a model turn without parts: an empty or blocked reply is left out.
+    else if (turn.role === 'user' || turn.text !== '')
+      contents.push({ role: turn.role === 'user' ? 'user' : 'model', parts: [{ text: turn.text }] });
   }
   const thinkingConfig = compact({
     includeThoughts: params.includeThoughts,
@@ -62,27 +65,51 @@ export function generateUsage(u: unknown): Usage | undefined {
   });
 }
 
+/**
+ * The reply text and thoughts of some parts. Text parts next to each other are one text (a stream splits
+ * it anywhere); text after a part of another kind (a function call, code and its result) is a new paragraph.
+ */
 function textsOf(parts: Json[]): { text: string; thoughts: string | undefined } {
   let text = '';
   let thoughts = '';
+  let interrupted = false;
   for (const p of parts) {
-    const t = asString(p['text']) ?? '';
+    const t = asString(p['text']);
+    if (t === undefined) {
+      interrupted = true;
+      continue;
+    }
     if (p['thought'] === true) thoughts += t;
-    else text += t;
+    else {
+      if (interrupted && text !== '' && t !== '') text += '\n\n';
+      text += t;
+      interrupted = false;
+    }
   }
   return { text, thoughts: thoughts === '' ? undefined : thoughts };
 }
 
-function candidateOf(body: Json): { parts: Json[]; finishReason: string | undefined } | undefined {
+interface Candidate {
+  parts: Json[];
+  finishReason: string | undefined;
+  /** the service's words on why it stopped (`finishMessage`, a blocked prompt's `blockReasonMessage`) */
+  endDetail: string | undefined;
+}
+
+function candidateOf(body: Json): Candidate | undefined {
   const candidates = asArray(body['candidates']);
   if (candidates.length === 0) {
-    const blocked = asString(asRecord(body['promptFeedback'])['blockReason']);
-    return blocked ? { parts: [], finishReason: blocked } : undefined;
+    const feedback = asRecord(body['promptFeedback']);
+    const blocked = asText(feedback['blockReason']);
+    return blocked
+      ? { parts: [], finishReason: blocked, endDetail: asText(feedback['blockReasonMessage']) }
+      : undefined;
   }
   const c = asRecord(candidates[0]);
   return {
     parts: asArray(asRecord(c['content'])['parts']).filter(isRecord),
-    finishReason: asString(c['finishReason']),
+    finishReason: asText(c['finishReason']),
+    endDetail: asText(c['finishMessage']),
   };
 }
 
@@ -95,8 +122,9 @@ export function parseGenerateReply(data: unknown): ReplyParts {
     text,
     thoughts,
     raw: { format: 'generate' as const, parts: candidate.parts },
-    model: asString(body['modelVersion']),
+    model: asText(body['modelVersion']),
     finishReason: candidate.finishReason,
+    endDetail: candidate.endDetail,
     usage: generateUsage(body['usageMetadata']),
   });
 }
@@ -130,6 +158,7 @@ export function appendStreamedParts(into: Json[], parts: Json[]): void {
 function createGenerateReducer(): StreamReducer {
   const parts: Json[] = [];
   let finishReason: string | undefined;
+  let endDetail: string | undefined;
   let usage: Usage | undefined;
   let model: string | undefined;
   return {
@@ -139,12 +168,13 @@ function createGenerateReducer(): StreamReducer {
     push(ev: SseEvent): Delta | undefined {
       const chunk = parseEventJson(ev.data, 'generate-content chunk');
       if (chunk['error'] !== undefined) throw streamErrorFrom(chunk, 'the stream reported an error');
-      model ??= asString(chunk['modelVersion']);
+      model ??= asText(chunk['modelVersion']);
       usage = generateUsage(chunk['usageMetadata']) ?? usage;
       const candidate = candidateOf(chunk);
       if (!candidate) return undefined;
       appendStreamedParts(parts, candidate.parts);
       finishReason = candidate.finishReason ?? finishReason;
+      endDetail = candidate.endDetail ?? endDetail;
       const { text, thoughts } = textsOf(candidate.parts);
       return deltaOf(text, thoughts);
     },
@@ -164,6 +194,7 @@ function createGenerateReducer(): StreamReducer {
         raw: { format: 'generate' as const, parts },
         model,
         finishReason,
+        endDetail,
         usage,
       });
     },

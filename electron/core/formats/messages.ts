@@ -18,6 +18,7 @@ import {
   asNumber,
   asRecord,
   asString,
+  asText,
   compact,
   deltaOf,
   isRecord,
@@ -38,7 +39,9 @@ export function buildMessagesBody(model: string, history: Turn[], params: Params
     const raw = turn.role === 'assistant' ? rawFor(turn, 'messages') : undefined;
     // Thinking and redacted_thinking blocks carry signatures: they go back unmodified and in order.
     if (raw && raw.content.length > 0) messages.push({ role: 'assistant', content: raw.content });
-    else messages.push({ role: turn.role, content: turn.text });
+    // The service refuses an empty assistant message ("all messages must have non-empty content"): a
+    // refusal or an empty reply is left out, and the user turns around it go as they are.
+    else if (turn.role === 'user' || turn.text !== '') messages.push({ role: turn.role, content: turn.text });
   }
   const budget = params.thinkingBudget;
   return compact({
@@ -69,12 +72,38 @@ export function messagesUsage(u: unknown): Usage | undefined {
   });
 }
 
+/** Blocks that sit beside the text without interrupting it. */
+const THINKING_BLOCKS = new Set(['thinking', 'redacted_thinking']);
+
+/**
+ * Whether the text block at `i` opens a new paragraph: adjacent text blocks are one text (citations split
+ * a sentence into blocks), but text after a tool call or a server tool's result is a new part of the reply.
+ */
+function startsParagraph(blocks: readonly (Json | undefined)[], i: number, textSoFar: boolean): boolean {
+  if (!textSoFar) return false;
+  const before = blocks[i - 1];
+  const type = before ? asString(before['type']) : undefined;
+  return type !== undefined && type !== 'text' && !THINKING_BLOCKS.has(type);
+}
+
+/** The service's explanation of an unusual stop (`stop_details`), as one line. */
+function stopDetails(value: unknown): string | undefined {
+  if (typeof value === 'string') return asText(value);
+  if (!isRecord(value)) return undefined;
+  const words = ['explanation', 'message', 'category', 'type']
+    .map((k) => asText(value[k]))
+    .filter((v): v is string => v !== undefined);
+  return words.length > 0 ? words.join(' · ') : undefined;
+}
+
 function textsOf(blocks: Json[]): { text: string; thoughts: string | undefined } {
   let text = '';
   const thoughts: string[] = [];
-  for (const b of blocks) {
-    if (b['type'] === 'text') text += asString(b['text']) ?? '';
-    else if (b['type'] === 'thinking') {
+  for (const [i, b] of blocks.entries()) {
+    if (b['type'] === 'text') {
+      if (startsParagraph(blocks, i, text !== '')) text += '\n\n';
+      text += asString(b['text']) ?? '';
+    } else if (b['type'] === 'thinking') {
       const t = asString(b['thinking']);
       if (t) thoughts.push(t);
     }
@@ -92,8 +121,9 @@ export function parseMessagesReply(data: unknown): ReplyParts {
     text,
     thoughts,
     raw: { format: 'messages' as const, content: blocks },
-    model: asString(body['model']),
-    finishReason: asString(body['stop_reason']),
+    model: asText(body['model']),
+    finishReason: asText(body['stop_reason']),
+    endDetail: stopDetails(body['stop_details']),
     usage: messagesUsage(body['usage']),
   });
 }
@@ -103,7 +133,10 @@ function createMessagesReducer(): StreamReducer {
   const rawUsage: Json = {};
   let model: string | undefined;
   let stopReason: string | undefined;
+  let endDetail: string | undefined;
   let finished = false;
+  /** whether any text has been shown, so text after a tool block starts a paragraph as textsOf does */
+  let textShown = false;
 
   function block(index: unknown): Json {
     const i = asNumber(index) ?? blocks.length - 1;
@@ -123,14 +156,17 @@ function createMessagesReducer(): StreamReducer {
       switch (type) {
         case 'message_start': {
           const m = asRecord(data['message']);
-          model = asString(m['model']);
+          model ??= asText(m['model']);
           Object.assign(rawUsage, asRecord(m['usage']));
           return undefined;
         }
         case 'content_block_start': {
           const b = { ...asRecord(data['content_block']) };
-          blocks[asNumber(data['index']) ?? blocks.length] = b;
-          const t = b['type'] === 'text' ? asString(b['text']) : undefined;
+          const index = asNumber(data['index']) ?? blocks.length;
+          blocks[index] = b;
+          let t = b['type'] === 'text' ? (asString(b['text']) ?? '') : undefined;
+          if (t !== undefined && startsParagraph(blocks, index, textShown)) t = `\n\n${t}`;
+          if (t) textShown = true;
           const th = b['type'] === 'thinking' ? asString(b['thinking']) : undefined;
           return deltaOf(t, th);
         }
@@ -141,6 +177,7 @@ function createMessagesReducer(): StreamReducer {
             case 'text_delta': {
               const t = asString(d['text']) ?? '';
               b['text'] = (asString(b['text']) ?? '') + t;
+              if (t) textShown = true;
               return t ? { text: t } : undefined;
             }
             case 'thinking_delta': {
@@ -176,7 +213,8 @@ function createMessagesReducer(): StreamReducer {
           return undefined;
         }
         case 'message_delta':
-          stopReason = asString(asRecord(data['delta'])['stop_reason']) ?? stopReason;
+          stopReason = asText(asRecord(data['delta'])['stop_reason']) ?? stopReason;
+          endDetail = stopDetails(asRecord(data['delta'])['stop_details']) ?? endDetail;
           Object.assign(rawUsage, asRecord(data['usage']));
           return undefined;
         case 'message_stop':
@@ -212,6 +250,7 @@ function createMessagesReducer(): StreamReducer {
         raw: { format: 'messages' as const, content: present },
         model,
         finishReason: stopReason,
+        endDetail,
         usage: messagesUsage(rawUsage),
       });
     },

@@ -13,6 +13,7 @@ import {
   asNumber,
   asRecord,
   asString,
+  asText,
   compact,
   isRecord,
   joinNonEmpty,
@@ -37,7 +38,8 @@ export function buildResponsesBody(model: string, history: Turn[], params: Param
       // Output message items go back as input items unchanged; reasoning items need state we do not keep.
       const messages = raw ? raw.output.filter((item) => isRecord(item) && item['type'] === 'message') : [];
       if (messages.length > 0) input.push(...(messages as Json[]));
-      else input.push({ role: turn.role, content: turn.text });
+      // an assistant turn with nothing in it (a refusal, an empty reply) is left out
+      else if (turn.role === 'user' || turn.text !== '') input.push({ role: turn.role, content: turn.text });
     }
   }
   return compact({
@@ -61,17 +63,30 @@ export function responsesUsage(u: unknown): Usage | undefined {
   });
 }
 
-/** The reply text (output_text parts of message items) and thought summaries (reasoning items). */
-function outputTexts(output: unknown[]): { text: string; thoughts: string[] } {
-  let text = '';
+/** Between the texts of two output items. */
+const PARAGRAPH = '\n\n';
+
+/**
+ * The reply text (output_text parts of message items, one paragraph per item: a preamble and an answer
+ * are two items), refusal parts, and thought summaries (reasoning items).
+ */
+function outputTexts(output: unknown[]): { text: string; thoughts: string[]; refusal: string[] } {
+  const paragraphs: string[] = [];
   const thoughts: string[] = [];
+  const refusal: string[] = [];
   for (const item of output) {
     const it = asRecord(item);
     if (it['type'] === 'message') {
+      let text = '';
       for (const part of asArray(it['content'])) {
         const p = asRecord(part);
         if (p['type'] === 'output_text') text += asString(p['text']) ?? '';
+        else if (p['type'] === 'refusal') {
+          const r = asText(p['refusal']);
+          if (r) refusal.push(r);
+        }
       }
+      if (text !== '') paragraphs.push(text);
     } else if (it['type'] === 'reasoning') {
       for (const s of asArray(it['summary'])) {
         const t = asString(asRecord(s)['text']);
@@ -79,7 +94,7 @@ function outputTexts(output: unknown[]): { text: string; thoughts: string[] } {
       }
     }
   }
-  return { text, thoughts };
+  return { text: paragraphs.join(PARAGRAPH), thoughts, refusal };
 }
 
 function finishOf(body: Json): string | undefined {
@@ -96,13 +111,15 @@ export function parseResponsesReply(data: unknown): ReplyParts {
   }
   const output = body['output'];
   if (!Array.isArray(output)) throw new ReplyShapeProblem('the response has no output array');
-  const { text, thoughts } = outputTexts(output);
+  const { text, thoughts, refusal } = outputTexts(output);
   return compact({
     text: text === '' ? (asString(body['output_text']) ?? '') : text,
     thoughts: thoughts.length > 0 ? thoughts.join('\n\n') : undefined,
-    raw: compact({ format: 'responses' as const, responseId: asString(body['id']), output }),
-    model: asString(body['model']),
+    raw: compact({ format: 'responses' as const, responseId: asText(body['id']), output }),
+    model: asText(body['model']),
     finishReason: finishOf(body),
+    refused: refusal.length > 0 ? true : undefined,
+    endDetail: refusal.length > 0 ? refusal.join(PARAGRAPH) : undefined,
     usage: responsesUsage(body['usage']),
   });
 }
@@ -114,6 +131,8 @@ function createResponsesReducer(): StreamReducer {
   let responseId: string | undefined;
   let model: string | undefined;
   let final: ReplyParts | undefined;
+  /** the output item the last text delta belonged to: a new item's text starts a new paragraph */
+  let textItem: unknown;
   return {
     get finished() {
       return final !== undefined;
@@ -125,15 +144,18 @@ function createResponsesReducer(): StreamReducer {
         case 'response.created':
         case 'response.in_progress': {
           const r = asRecord(data['response']);
-          responseId ??= asString(r['id']);
-          model ??= asString(r['model']);
+          responseId ??= asText(r['id']);
+          model ??= asText(r['model']);
           return undefined;
         }
         case 'response.output_text.delta': {
           const d = asString(data['delta']);
           if (!d) return undefined;
-          text.push(d);
-          return { text: d };
+          const item = data['item_id'] ?? data['output_index'];
+          const shown = text.length > 0 && item !== undefined && item !== textItem ? `${PARAGRAPH}${d}` : d;
+          if (item !== undefined) textItem = item;
+          text.push(shown);
+          return { text: shown };
         }
         case 'response.reasoning_summary_text.delta': {
           const d = asString(data['delta']);

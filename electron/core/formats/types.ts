@@ -9,6 +9,10 @@ export interface ReplyParts {
   raw: ProviderPayload;
   model?: string;
   finishReason?: string;
+  /** the service marked the reply as a refusal (a chat `refusal`, a responses refusal part) */
+  refused?: boolean;
+  /** the service's own words on why the reply ended (a refusal's text, `stop_details`, `finishMessage`) */
+  endDetail?: string;
   usage?: Usage;
 }
 
