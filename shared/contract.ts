@@ -359,9 +359,11 @@ export interface HostEvents {
   check: { requestId: string; result: CheckResult };
   /** an image request's progress */
   imageProgress: { requestId: string; phase: 'waiting' | 'decoding' | 'saving' };
+  /** a request failed and will be tried again: attempt `attempt` of at most `of`, after `delayMs` */
+  retry: { requestId: string; attempt: number; of: number; delayMs: number; reason: string };
 }
 export type HostEventName = keyof HostEvents;
-export const HOST_EVENT_NAMES: HostEventName[] = ['delta', 'exchange', 'check', 'imageProgress'];
+export const HOST_EVENT_NAMES: HostEventName[] = ['delta', 'exchange', 'check', 'imageProgress', 'retry'];
 
 // ---------- the bridge, derived ----------
 

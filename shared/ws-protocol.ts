@@ -11,7 +11,7 @@ import { HOST_EVENT_NAMES, OPERATION_NAMES, type OperationName } from './contrac
  *                                                    counter, unique per socket
  *   host -> page   {t:'result', id, result}         the operation's Result ({ok:true,value}|{ok:false,error}),
  *                                                    answered in completion order, not call order
- *   host -> page   {t:'event', event, payload}      a host event (delta, exchange, check, imageProgress),
+ *   host -> page   {t:'event', event, payload}      a host event (delta, exchange, check, imageProgress, retry),
  *                                                    sent only to the socket whose call produced it
  *   host -> page   {t:'error', id?, error}          a frame the host could not read (not JSON, binary, wrong
  *                                                    shape); carries `id` when one could be recovered. The

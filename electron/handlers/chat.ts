@@ -13,6 +13,7 @@ import { runRequest } from './requests.ts';
 import { readSettings } from './settings.ts';
 import { streamedReplyWriter } from './streamed-reply.ts';
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
+import { endReasonOfError, endReasonOfReply } from '../../shared/end-reason.ts';
 import { activeClient, emitSafely, type Services } from './services.ts';
 import type { CallContext } from './types.ts';
 
@@ -60,6 +61,7 @@ function prepareUserTurn(s: Services, conversation: ConversationRow, how: Prepar
 }
 
 function replyTurn(reply: TurnReply, conversation: ConversationRow, now: number): Turn {
+  const endReason = endReasonOfReply(conversation.format, reply);
   return {
     id: randomUUID(),
     role: 'assistant',
@@ -69,6 +71,8 @@ function replyTurn(reply: TurnReply, conversation: ConversationRow, now: number)
     status: 'complete',
     model: reply.model ?? conversation.model,
     ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
+    ...(endReason !== undefined ? { endReason } : {}),
+    ...(endReason !== undefined && reply.endDetail !== undefined ? { endDetail: reply.endDetail } : {}),
     ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
     timings: reply.timings,
     exchangeId: reply.exchange.id,
@@ -88,6 +92,7 @@ function failedTurn(s: Services, e: unknown, stopped: boolean, conversation: Con
   if (stopped && error.kind !== 'aborted') error = { ...error, kind: 'aborted', message: STOPPED_MESSAGE };
   else if (error.kind === 'aborted') error = { ...error, message: STOPPED_MESSAGE };
   const partial = e instanceof ApiError ? e.partial : undefined;
+  const endReason = partial?.endReason ?? endReasonOfError(error);
   const exchangeId = (e instanceof ApiError ? e.exchange?.id : undefined) ?? error.exchangeId;
   return {
     id: randomUUID(),
@@ -97,7 +102,7 @@ function failedTurn(s: Services, e: unknown, stopped: boolean, conversation: Con
     ...(partial?.raw ? { raw: partial.raw } : {}),
     status: partial !== undefined && partial.text !== '' ? 'partial' : 'error',
     error,
-    ...(partial?.endReason ? { endReason: partial.endReason } : {}),
+    ...(endReason !== undefined ? { endReason } : {}),
     model: conversation.model,
     ...(exchangeId !== undefined ? { exchangeId } : {}),
     createdAt: s.now(),
@@ -159,6 +164,7 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
               emitSafely(s, ctx, 'delta', { requestId, ...d });
               if (d.text) live.text(d.text);
             },
+            onRetry: (r) => emitSafely(s, ctx, 'retry', { requestId, ...r }),
             maxReplyChars: readSettings(s).maxReplyChars ?? MAX_REPLY_CHARS.default,
           });
           reply = replyTurn(result, conversation, s.now());

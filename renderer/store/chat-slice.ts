@@ -28,6 +28,8 @@ export interface PendingSend {
   startedAt: number;
   firstTokenAt: number | null;
   stopping: boolean;
+  /** set while the client waits to try again after a failed attempt */
+  retrying?: { attempt: number; of: number; reason: string };
 }
 
 /** Text of the reply in progress; only the streaming bubble subscribes to it. */
@@ -357,7 +359,15 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
         };
       });
     });
-    const unregister = registerStream(requestId, { onDelta: (d) => batcher.push(d) });
+    const unregister = registerStream(requestId, {
+      onDelta: (d) => batcher.push(d),
+      onRetry: ({ attempt, of, reason }) =>
+        set((s) => {
+          const p = s.pending[conversationId];
+          if (p?.requestId !== requestId) return {};
+          return { pending: { ...s.pending, [conversationId]: { ...p, retrying: { attempt, of, reason } } } };
+        }),
+    });
     let r: Awaited<ReturnType<typeof call>>;
     try {
       r = await call();

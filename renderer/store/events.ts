@@ -1,4 +1,5 @@
 import type { StoreState } from './types.ts';
+import type { HostEvents } from '../../shared/contract.ts';
 import { getBridge } from '../bridge/index.ts';
 
 /**
@@ -8,6 +9,8 @@ import { getBridge } from '../bridge/index.ts';
  */
 export interface StreamHandlers {
   onDelta(d: { text?: string; thought?: string }): void;
+  /** the request failed and is being tried again */
+  onRetry?(r: HostEvents['retry']): void;
 }
 
 const streams = new Map<string, StreamHandlers>();
@@ -30,6 +33,7 @@ export function startEventRouting(store: { getState(): StoreState }): () => void
       if (p.thought !== undefined) d.thought = p.thought;
       streams.get(p.requestId)?.onDelta(d);
     }),
+    bridge.on('retry', (p) => streams.get(p.requestId)?.onRetry?.(p)),
     bridge.on('exchange', (p) => store.getState().exchangeRecorded(p.summary)),
     bridge.on('check', (p) => store.getState().checkResultArrived(p.requestId, p.result)),
     bridge.on('imageProgress', (p) => store.getState().imageProgressArrived(p.requestId, p.phase)),

@@ -161,7 +161,9 @@ describe('text tabs', () => {
     await page.getByTestId('stop-button').click();
     const partial = page.locator('[data-testid="message-assistant"][data-status="partial"]');
     await partial.waitFor();
-    expect(await partial.getByTestId('cut-off').textContent()).toContain('cut off');
+    const notice = partial.getByTestId('end-notice');
+    expect(await notice.getAttribute('data-reason')).toBe('stopped');
+    expect(await notice.textContent()).toContain('You stopped this reply.');
     expect(((await partial.getByTestId('message-text').textContent()) ?? '').length).toBeGreaterThan(0);
     expect(await page.getByTestId('message-user').last().textContent()).toContain('long story about otters');
   });
@@ -201,7 +203,13 @@ describe('text tabs', () => {
     await newChat('chat');
     // the client retries a 500 twice: three in a row reach the user
     await fault({ kind: 'status', status: 500, message: 'boom', times: 3, match: { interface: 'chat' } });
-    await send('This one meets an error');
+    await page.getByTestId('composer-input').fill('This one meets an error');
+    await page.getByTestId('composer-input').press('Enter');
+    // while the client waits between attempts, the reply says so
+    await page
+      .getByTestId('msg-waiting')
+      .filter({ hasText: /Retrying, attempt [23] of 3 \(the last one failed: HTTP 500\)/ })
+      .waitFor();
     const card = lastReply().getByTestId('error-card');
     await card.waitFor();
     expect(await lastReply().getAttribute('data-status')).toBe('error');
@@ -214,6 +222,21 @@ describe('text tabs', () => {
     expect(await page.getByTestId('error-card').count()).toBe(0);
     expect(await replies().count()).toBe(1);
     expect(await lastReply().getByTestId('message-text').textContent()).toContain('This one meets an error');
+  });
+
+  it('says when the connection broke mid-reply, keeps what came, and offers Retry', async () => {
+    await newChat('responses');
+    await fault({ kind: 'reset', afterEvents: 6, match: { interface: 'responses' } });
+    await send('A reply that will be cut by the network');
+    const partial = page.locator('[data-testid="message-assistant"][data-status="partial"]');
+    await partial.waitFor({ timeout: 30_000 });
+    const notice = partial.getByTestId('end-notice');
+    expect(await notice.getAttribute('data-reason')).toBe('network');
+    expect(await notice.textContent()).toContain('The connection broke before the reply was complete.');
+    expect(await notice.textContent()).not.toContain('You stopped');
+    await notice.getByTestId('retry-button').click();
+    await expect.poll(() => lastReply().getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+    expect(await page.getByTestId('end-notice').count()).toBe(0);
   });
 
   it('edits a user message and resends from there', async () => {
@@ -302,7 +325,7 @@ describe('text tabs', () => {
       .click();
     await page
       .locator('[data-testid="message-assistant"][data-status="partial"]')
-      .getByTestId('cut-off')
+      .locator('[data-testid="end-notice"][data-reason="stopped"]')
       .waitFor();
 
     await page.getByTestId('tab-generate').click();

@@ -49,6 +49,19 @@ export interface CallSpec<T> {
   partial?: () => PartialReply | undefined;
   /** this call's bound on a non-streamed body, below the transport's own */
   maxBodyBytes?: number;
+  /** told before each wait for another attempt, so the user sees the retry instead of a silent pause */
+  onRetry?: (r: RetryNotice) => void;
+}
+
+/** What the user is told when a failed attempt will be followed by another. */
+export interface RetryNotice {
+  /** the attempt about to be made (2 for the first retry) */
+  attempt: number;
+  /** the most attempts this call will make */
+  of: number;
+  delayMs: number;
+  /** what went wrong with the attempt that failed, in a few words */
+  reason: string;
 }
 
 export interface CallResult<T> {
@@ -237,6 +250,12 @@ export function createTransport(cfg: TransportConfig) {
       let error = outcome.error;
       if (decision.retry) {
         try {
+          spec.onRetry?.({
+            attempt: attempts + 1,
+            of: cfg.retry.maxRetries + 1,
+            delayMs: decision.delayMs,
+            reason: retryReason(error.info),
+          });
           await sleep(decision.delayMs, spec.signal);
           continue;
         } catch {
@@ -282,4 +301,19 @@ function redactError(info: AppError, redact: Redactor): AppError {
 
 function redactPartial(p: PartialReply, redact: Redactor): PartialReply {
   return redactDeep(p, redact);
+}
+
+/** A few words on why an attempt failed, for "retrying, attempt 2 of 3 (HTTP 503)". */
+function retryReason(info: AppError): string {
+  if (info.status !== undefined) return `HTTP ${info.status}`;
+  switch (info.kind) {
+    case 'timeout-headers':
+      return 'no response in time';
+    case 'timeout-idle':
+      return 'the stream went silent';
+    case 'connection':
+      return 'could not connect';
+    default:
+      return info.kind;
+  }
 }

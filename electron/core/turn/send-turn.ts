@@ -16,7 +16,7 @@ import {
 import { authorise, requireKey, type Keys } from '../http/auth.ts';
 import { createStreamRedactor, redactDeep, type Redactor } from '../http/redact.ts';
 import { BodyTooLarge } from '../http/body.ts';
-import type { BodyIO, Transport } from '../http/transport.ts';
+import type { BodyIO, RetryNotice, Transport } from '../http/transport.ts';
 import { readEventBatches, type SseEvent } from '../sse/read-events.ts';
 import { MAX_REPLY_CHARS } from '../../../shared/limits.ts';
 import { validateTurnInput } from './validate.ts';
@@ -30,6 +30,8 @@ export interface SendTurnRequest {
   signal?: AbortSignal;
   /** streaming deltas as they arrive */
   onDelta?: (d: { text?: string; thought?: string }) => void;
+  /** a failed attempt will be followed by another */
+  onRetry?: (r: RetryNotice) => void;
   /** the most characters (text and thoughts) one reply may hold; past it reading stops (MAX_REPLY_CHARS) */
   maxReplyChars?: number;
 }
@@ -48,6 +50,8 @@ export interface TurnReply {
   raw: ProviderPayload;
   model?: string;
   finishReason?: string;
+  refused?: boolean;
+  endDetail?: string;
   usage?: Usage;
   timings: Timings;
   exchange: Exchange;
@@ -252,6 +256,7 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     consume,
     outputStarted: () => delivered,
     partial,
+    ...(req.onRetry ? { onRetry: req.onRetry } : {}),
   });
   const timings: Timings = { totalMs: Math.round(performance.now() - started) };
   if (firstTokenMs !== undefined) timings.firstTokenMs = firstTokenMs;

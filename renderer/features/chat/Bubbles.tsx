@@ -13,6 +13,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { ElapsedTime } from '../../components/ElapsedTime.tsx';
 import { formatMs } from '../../components/format.ts';
 import { errorTitle, keptSignature, usageParts } from './turn-info.ts';
+import { EndNotice } from './EndNotice.tsx';
 
 // ---------- user turns ----------
 
@@ -301,9 +302,15 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
             <Markdown text={text} live />
           </div>
         ) : thoughts === '' ? (
-          <div className="msg-waiting">
+          <div className="msg-waiting" data-testid="msg-waiting">
             <Spinner size={12} />
-            <span>{pending?.stopping ? 'Stopping…' : 'Waiting for the reply…'}</span>
+            <span>
+              {pending?.stopping
+                ? 'Stopping…'
+                : pending?.retrying
+                  ? `Retrying, attempt ${pending.retrying.attempt} of ${pending.retrying.of} (the last one failed: ${pending.retrying.reason})…`
+                  : 'Waiting for the reply…'}
+            </span>
           </div>
         ) : null}
         <div className="msg-foot">
@@ -344,14 +351,8 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
         <div className={bodyClass(turn.text)} data-testid="message-text">
           <Markdown text={turn.text} />
         </div>
-      ) : turn.status === 'partial' ? (
-        <p className="msg-body faint">Stopped before any text arrived.</p>
       ) : null}
-      {turn.status === 'partial' ? (
-        <span className="badge badge--warning cut-off" data-testid="cut-off">
-          <Icon name="scissors" size={11} /> cut off
-        </span>
-      ) : null}
+      <EndNotice turn={turn} onRetry={canRegenerate ? () => void regenerate(conversationId) : undefined} />
       {turn.status === 'error' && turn.error ? (
         <ErrorCard
           error={turn.error}

@@ -9,6 +9,7 @@ import { ModelPicker } from '../models/ModelPicker.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { EndNotice } from '../chat/EndNotice.tsx';
 import { Button } from '../../components/Button.tsx';
 
 function useColumn(key: string): CompareColumn | undefined {
@@ -139,11 +140,7 @@ const TurnView = memo(function TurnView({ turn }: { turn: Turn }) {
         </details>
       ) : null}
       {turn.text !== '' ? <Markdown text={turn.text} /> : null}
-      {turn.status === 'partial' ? (
-        <p className="compare-cut">
-          <Icon name="scissors" size={12} /> Cut off{turn.error ? `: ${turn.error.message}` : ''}
-        </p>
-      ) : null}
+      <EndNotice turn={turn} />
       {turn.status === 'error' && turn.error ? (
         <div className="callout callout--error compare-error" role="note">
           <Icon name="alert-circle" />

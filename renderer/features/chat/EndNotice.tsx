@@ -1,0 +1,43 @@
+import type { Turn } from '../../../shared/conversation.ts';
+import { END_REASON_LABEL, END_REASON_TEXT, endReasonOfError } from '../../../shared/end-reason.ts';
+import { Button } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
+
+/**
+ * Why a reply is not a whole, normal answer, said where the reply is: stopped by the user, the connection
+ * broke, the service sent an error, it timed out, the model refused or returned nothing, a filter or the
+ * token limit cut it. Offers Retry where the reply can be asked for again. Nothing for a normal reply.
+ */
+export function EndNotice(props: { turn: Turn; onRetry?: (() => void) | undefined }) {
+  const { turn } = props;
+  // A cut-off reply stored by an earlier release has no end reason: its error says what happened.
+  const reason =
+    turn.endReason ?? (turn.status === 'partial' && turn.error ? endReasonOfError(turn.error) : undefined);
+  if (reason === undefined) return null;
+  // A failed reply with no text shows its error card; the notice is for replies that have something.
+  if (turn.status === 'error') return null;
+  const transport = turn.status === 'partial';
+  const detail = turn.endDetail ?? (transport && reason !== 'stopped' ? turn.error?.message : undefined);
+  return (
+    <div
+      className={`end-notice end-notice--${transport && reason !== 'stopped' ? 'warning' : 'info'}`}
+      role="note"
+      data-testid="end-notice"
+      data-reason={reason}
+    >
+      <Icon name={reason === 'stopped' ? 'stop' : 'alert-circle'} size={13} />
+      <div className="end-notice-body">
+        <span>
+          <strong className="end-notice-label">{END_REASON_LABEL[reason]}</strong> {END_REASON_TEXT[reason]}
+          {turn.finishReason && !transport ? <span className="faint"> ({turn.finishReason})</span> : null}
+        </span>
+        {detail ? <span className="end-notice-detail">{detail}</span> : null}
+      </div>
+      {props.onRetry ? (
+        <Button size="s" variant="ghost" icon="retry" onClick={props.onRetry} data-testid="retry-button">
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}
