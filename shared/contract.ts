@@ -76,6 +76,13 @@ export const SettingsSchema = z.object({
       outputFormat: z.enum(['png', 'jpeg', 'webp']).optional(),
     })
     .optional(),
+  /** where the user was: reopened after a reload or a restart (the page checks the ids still exist) */
+  session: z
+    .object({
+      tab: z.string().max(40).optional(),
+      open: z.partialRecord(TextFormatSchema, z.string().max(200).nullable()).optional(),
+    })
+    .optional(),
   /** the largest reply kept, in characters (see MAX_REPLY_CHARS) */
   maxReplyChars: z
     .number({ error: REPLY_LIMIT_MESSAGE })

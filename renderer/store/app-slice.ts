@@ -3,6 +3,7 @@ import type { StoreState } from './types.ts';
 import type { AppInfo } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { TextFormat } from '../../shared/formats.ts';
+import { sessionToRestore } from './session.ts';
 import { getBridge } from '../bridge/index.ts';
 
 export type TabId = TextFormat | 'images' | 'compare' | 'settings';
@@ -53,6 +54,8 @@ export interface AppSlice {
 const TAB_KEY = 'quartet.activeTab';
 const PARAMS_KEY = 'quartet.paramsOpen';
 const NOTICE_MS = 5000;
+/** At most this many notices at once: the oldest goes when another arrives. */
+const MAX_NOTICES = 3;
 
 /** UI-only memory (which tab, panel open) lives in localStorage; nothing sensitive goes there. */
 function readLocal(key: string): string | null {
@@ -99,27 +102,32 @@ export const createAppSlice: StateCreator<StoreState, [], [], AppSlice> = (set, 
     }
     await Promise.all([get().loadSettings(), get().loadConnections()]);
     await Promise.all([get().loadConversations(), get().loadImages()]);
+    // Reopen where the user was: the section and the conversation open in each text tab.
+    const { tab, open } = sessionToRestore(get());
+    if (tab) set({ activeTab: tab });
+    await Promise.all(
+      Object.entries(open).map(([format, id]) => get().openConversation(format as TextFormat, id)),
+    );
     set({ ready: true });
   },
 
   notices: [],
   notify(message, kind = 'info', options = {}) {
-    const sticky = options.sticky ?? (kind === 'warning' || kind === 'error');
+    // Errors wait to be read; the rest go away by themselves (a warning stays a little longer).
+    const sticky = options.sticky ?? kind === 'error';
     // The same message twice in a row is one notice, not a stack.
     const existing = get().notices.find((n) => n.message === message && n.kind === kind);
     if (existing) return;
     const id = nextNoticeId++;
-    set((s) => ({ notices: [...s.notices, { id, message, kind, sticky }].slice(-5) }));
-    if (!sticky) setTimeout(() => get().dismissNotice(id), NOTICE_MS);
+    set((s) => ({ notices: [...s.notices, { id, message, kind, sticky }].slice(-MAX_NOTICES) }));
+    if (!sticky) setTimeout(() => get().dismissNotice(id), kind === 'warning' ? NOTICE_MS * 2 : NOTICE_MS);
   },
   dismissNotice(id) {
     set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
   },
 
-  // Open by default where it fits beside the conversation; narrow windows show it on demand.
-  paramsOpen:
-    (readLocal(PARAMS_KEY) ?? String(globalThis.innerWidth === undefined || globalThis.innerWidth > 1140)) ===
-    'true',
+  // Open by default where it fits beside the conversation (where it does not, it floats on demand).
+  paramsOpen: (readLocal(PARAMS_KEY) ?? 'true') === 'true',
   setParamsOpen(open) {
     set({ paramsOpen: open });
     writeLocal(PARAMS_KEY, String(open));

@@ -8,6 +8,7 @@ import { createCompareSlice } from './compare-slice.ts';
 import { createInspectorSlice } from './inspector-slice.ts';
 import { createSettingsSlice } from './settings-slice.ts';
 import { startEventRouting } from './events.ts';
+import { startSessionMemory } from './session.ts';
 
 /** The one store, made of typed slices; each slice keeps its actions beside its state. */
 export const useStore = create<StoreState>()((...a) => ({
@@ -23,5 +24,6 @@ export const useStore = create<StoreState>()((...a) => ({
 /** Subscribes to host events and loads what the first screen needs. */
 export function startApp(): void {
   startEventRouting(useStore);
+  startSessionMemory(useStore);
   void useStore.getState().init();
 }

@@ -313,8 +313,23 @@ describe('text tabs', () => {
   });
 
   it('still has everything after the host restarts', async () => {
+    // where the user was before the restart: a section, and a conversation open in it
+    await page.getByTestId('tab-messages').click();
+    await page.getByTestId('conversation-item').last().locator('.conv-open').click();
+    const title = await page.locator('.conv-heading-title').textContent();
+    expect(title).not.toBe('New conversation');
+    // the move is remembered by the host once it has settled
+    await expect
+      .poll(async () => {
+        const r = await h.host.core.dispatch('getSettings', {}, { emit: () => undefined });
+        return JSON.stringify(r.ok ? r.value : null);
+      })
+      .toContain('"tab":"messages"');
     await h.restart();
     await h.ready();
+    // it reopens there, not on an empty new conversation
+    expect(await page.getByTestId('tab-messages').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.locator('.conv-heading-title').textContent()).toBe(title);
     await page.getByTestId('tab-chat').click();
     // chat: the two-turn conversation, the stopped one, the long one and the retried one
     await expect.poll(() => page.getByTestId('conversation-item').count()).toBe(4);
