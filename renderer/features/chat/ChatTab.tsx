@@ -7,7 +7,9 @@ import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
-import { useParamsPanel } from './useParamsPanel.ts';
+import { ParamsNarrowContext } from './useParamsPanel.ts';
+import { useElementWidth } from '../../components/useSize.ts';
+import { PARAMS_DOCKED_MIN_W, SIDEBAR_FULL_MIN_W } from '../../components/layout.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -74,20 +76,28 @@ function ConversationBody(props: { format: TextFormat; conversationId: string | 
 export function ChatTab(props: { format: TextFormat }) {
   const { format } = props;
   const conversationId = useStore((s) => s.activeConversation[format]);
-  const { open: paramsOpen } = useParamsPanel();
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const narrow = width > 0 && width < PARAMS_DOCKED_MIN_W;
+  const tight = width > 0 && width < SIDEBAR_FULL_MIN_W;
+  // the same rule as useParamsPanel, which the panel's children read through the context below
+  const paramsOpen = useStore((s) => (narrow ? s.paramsOverlay : s.paramsOpen));
+  const classes = ['chat', paramsOpen && 'has-params', narrow && 'is-narrow', tight && 'is-tight'];
   return (
-    <div
-      className={`chat${paramsOpen ? ' has-params' : ''}`}
-      data-format={format}
-      data-testid={`chat-${format}`}
-    >
-      <Sidebar format={format} />
-      <section className="chat-main" aria-label={`${FORMAT_LABELS[format]} conversation`}>
-        <ConversationHeader format={format} conversationId={conversationId} />
-        <ConversationBody format={format} conversationId={conversationId} />
-        <Composer format={format} conversationId={conversationId} />
-      </section>
-      {paramsOpen ? <ParamsPanel format={format} /> : null}
-    </div>
+    <ParamsNarrowContext value={narrow}>
+      <div
+        ref={ref}
+        className={classes.filter(Boolean).join(' ')}
+        data-format={format}
+        data-testid={`chat-${format}`}
+      >
+        <Sidebar format={format} />
+        <section className="chat-main" aria-label={`${FORMAT_LABELS[format]} conversation`}>
+          <ConversationHeader format={format} conversationId={conversationId} />
+          <ConversationBody format={format} conversationId={conversationId} />
+          <Composer format={format} conversationId={conversationId} />
+        </section>
+        {paramsOpen ? <ParamsPanel format={format} /> : null}
+      </div>
+    </ParamsNarrowContext>
   );
 }

@@ -41,7 +41,7 @@ function Totals(props: { conversationId: string }) {
           <span className="tabular">{formatCount(totals.total)}</span> total
         </span>
       ) : null}
-      {totals.thinking !== undefined ? (
+      {totals.thinking !== undefined && totals.thinking > 0 ? (
         <span>
           <span className="tabular">{formatCount(totals.thinking)}</span> thinking
         </span>

@@ -42,7 +42,8 @@ export function usageParts(u: Usage | undefined): { label: string; value: string
     parts.push({ label: 'out', value: formatCount(u.output), title: 'Output tokens' });
   if (u.total !== undefined)
     parts.push({ label: 'total', value: formatCount(u.total), title: 'Total tokens' });
-  if (u.thinking !== undefined)
+  // "0 thinking" says nothing where a model did not think (and never does, in some formats)
+  if (u.thinking !== undefined && u.thinking > 0)
     parts.push({ label: 'thinking', value: formatCount(u.thinking), title: 'Thinking tokens' });
   return parts;
 }

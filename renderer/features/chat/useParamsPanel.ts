@@ -1,15 +1,19 @@
+import { createContext, useContext } from 'react';
 import { useStore } from '../../store/index.ts';
-import { useMediaQuery } from '../../components/useMediaQuery.ts';
-
-/** Below this width the parameters panel floats over the conversation instead of sitting beside it. */
-export const NARROW_QUERY = '(max-width: 1140px)';
 
 /**
- * Open state of the parameters panel: beside the conversation it is a remembered preference; in a narrow
- * window it is a passing overlay that starts closed, so resizing never buries the conversation under it.
+ * Whether the tab is too narrow for the parameters panel beside a readable conversation (ChatTab measures
+ * its own width: the window minus any panel docked beside the tab, the inspector included).
+ */
+export const ParamsNarrowContext = createContext(false);
+
+/**
+ * Open state of the parameters panel: beside the conversation it is a remembered preference; where it
+ * does not fit it is a passing overlay that starts closed, so opening the inspector or narrowing the
+ * window never buries the conversation under it.
  */
 export function useParamsPanel(): { open: boolean; narrow: boolean; setOpen(open: boolean): void } {
-  const narrow = useMediaQuery(NARROW_QUERY);
+  const narrow = useContext(ParamsNarrowContext);
   const docked = useStore((s) => s.paramsOpen);
   const overlay = useStore((s) => s.paramsOverlay);
   const setDocked = useStore((s) => s.setParamsOpen);

@@ -8,6 +8,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { Button } from '../../components/Button.tsx';
 import { formatMs, formatWhen } from '../../components/format.ts';
 import { ExchangeDetail } from './ExchangeDetail.tsx';
+import { useWindowWidth } from '../../components/useSize.ts';
+import { inspectorFits } from '../../components/layout.ts';
 import './inspector.css';
 
 const MIN_W = 340;
@@ -19,13 +21,18 @@ export function InspectorPanel() {
   const open = useStore((s) => s.inspectorOpen);
   const setOpen = useStore((s) => s.setInspectorOpen);
   const [width, setWidth] = useState(DEFAULT_W);
+  const windowWidth = useWindowWidth();
   if (!open) return null;
+  const docked = Math.min(width, windowWidth * 0.7);
+  // Docked only where the section beside it keeps a readable conversation; otherwise it floats over it.
+  const floating = !inspectorFits(windowWidth, docked);
   return (
     <aside
-      className="inspector"
+      className={`inspector${floating ? ' inspector--floating' : ''}`}
       data-testid="inspector"
+      data-floating={floating ? 'true' : 'false'}
       aria-label="Inspector"
-      style={{ width: `min(${width}px, 70vw)` }}
+      style={{ width: floating ? `min(${width}px, calc(100vw - 48px))` : `${docked}px` }}
     >
       <Resizer width={width} onWidth={setWidth} />
       <div className="inspector-head">
