@@ -81,10 +81,12 @@ function TopBar() {
           <button
             type="button"
             className="conn-chip"
-            title={`Active connection: ${connection.name} (${connection.baseUrl}). Open Settings to change it.`}
+            title={`Active connection: ${connection.name} (${connection.baseUrl})${connection.builtIn ? ', the built-in simulator' : ''}. Open Settings to change it or to check it.`}
             onClick={() => setTab('settings')}
             data-testid="active-connection"
           >
+            {/* A coloured dot would read as "healthy", which nothing here has measured: the sandbox is marked
+                as a simulator, and another service is left neutral. */}
             <span
               className={`conn-dot${connection.builtIn ? ' conn-dot--sandbox' : ''}`}
               aria-hidden="true"

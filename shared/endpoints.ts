@@ -6,9 +6,26 @@ import type { Interface } from './formats.ts';
  * any path prefix, without a trailing version segment) and derive each interface's final URL from it, so a
  * segment is never doubled or dropped.
  */
-export type BaseUrlResult = { ok: true; root: string } | { ok: false; message: string };
+export type BaseUrlResult =
+  | {
+      ok: true;
+      root: string;
+      /** set when a whole endpoint was pasted and reduced to its base: what was done, for the user */
+      note?: string;
+    }
+  | { ok: false; message: string };
 
 const VERSION_SUFFIX = /\/(v1beta|v1)$/i;
+
+/** Endpoints people paste from a vendor's documentation, and what they are called. */
+const PASTED_ENDPOINTS: { pattern: RegExp; name: string }[] = [
+  { pattern: /\/v1\/chat\/completions$/i, name: 'Chat Completions' },
+  { pattern: /\/v1\/responses$/i, name: 'Responses' },
+  { pattern: /\/v1\/messages$/i, name: 'Messages' },
+  { pattern: /\/v1\/images\/generations$/i, name: 'Images' },
+  { pattern: /\/v1beta\/models\/[^/]+:(stream)?generateContent$/i, name: 'Generate Content' },
+  { pattern: /\/v1(beta)?\/models$/i, name: 'model list' },
+];
 
 export function normaliseBaseUrl(input: string): BaseUrlResult {
   const text = input.trim();
@@ -34,13 +51,26 @@ export function normaliseBaseUrl(input: string): BaseUrlResult {
       message: 'The base address must not contain a user name or password; put keys in the key slots.',
     };
   }
-  if (url.search !== '' || url.hash !== '') {
+  // Collapse repeated slashes and drop trailing ones.
+  let path = url.pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  // A whole endpoint pasted as the base: keep its base, or every path would be doubled.
+  const pasted = PASTED_ENDPOINTS.find((e) => e.pattern.test(path));
+  if (pasted) path = path.replace(pasted.pattern, '');
+  else if (url.search !== '' || url.hash !== '') {
     return { ok: false, message: 'The base address must not contain a query (?…) or fragment (#…).' };
   }
-  // Collapse repeated slashes and drop trailing ones, then one trailing version segment.
-  let path = url.pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  // Then one trailing version segment.
   path = path.replace(VERSION_SUFFIX, '');
-  return { ok: true, root: `${url.protocol}//${url.host}${path}` };
+  const root = `${url.protocol}//${url.host}${path}`;
+  if (!pasted) return { ok: true, root };
+  const keyDropped = url.searchParams.has('key')
+    ? ' The key in its query was not kept: put keys in the key slots.'
+    : '';
+  return {
+    ok: true,
+    root,
+    note: `That is the ${pasted.name} endpoint: Quartet uses its base, ${root}, and adds each interface's path itself.${keyDropped}`,
+  };
 }
 
 /** A model id as one path segment (`/`, `%`, `:` and spaces encoded). */
@@ -67,7 +97,8 @@ export function endpointUrl(root: string, iface: Interface, opts: EndpointOption
     case 'messages':
       return `${root}/v1/messages`;
     case 'generate': {
-      const model = encodeModelSegment(opts.model ?? '{model}');
+      // the preview's placeholder stays readable; a real id is one encoded path segment
+      const model = opts.model === undefined ? '{model}' : encodeModelSegment(opts.model);
       return opts.stream
         ? `${root}/v1beta/models/${model}:streamGenerateContent?alt=sse`
         : `${root}/v1beta/models/${model}:generateContent`;

@@ -54,7 +54,7 @@ export function connectionHandlers(
     },
 
     async saveConnection({ id, name, baseUrl }) {
-      const typed = baseUrl.trim();
+      let typed = baseUrl.trim();
       if (id !== undefined) {
         const existing = getConnection(s, id);
         if (existing.builtIn) {
@@ -71,6 +71,8 @@ export function connectionHandlers(
       }
       const checked = normaliseBaseUrl(typed);
       if (!checked.ok) throw invalid(checked.message, 'baseUrl');
+      // A pasted endpoint is kept as the base it was reduced to (its query may even hold a key).
+      if (checked.note !== undefined) typed = checked.root;
       if (id !== undefined) {
         const before = getConnection(s, id);
         // Keys of an earlier release have no recorded origin: they were used with the address as it was.

@@ -93,3 +93,48 @@ describe('endpointUrl', () => {
     );
   });
 });
+
+describe('a whole endpoint pasted as the base address', () => {
+  it.each([
+    ['https://api.example.com/v1/chat/completions', 'https://api.example.com', 'Chat Completions'],
+    ['https://api.example.com/proxy/v1/responses/', 'https://api.example.com/proxy', 'Responses'],
+    ['https://api.example.com/v1/messages', 'https://api.example.com', 'Messages'],
+    ['https://h.example/v1/images/generations', 'https://h.example', 'Images'],
+    [
+      'https://h.example/v1beta/models/gemini-2.5-flash:generateContent',
+      'https://h.example',
+      'Generate Content',
+    ],
+    [
+      'https://h.example/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+      'https://h.example',
+      'Generate Content',
+    ],
+    ['https://h.example/v1/models', 'https://h.example', 'model list'],
+  ])('%s is reduced to its base, and says so', (pasted, root, name) => {
+    const r = normaliseBaseUrl(pasted);
+    expect(r).toMatchObject({ ok: true, root });
+    if (!r.ok) return;
+    expect(r.note).toContain(`the ${name} endpoint`);
+    expect(r.note).toContain(root);
+    // nothing is doubled once the interfaces' paths are added
+    for (const url of Object.values(allEndpoints(r.root, 'm')))
+      expect(url).not.toMatch(/(v1|v1beta)\/.*\1\//);
+    expect(allEndpoints(r.root, 'm').chat).toBe(`${root}/v1/chat/completions`);
+  });
+
+  it('drops a key pasted in the query and says where keys go', () => {
+    const r = normaliseBaseUrl('https://h.example/v1beta/models/g:generateContent?key=AIza-secret');
+    expect(r.ok && r.root).toBe('https://h.example');
+    expect(r.ok && r.note).toContain('key slots');
+    expect(JSON.stringify(r)).not.toContain('AIza-secret');
+  });
+
+  it('a plain base is not reported as reduced', () => {
+    expect(normaliseBaseUrl('https://h.example/v1')).toEqual({ ok: true, root: 'https://h.example' });
+  });
+
+  it('the preview shows {model} as written, not percent-encoded', () => {
+    expect(allEndpoints('https://h').generate).toBe('https://h/v1beta/models/{model}:generateContent');
+  });
+});

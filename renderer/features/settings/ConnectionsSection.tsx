@@ -208,7 +208,9 @@ function ConnectionEditor(props: {
                 ? urlError
                 : builtIn
                   ? 'The built-in Sandbox runs inside Quartet; its address and keys are fixed.'
-                  : 'Any form works: https://host, https://host/v1, https://host/prefix/v1beta/ …'}
+                  : check.ok && check.note
+                    ? check.note
+                    : 'Any form works: https://host, https://host/v1, https://host/prefix/v1beta/ …'}
             </span>
           </div>
         </div>
