@@ -54,6 +54,28 @@ function explain(e: unknown, command: string | undefined): UsageError {
   return new UsageError(`${message} (see ${help})`, command);
 }
 
+/**
+ * Joins `--option -1` into `--option=-1` for options that take a value: a negative number is a value
+ * (`--thinking-budget -1` is what the spec pairs with includeThoughts), not another option.
+ */
+export function joinNegativeValues(args: readonly string[], options: ParseArgsOptionsConfig): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    const next = args[i + 1];
+    const name = a.startsWith('--') && !a.includes('=') ? a.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+    if (a === '--') {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+  }
+  return out;
+}
+
 export function parseCommandArgs<O extends ParseArgsOptionsConfig>(
   command: string | undefined,
   args: string[],
@@ -61,7 +83,7 @@ export function parseCommandArgs<O extends ParseArgsOptionsConfig>(
 ) {
   try {
     return parseArgs({
-      args,
+      args: joinNegativeValues(args, { ...GLOBAL_OPTIONS, ...options }),
       options: { ...GLOBAL_OPTIONS, ...options },
       allowPositionals: true,
       strict: true,

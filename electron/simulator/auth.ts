@@ -115,11 +115,14 @@ export function authenticate(
     }
     case 'generate': {
       if (p.queryKey !== undefined) return admit(keys, p.queryKey, 'generate');
+      // The real service also takes the key in this header, as its official client library sends it.
+      const googKey = headers['x-goog-api-key'];
+      if (typeof googKey === 'string' && googKey !== '') return admit(keys, googKey, 'generate');
       throw unauthorized(
         'generate',
-        p.bearer !== undefined || p.apiKey !== undefined || headers['x-goog-api-key'] !== undefined
-          ? 'This interface takes the key as the query parameter key=<API_KEY>.'
-          : 'Method requires an API key: pass key=<API_KEY> in the query.',
+        p.bearer !== undefined || p.apiKey !== undefined
+          ? 'This interface takes the key as the query parameter key=<API_KEY> or the x-goog-api-key header.'
+          : 'Method requires an API key: pass key=<API_KEY> in the query or the x-goog-api-key header.',
       );
     }
     case 'models': {

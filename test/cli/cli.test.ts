@@ -131,6 +131,38 @@ describe('against the simulator', () => {
     expect(r.stdout).toBe(`${simulatedReply('from stdin', 'gpt-5-mini', 1)}\n`);
   });
 
+  it('takes a negative number as a value: --thinking-budget -1 with --include-thoughts, as the spec pairs them', async () => {
+    const r = await runCli(
+      [
+        'ask',
+        '--format',
+        'generate',
+        '--include-thoughts',
+        '--thinking-budget',
+        '-1',
+        '--model',
+        'gemini-2.5-flash',
+        '--json',
+        'why',
+      ],
+      { env },
+    );
+    expect(r.stderr).not.toContain('needs a value');
+    expect(r.code).toBe(0);
+    const sent = sim.requests.filter((q) => q.path.includes('gemini-2.5-flash')).at(-1);
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
+      generationConfig: { thinkingConfig: { includeThoughts: true, thinkingBudget: -1 } },
+    });
+    expect(JSON.parse(r.stdout)).toMatchObject({ format: 'generate' });
+  });
+
+  it('sends a model id with a space, encoded as one path segment', async () => {
+    const r = await runCli(['ask', '--format', 'generate', '--model', 'my model', 'hi'], { env });
+    // the sandbox has no such model: the service says so, nothing refuses it on our side
+    expect(r.stderr).not.toContain('contains spaces');
+    expect(r.stderr).toMatch(/404|does not exist/);
+  });
+
   it('a two-turn generate conversation with thoughts through --history keeps the signatures', async () => {
     const file = join(dir, 'conversation.json');
     const first = await runCli(

@@ -106,6 +106,14 @@ describe('key groups and auth methods', () => {
     expect((await viaBearer.json()).error.message).toContain('x-api-key');
   });
 
+  it('takes the generate-content key in the x-goog-api-key header too, as the real service does', async () => {
+    const path = '/v1beta/models/gemini-2.5-pro:generateContent';
+    const ok = await post(sim, path, CONTENTS, { ...JSON_HEADERS, 'x-goog-api-key': SANDBOX_KEY });
+    expect(ok.status).toBe(200);
+    const wrong = await post(sim, path, CONTENTS, { ...JSON_HEADERS, 'x-goog-api-key': 'sim-messages-key' });
+    expect(wrong.status).toBe(403);
+  });
+
   it('answers generate content without a key 401, with a wrong group 403 PERMISSION_DENIED', async () => {
     const none = await post(sim, '/v1beta/models/gemini-2.5-pro:generateContent', CONTENTS, bearer());
     expect(none.status).toBe(401);

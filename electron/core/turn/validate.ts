@@ -14,9 +14,11 @@ const MAX_MODEL_ID = 200;
 export function modelIdProblem(model: string): string | undefined {
   if (model.trim() === '') return 'Choose a model.';
   if (model.length > MAX_MODEL_ID) return `The model id is longer than ${MAX_MODEL_ID} characters.`;
+  // Any id the service lists must be usable (it is encoded as one path segment, and sent as is in bodies);
+  // only what no request can carry is refused.
   // eslint-disable-next-line no-control-regex
-  if (/[\s\u0000-\u001f\u007f]/.test(model))
-    return `The model id "${model}" contains spaces or control characters.`;
+  if (/[\u0000-\u001f\u007f]/.test(model))
+    return `The model id ${JSON.stringify(model)} contains control characters, which no request can carry.`;
   return undefined;
 }
 
