@@ -1,7 +1,9 @@
 /**
  * Writes docs/screenshots/<tab>-<light|dark>.png: the browser host on a temporary data folder, seeded
  * through the UI against the built-in sandbox (a Markdown chat reply, a generate-content reply with
- * thoughts, two images, a compare run), then every tab in both themes.
+ * thoughts, two images, a compare run), then every tab in both themes; then the layouts that must hold:
+ * chat with both side panels open at 1280x800 (chat-panels-<theme>.png) and every tab in the smallest
+ * desktop window, 720x480 (<tab>-min-<theme>.png).
  *
  *   npx vite build && node scripts/screenshots.ts [--static dist/renderer] [--out docs/screenshots]
  *                                                   [--viewport 1280x800] [--no-extras]
@@ -136,6 +138,26 @@ async function extras(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.getByTestId('inspector-toggle').click();
 }
 
+/** Chat with the parameters and the inspector both open at 1280x800, then every tab at 720x480. */
+async function layouts(page: Page, theme: 'light' | 'dark', viewport: { width: number; height: number }) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTab(page, 'chat');
+  await page.getByTestId('inspect').last().click();
+  await page.getByTestId('exchange-detail').waitFor();
+  const params = page.getByTestId('chat-chat').locator('.params-panel');
+  if ((await params.count()) === 0) await page.getByTestId('params-toggle').click();
+  await params.waitFor();
+  await shoot(page, `chat-panels-${theme}`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('inspector-toggle').click();
+  await page.setViewportSize({ width: 720, height: 480 });
+  for (const tab of TABS) {
+    await openTab(page, tab);
+    await shoot(page, `${tab}-min-${theme}`);
+  }
+  await page.setViewportSize(viewport);
+}
+
 async function main(): Promise<void> {
   const viewport = viewportOf(args.viewport);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'quartet-shots-'));
@@ -161,7 +183,10 @@ async function main(): Promise<void> {
         await openTab(page, tab);
         await shoot(page, `${tab}-${theme}`);
       }
-      if (args.extras) await extras(page, theme);
+      if (args.extras) {
+        await extras(page, theme);
+        await layouts(page, theme, viewport);
+      }
     }
   } finally {
     await browser.close();

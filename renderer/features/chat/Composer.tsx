@@ -9,6 +9,13 @@ import { paramsProblem, paramsSummary } from './turn-info.ts';
 
 const MAX_HEIGHT = 260;
 
+/** Grows the box with its text up to MAX_HEIGHT (and the CSS max-height of a short window), then scrolls. */
+function fitHeight(el: HTMLTextAreaElement): void {
+  el.style.height = 'auto';
+  el.style.height = `${Math.min(el.scrollHeight + 2, MAX_HEIGHT)}px`;
+  el.style.overflowY = el.scrollHeight + 2 > el.clientHeight + 2 ? 'auto' : 'hidden';
+}
+
 /**
  * The message box: Enter sends, Shift+Enter breaks the line, Enter while an input method is composing
  * is left to the input method. While a reply runs the button becomes Stop; the draft is kept per
@@ -29,11 +36,22 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
 
   useLayoutEffect(() => {
     const el = areaRef.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight + 2, MAX_HEIGHT)}px`;
-    el.style.overflowY = el.scrollHeight + 2 > MAX_HEIGHT ? 'auto' : 'hidden';
+    if (el) fitHeight(el);
   }, [text]);
+  // Measured while the tab was still being laid out (or in another window width), the box keeps a height
+  // its text no longer needs: measure again whenever its width changes.
+  useLayoutEffect(() => {
+    const el = areaRef.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    let width = el.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      fitHeight(el);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   // Opening a conversation puts the cursor in the box, unless the user is moving through the top tabs
   // with the keyboard: focus stays where it is then.
