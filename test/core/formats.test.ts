@@ -437,13 +437,14 @@ describe('non-streamed replies', () => {
 describe('validateTurnInput', () => {
   const ok = { format: 'chat' as const, model: 'gpt-5-mini', history: [user('hi')], params: P() };
 
-  it('accepts a normal turn', () => {
+  it('accepts a normal turn, and a model id with a space (the service lists it, so it is usable)', () => {
     expect(validateTurnInput(ok)).toBeUndefined();
+    expect(validateTurnInput({ ...ok, model: 'my model' })).toBeUndefined();
   });
 
   it.each([
     [{ ...ok, model: '' }, /Choose a model/],
-    [{ ...ok, model: 'gpt 5' }, /spaces/],
+    [{ ...ok, model: 'gpt\u00075' }, /control characters/],
     [{ ...ok, history: [user('   ')] }, /Write a message/],
     [{ ...ok, history: [] }, /end with the new user message/],
     [{ ...ok, params: P({ temperature: 3 }) }, /./],

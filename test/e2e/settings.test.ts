@@ -57,7 +57,7 @@ describe('settings', () => {
       expect(await preview('chat').textContent()).toBe(`${sandboxRoot}/v1/chat/completions`);
       expect(await preview('messages').textContent()).toBe(`${sandboxRoot}/v1/messages`);
       expect(await preview('generate').textContent()).toBe(
-        `${sandboxRoot}/v1beta/models/%7Bmodel%7D:generateContent`,
+        `${sandboxRoot}/v1beta/models/{model}:generateContent`,
       );
     }
     await url.fill(`${sandboxRoot}/v1/`);
