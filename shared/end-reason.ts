@@ -55,12 +55,7 @@ const FINISH_REASONS: Record<TextFormat, Partial<Record<string, EndReason>>> = {
  */
 export function endReasonOfReply(
   format: TextFormat,
-  reply: {
-    text: string;
-    thoughts?: string | undefined;
-    finishReason?: string | undefined;
-    refused?: boolean;
-  },
+  reply: { text: string; finishReason?: string | undefined; refused?: boolean },
 ): EndReason | undefined {
   if (reply.refused) return 'refusal';
   const byFinish = reply.finishReason === undefined ? undefined : FINISH_REASONS[format][reply.finishReason];

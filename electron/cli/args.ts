@@ -81,10 +81,11 @@ export function parseCommandArgs<O extends ParseArgsOptionsConfig>(
   args: string[],
   options: O,
 ) {
+  const all = { ...GLOBAL_OPTIONS, ...options };
   try {
     return parseArgs({
-      args: joinNegativeValues(args, { ...GLOBAL_OPTIONS, ...options }),
-      options: { ...GLOBAL_OPTIONS, ...options },
+      args: joinNegativeValues(args, all),
+      options: all,
       allowPositionals: true,
       strict: true,
     });

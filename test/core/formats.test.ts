@@ -5,26 +5,11 @@ import { parseResponsesReply } from '../../electron/core/formats/responses.ts';
 import { parseMessagesReply } from '../../electron/core/formats/messages.ts';
 import { parseGenerateReply } from '../../electron/core/formats/generate.ts';
 import { FORMATS } from '../../electron/core/formats/index.ts';
-import type { Params, ProviderPayload, Turn } from '../../shared/conversation.ts';
+import type { Params } from '../../shared/conversation.ts';
 import { parseEvents } from './helpers/parse-events.ts';
 import { STREAMS } from './helpers/recorded-streams.ts';
+import { assistant, user } from './helpers/turns.ts';
 
-let n = 0;
-const user = (text: string): Turn => ({
-  id: `u${++n}`,
-  role: 'user',
-  text,
-  status: 'complete',
-  createdAt: n,
-});
-const assistant = (text: string, raw?: ProviderPayload, status: Turn['status'] = 'complete'): Turn => ({
-  id: `a${++n}`,
-  role: 'assistant',
-  text,
-  status,
-  createdAt: n,
-  ...(raw ? { raw } : {}),
-});
 const P = (p: Partial<Params> = {}): Params => ({ stream: false, ...p });
 
 describe('chat request', () => {
@@ -55,7 +40,7 @@ describe('chat request', () => {
     const body = buildRequest(
       'chat',
       'm',
-      [user('a'), assistant('oops', undefined, 'error'), user('b')],
+      [user('a'), assistant('oops', undefined, { status: 'error' }), user('b')],
       P(),
       false,
     );
@@ -167,7 +152,7 @@ describe('messages request', () => {
         assistant(
           'half',
           { format: 'messages', content: [{ type: 'thinking', thinking: 'x', signature: '' }] },
-          'partial',
+          { status: 'partial' },
         ),
         user('b'),
       ],

@@ -4,28 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../electron/core/index.ts';
 import { FORMATS } from '../../electron/core/formats/index.ts';
 import type { ReplyParts } from '../../electron/core/formats/types.ts';
-import type { Params, ProviderPayload, Turn } from '../../shared/conversation.ts';
+import type { Params, Turn } from '../../shared/conversation.ts';
 import { endReasonOfReply } from '../../shared/end-reason.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { parseEvents } from './helpers/parse-events.ts';
+import { assistant, user } from './helpers/turns.ts';
 
-let n = 0;
-const user = (text: string): Turn => ({
-  id: `u${++n}`,
-  role: 'user',
-  text,
-  status: 'complete',
-  createdAt: n,
-});
-const assistant = (text: string, raw?: ProviderPayload, extra: Partial<Turn> = {}): Turn => ({
-  id: `a${++n}`,
-  role: 'assistant',
-  text,
-  status: 'complete',
-  createdAt: n,
-  ...(raw ? { raw } : {}),
-  ...extra,
-});
 const P: Params = { stream: false, maxTokens: 1024 };
 
 /** Every event of a stream through the format's reducer: what the user saw live, and the stored reply. */

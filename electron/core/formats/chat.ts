@@ -29,9 +29,7 @@ export function buildChatBody(model: string, history: Turn[], params: Params, st
   const messages: Json[] = [];
   if (params.system !== undefined && params.system !== '')
     messages.push({ role: 'system', content: params.system });
-  // An assistant turn with nothing in it (a refusal, an empty reply) is left out.
-  for (const turn of replayableTurns(history))
-    if (turn.role === 'user' || turn.text !== '') messages.push({ role: turn.role, content: turn.text });
+  for (const turn of replayableTurns(history, 'chat')) messages.push({ role: turn.role, content: turn.text });
   return compact({
     model,
     messages,

@@ -30,13 +30,11 @@ import {
  */
 export function buildGenerateBody(_model: string, history: Turn[], params: Params, _stream: boolean): Json {
   const contents: Json[] = [];
-  for (const turn of replayableTurns(history)) {
+  for (const turn of replayableTurns(history, 'generate')) {
     const raw = turn.role === 'assistant' ? rawFor(turn, 'generate') : undefined;
     // Parts go back exactly as received: same parts, same order, each signature on its own part.
     if (raw && raw.parts.length > 0) contents.push({ role: 'model', parts: raw.parts });
-    // The service refuses a model turn without parts: an empty or blocked reply is left out.
-    else if (turn.role === 'user' || turn.text !== '')
-      contents.push({ role: turn.role === 'user' ? 'user' : 'model', parts: [{ text: turn.text }] });
+    else contents.push({ role: turn.role === 'user' ? 'user' : 'model', parts: [{ text: turn.text }] });
   }
   const thinkingConfig = compact({
     includeThoughts: params.includeThoughts,

@@ -35,13 +35,11 @@ export const MIN_THINKING_BUDGET = 1024;
 /** Messages: POST /v1/messages. `max_tokens` is required, so it is always sent. */
 export function buildMessagesBody(model: string, history: Turn[], params: Params, stream: boolean): Json {
   const messages: Json[] = [];
-  for (const turn of replayableTurns(history)) {
+  for (const turn of replayableTurns(history, 'messages')) {
     const raw = turn.role === 'assistant' ? rawFor(turn, 'messages') : undefined;
     // Thinking and redacted_thinking blocks carry signatures: they go back unmodified and in order.
     if (raw && raw.content.length > 0) messages.push({ role: 'assistant', content: raw.content });
-    // The service refuses an empty assistant message ("all messages must have non-empty content"): a
-    // refusal or an empty reply is left out, and the user turns around it go as they are.
-    else if (turn.role === 'user' || turn.text !== '') messages.push({ role: turn.role, content: turn.text });
+    else messages.push({ role: turn.role, content: turn.text });
   }
   const budget = params.thinkingBudget;
   return compact({

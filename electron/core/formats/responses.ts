@@ -26,7 +26,7 @@ import {
 
 /** Responses: POST /v1/responses. */
 export function buildResponsesBody(model: string, history: Turn[], params: Params, stream: boolean): Json {
-  const turns = replayableTurns(history);
+  const turns = replayableTurns(history, 'responses');
   const only = turns.length === 1 ? turns[0] : undefined;
   let input: string | Json[];
   if (only?.role === 'user') {
@@ -38,8 +38,7 @@ export function buildResponsesBody(model: string, history: Turn[], params: Param
       // Output message items go back as input items unchanged; reasoning items need state we do not keep.
       const messages = raw ? raw.output.filter((item) => isRecord(item) && item['type'] === 'message') : [];
       if (messages.length > 0) input.push(...(messages as Json[]));
-      // an assistant turn with nothing in it (a refusal, an empty reply) is left out
-      else if (turn.role === 'user' || turn.text !== '') input.push({ role: turn.role, content: turn.text });
+      else input.push({ role: turn.role, content: turn.text });
     }
   }
   return compact({

@@ -82,15 +82,32 @@ export function streamErrorFrom(data: Json, fallback: string): StreamProblem {
 }
 
 /**
- * The turns that go on the wire: assistant turns that failed are left out, and so are assistant turns
- * that carry nothing to replay.
+ * The turns that go on the wire in `format`: assistant turns that failed are left out, and so are assistant
+ * turns that carry nothing to replay (a refusal, an empty reply): the services refuse an empty assistant
+ * message or a model turn without parts, and the user turns around it go as they are.
  */
-export function replayableTurns(history: Turn[]): Turn[] {
+export function replayableTurns(history: Turn[], format: ProviderPayload['format']): Turn[] {
   return history.filter((t) => {
     if (t.role === 'user') return true;
     if (t.status === 'error') return false;
-    return t.text !== '' || t.raw !== undefined;
+    return t.text !== '' || payloadHasContent(rawFor(t, format));
   });
+}
+
+/** Whether a payload holds anything its format sends back (text, blocks, parts, message items). */
+function payloadHasContent(raw: ProviderPayload | undefined): boolean {
+  switch (raw?.format) {
+    case undefined:
+      return false;
+    case 'chat':
+      return raw.message.content !== '';
+    case 'responses':
+      return raw.output.some((item) => isRecord(item) && item['type'] === 'message');
+    case 'messages':
+      return raw.content.length > 0;
+    case 'generate':
+      return raw.parts.length > 0;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
-import { ParamsNarrowContext } from './useParamsPanel.ts';
+import { ParamsNarrowContext, selectParamsOpen } from './useParamsPanel.ts';
 import { useElementWidth } from '../../components/useSize.ts';
 import { PARAMS_DOCKED_MIN_W, SIDEBAR_FULL_MIN_W } from '../../components/layout.ts';
 import { Icon } from '../../components/Icon.tsx';
@@ -79,8 +79,8 @@ export function ChatTab(props: { format: TextFormat }) {
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const narrow = width > 0 && width < PARAMS_DOCKED_MIN_W;
   const tight = width > 0 && width < SIDEBAR_FULL_MIN_W;
-  // the same rule as useParamsPanel, which the panel's children read through the context below
-  const paramsOpen = useStore((s) => (narrow ? s.paramsOverlay : s.paramsOpen));
+  // ChatTab provides the context useParamsPanel reads, so it applies the same selector itself
+  const paramsOpen = useStore(selectParamsOpen(narrow));
   const classes = ['chat', paramsOpen && 'has-params', narrow && 'is-narrow', tight && 'is-tight'];
   return (
     <ParamsNarrowContext value={narrow}>

@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
+import { useElementWidth } from '../../components/useSize.ts';
 import { useParamsPanel } from './useParamsPanel.ts';
 import { draftKey, selectTabModel, selectTabParams } from '../../store/chat-slice.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
@@ -32,33 +33,21 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
   const model = useStore((s) => selectTabModel(s, format));
   const params = useStore(useShallow((s) => selectTabParams(s, format)));
   const { open: paramsOpen, setOpen: setParamsOpen } = useParamsPanel();
-  const areaRef = useRef<HTMLTextAreaElement>(null);
+  // Measured while the tab was still being laid out (or at another window width), the box keeps a height
+  // its text no longer needs: its width is watched, and a change measures it again.
+  const [areaRef, areaWidth] = useElementWidth<HTMLTextAreaElement>();
 
   useLayoutEffect(() => {
     const el = areaRef.current;
     if (el) fitHeight(el);
-  }, [text]);
-  // Measured while the tab was still being laid out (or in another window width), the box keeps a height
-  // its text no longer needs: measure again whenever its width changes.
-  useLayoutEffect(() => {
-    const el = areaRef.current;
-    if (!el || typeof ResizeObserver !== 'function') return;
-    let width = el.clientWidth;
-    const observer = new ResizeObserver(() => {
-      if (el.clientWidth === width) return;
-      width = el.clientWidth;
-      fitHeight(el);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  }, [text, areaWidth, areaRef]);
 
   // Opening a conversation puts the cursor in the box, unless the user is moving through the top tabs
   // with the keyboard: focus stays where it is then.
   useEffect(() => {
     const active = document.activeElement;
     if (active === null || active === document.body || active.closest('.chat')) areaRef.current?.focus();
-  }, [key]);
+  }, [key, areaRef]);
 
   const problem = paramsProblem(format, params);
   const reason =

@@ -1,11 +1,18 @@
 import { createContext, useContext } from 'react';
 import { useStore } from '../../store/index.ts';
+import type { StoreState } from '../../store/types.ts';
 
 /**
  * Whether the tab is too narrow for the parameters panel beside a readable conversation (ChatTab measures
  * its own width: the window minus any panel docked beside the tab, the inspector included).
  */
 export const ParamsNarrowContext = createContext(false);
+
+/** Whether the panel is open: where it floats, its passing overlay state; beside the conversation, the preference. */
+export const selectParamsOpen =
+  (narrow: boolean) =>
+  (s: StoreState): boolean =>
+    narrow ? s.paramsOverlay : s.paramsOpen;
 
 /**
  * Open state of the parameters panel: beside the conversation it is a remembered preference; where it
@@ -14,11 +21,7 @@ export const ParamsNarrowContext = createContext(false);
  */
 export function useParamsPanel(): { open: boolean; narrow: boolean; setOpen(open: boolean): void } {
   const narrow = useContext(ParamsNarrowContext);
-  const docked = useStore((s) => s.paramsOpen);
-  const overlay = useStore((s) => s.paramsOverlay);
-  const setDocked = useStore((s) => s.setParamsOpen);
-  const setOverlay = useStore((s) => s.setParamsOverlay);
-  return narrow
-    ? { open: overlay, narrow, setOpen: setOverlay }
-    : { open: docked, narrow, setOpen: setDocked };
+  const open = useStore(selectParamsOpen(narrow));
+  const setOpen = useStore((s) => (narrow ? s.setParamsOverlay : s.setParamsOpen));
+  return { open, narrow, setOpen };
 }
