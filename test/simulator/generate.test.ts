@@ -47,6 +47,11 @@ async function streamedParts(contents: Content[]): Promise<Part[]> {
   return chunks.flatMap((c) => c.candidates[0]?.content.parts ?? []);
 }
 
+/** A signature one character off; never the same one (a random signature may already start with the substitute). */
+function alterFirstChar(signature: string): string {
+  return `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+}
+
 async function expectSignatureError(contents: Content[]): Promise<void> {
   const res = await generate({ contents, generationConfig: THINKING });
   expect(res.status).toBe(400);
@@ -138,7 +143,7 @@ describe('generate content', () => {
     await expectSignatureError([user('sig'), missing, user('next')]);
     const altered: Content = {
       role: 'model',
-      parts: [thought, { ...answer, thoughtSignature: `A${answer.thoughtSignature.slice(1)}` }],
+      parts: [thought, { ...answer, thoughtSignature: alterFirstChar(answer.thoughtSignature) }],
     };
     await expectSignatureError([user('sig'), altered, user('next')]);
     const moved: Content = {

@@ -4,6 +4,12 @@ import { SANDBOX_KEY, startSimulator, type RunningSimulator } from '../../electr
 
 // A sandbox restarted with the same secret must accept what it signed before, and still refuse forgeries.
 const running: RunningSimulator[] = [];
+
+/** The signature with its first four characters replaced, never by the same four. */
+function forge(signature: string): string {
+  const head = signature.startsWith('AAAA') ? 'BBBB' : 'AAAA';
+  return head + signature.slice(4);
+}
 afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
@@ -39,7 +45,7 @@ describe('signature secret', () => {
     expect(ok.status).toBe(200);
 
     const forged = parts.map((p) =>
-      p['thoughtSignature'] ? { ...p, thoughtSignature: 'AAAA' + String(p['thoughtSignature']).slice(4) } : p,
+      p['thoughtSignature'] ? { ...p, thoughtSignature: forge(String(p['thoughtSignature'])) } : p,
     );
     const refused = await generate(second, [user, { role: 'model', parts: forged }, next]);
     expect(refused.status).toBe(400);
