@@ -36,6 +36,8 @@ export interface KeySlotStatus {
   /** last four characters, the only part of a key the renderer ever sees */
   last4?: string;
   source?: 'vault' | 'builtin';
+  /** the whole key, only for the built-in sandbox: its key is public, and copied commands need it */
+  publicKey?: string;
   /**
    * Set when the connection's address moved to another origin since its keys were entered: the keys are
    * not sent there until the user confirms them for this origin (confirmKeys) or enters them again.
@@ -339,8 +341,21 @@ export const operations = {
 
   // connection check
   /** Runs the connection checks; each result also arrives as a `check` event as it finishes. */
-  checkConnection: op<{ results: CheckResult[]; markdown: string }>()(
-    z.object({ requestId: RequestId, images: z.boolean().optional() }),
+  checkConnection: op<{ results: CheckResult[]; markdown: string; cause?: string }>()(
+    z.object({
+      requestId: RequestId,
+      images: z.boolean().optional(),
+      /** the model each tab has chosen, so the check calls what the user would */
+      models: z
+        .object({
+          chat: ModelId.optional(),
+          responses: ModelId.optional(),
+          messages: ModelId.optional(),
+          generate: ModelId.optional(),
+          image: ModelId.optional(),
+        })
+        .optional(),
+    }),
   ),
 
   // links

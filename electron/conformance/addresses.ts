@@ -94,7 +94,8 @@ export function checkFinalAddresses(ctx: Ctx): void {
       'addresses',
       iface,
       FORMAT_LABELS[iface],
-      doubled === undefined ? 'pass' : 'fail',
+      // Computing an address proves nothing about the service: it is information until a check calls it.
+      doubled === undefined ? 'info' : 'fail',
       doubled === undefined
         ? `${method} ${url}`
         : `expected no doubled path segment; got ${method} ${url} ("${doubled}": remove the repeated segment from the base address)`,

@@ -112,7 +112,7 @@ function reportSize(
 }
 
 export async function checkImages(ctx: Ctx): Promise<void> {
-  if (!ctx.images) return skip(ctx, 'images', 'generating an image costs one: ask for it with --images');
+  if (!ctx.images) return skip(ctx, 'images', ctx.hints.images);
   const key = ctx.keys.bearer;
   if (key === undefined) return skip(ctx, 'images', 'no key for Images (set the bearer or default key)');
   const model = pickModel(ctx, 'image');

@@ -11,6 +11,7 @@ import { checkGenerate } from './generate.ts';
 import { checkImages } from './images.ts';
 import { checkMessages } from './messages.ts';
 import { checkModels } from './models.ts';
+import { CHECK_HINTS } from './hints.ts';
 import { Stopped } from './probe.ts';
 import { emit, type Group } from './report.ts';
 import { checkResponses } from './responses.ts';
@@ -44,6 +45,27 @@ const GROUPS: Array<[Group, (ctx: Ctx) => Promise<void>]> = [
   ['errors', checkErrors],
 ];
 
+const FAMILY_NAMES: Record<KeyFamily, string> = {
+  bearer: 'Bearer (chat, responses, images)',
+  messages: 'messages',
+  generate: 'generate content',
+};
+
+/** A refused key explains every check that needed it; the summary says so before any count. */
+function refusedKeyCause(ctx: Ctx): string | undefined {
+  const configured = KEY_FAMILIES.filter((f) => ctx.keys[f] !== undefined);
+  const refused = configured.filter((f) => ctx.refused[f] !== undefined);
+  const first = refused[0];
+  if (first === undefined) return undefined;
+  let answer = ctx.refused[first] ?? '';
+  while (answer.endsWith('.')) answer = answer.slice(0, -1);
+  if (refused.length === configured.length) {
+    return `The key was refused: ${answer}. Nothing that needs a key could be checked; the checks that ran only show that the service answers.`;
+  }
+  const which = refused.map((f) => FAMILY_NAMES[f]).join(' and ');
+  return `The ${which} key was refused: ${answer}. The formats that use it could not be checked.`;
+}
+
 /**
  * Runs every check in order, handing each result to `onResult` as it is known. A stopped run (the
  * signal) resolves with the results so far. Keys never appear in results: every name and detail is
@@ -67,6 +89,8 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
     keys,
     models: opts.models ?? {},
     images: opts.images ?? false,
+    hints: CHECK_HINTS[opts.surface ?? 'cli'],
+    refused: {},
     redact,
     lists: {},
     recording: opts.onExchange !== undefined,
@@ -117,7 +141,9 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
   }
   const summary = { pass: 0, warn: 0, fail: 0, info: 0 };
   for (const r of results) summary[r.status] += 1;
+  const cause = refusedKeyCause(ctx);
   return {
+    ...(cause !== undefined ? { cause: redact(cause) } : {}),
     baseUrl: redact(opts.baseUrl.trim()),
     root: ctx.root,
     startedAt,

@@ -21,32 +21,27 @@ const PREFERRED: Record<TextFormat, { re: RegExp; label: string }> = {
 
 export type ModelKind = TextFormat | 'image';
 
-export const MODEL_FLAG: Record<ModelKind, string> = {
-  chat: '--model-chat',
-  responses: '--model-chat',
-  messages: '--model-messages',
-  generate: '--model-generate',
-  image: '--model-image',
-};
-
 export type Pick = { ok: true; id: string; how: string } | { ok: false; why: string };
 
 /** The model a format uses: the one the user named, else one picked from its key's list. */
 export function pickModel(ctx: Ctx, kind: ModelKind): Pick {
-  const given = kind === 'responses' ? ctx.models.chat : ctx.models[kind === 'image' ? 'image' : kind];
+  const given = kind === 'responses' ? (ctx.models.responses ?? ctx.models.chat) : ctx.models[kind];
   const family: KeyFamily = kind === 'messages' ? 'messages' : kind === 'generate' ? 'generate' : 'bearer';
+  const refused = ctx.refused[family];
+  // Nothing can be called with a key the service refused: say that, not "name a model".
+  if (refused !== undefined) return { ok: false, why: 'the key was refused (see Model list)' };
   const list = ctx.lists[family];
   if (given !== undefined && given !== '') {
     const note = list !== undefined && !list.includes(given) ? "; not in this key's model list" : '';
     return { ok: true, id: given, how: `as asked${note}` };
   }
   if (list === undefined) {
-    return { ok: false, why: `no model: the model list is unavailable; name one with ${MODEL_FLAG[kind]}` };
+    return { ok: false, why: `no model: the model list is unavailable; ${ctx.hints.model(kind)}` };
   }
   if (kind === 'image') {
     const id = list.find((m) => IMAGE.test(m));
     return id === undefined
-      ? { ok: false, why: `no image model in the list; name one with ${MODEL_FLAG[kind]}` }
+      ? { ok: false, why: `no image model in the list; ${ctx.hints.model(kind)}` }
       : { ok: true, id, how: 'first image model in the list' };
   }
   const text = list.filter((m) => !NOT_TEXT.test(m));
@@ -57,7 +52,7 @@ export function pickModel(ctx: Ctx, kind: ModelKind): Pick {
   if (first !== undefined) {
     return { ok: true, id: first, how: `first text model in the list: no ${preferred.label} model` };
   }
-  return { ok: false, why: `no text model in the list; name one with ${MODEL_FLAG[kind]}` };
+  return { ok: false, why: `no text model in the list; ${ctx.hints.model(kind)}` };
 }
 
 interface KeyGroup {
@@ -106,6 +101,9 @@ export async function checkModels(ctx: Ctx): Promise<void> {
       queryKey: family === 'generate' ? group.key : undefined,
     });
     if (answer.kind !== 'http' || answer.status !== 200 || answer.json === undefined) {
+      if (answer.kind === 'http' && (answer.status === 401 || answer.status === 403)) {
+        for (const f of group.families) ctx.refused[f] = `${answer.where} answered ${describeAnswer(answer)}`;
+      }
       emit(
         ctx,
         'models',

@@ -9,9 +9,11 @@ const MARK: Record<CheckStatus, string> = {
   info: 'ℹ️ info',
 };
 
+/** The counts, led by the cause when one explains the failures (a refused key). */
 export function summaryLine(r: ConformanceReport): string {
   const s = r.summary;
-  return `${s.pass} pass, ${s.warn} warn, ${s.fail} fail, ${s.info} info in ${ms(r.durationMs)}`;
+  const counts = `${s.pass} pass, ${s.warn} warn, ${s.fail} fail, ${s.info} info in ${ms(r.durationMs)}`;
+  return r.cause !== undefined ? `${r.cause} (${counts})` : counts;
 }
 
 function groupsOf(results: readonly CheckResult[]): Array<[string, CheckResult[]]> {

@@ -3,11 +3,14 @@ import type { CheckResult, CheckStatus } from '../../shared/contract.ts';
 import type { KeyFamily, KeySlot } from '../../shared/formats.ts';
 import type { Redactor } from '../core/index.ts';
 import type { Exchange } from '../../shared/exchange.ts';
+import type { CheckHints, CheckSurface } from './hints.ts';
 
 export type { CheckResult, CheckStatus };
 
 export interface ConformanceModels {
   chat?: string | undefined;
+  /** Falls back to `chat` (the command line names one model for both). */
+  responses?: string | undefined;
   messages?: string | undefined;
   generate?: string | undefined;
   image?: string | undefined;
@@ -22,6 +25,8 @@ export interface ConformanceOptions {
   models?: ConformanceModels | undefined;
   /** Also generate one small image (it costs one). */
   images?: boolean | undefined;
+  /** Who runs the check, so a skipped check points to that surface's controls. Default 'cli'. */
+  surface?: CheckSurface | undefined;
   /** Injectable for tests; defaults to the global fetch. */
   fetch?: typeof fetch | undefined;
   /** Per probe (a stream: per wait for the next bytes). Default 30 s; image generation gets four times that. */
@@ -42,6 +47,8 @@ export interface ConformanceReport {
   durationMs: number;
   results: CheckResult[];
   summary: Record<CheckStatus, number>;
+  /** Why most checks could not run (a refused key), when one cause explains it; leads the summary. */
+  cause?: string | undefined;
 }
 
 /** The model ids each family's key may use, as listed by the service; undefined when not fetched. */
@@ -57,6 +64,9 @@ export interface Ctx {
   keys: Record<KeyFamily, string | undefined>;
   models: ConformanceModels;
   images: boolean;
+  hints: CheckHints;
+  /** The families whose key the model list refused (401/403), with the answer; filled by the model-list group. */
+  refused: Partial<Record<KeyFamily, string>>;
   redact: Redactor;
   /** Filled in by the model-list group. */
   lists: ModelLists;

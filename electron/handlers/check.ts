@@ -13,7 +13,7 @@ import {
 // "Check connection" runs the same conformance checks as `quartet doctor`, result by result.
 export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
   return {
-    async checkConnection({ requestId, images }, ctx) {
+    async checkConnection({ requestId, images, models }, ctx) {
       return runRequest(s.requests, requestId, async (signal) => {
         const connection = activeConnection(s);
         const keys = await keysOf(s, connection);
@@ -22,6 +22,8 @@ export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
           baseUrl: await baseUrlOf(s, connection),
           keys,
           images: images ?? false,
+          models,
+          surface: 'app',
           signal,
           ...(s.deps.fetch ? { fetch: s.deps.fetch } : {}),
           onResult: (result) => emitSafely(s, ctx, 'check', { requestId, result }),
@@ -33,7 +35,11 @@ export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
             }
           },
         });
-        return { results: report.results, markdown: reportToMarkdown(report) };
+        return {
+          results: report.results,
+          markdown: reportToMarkdown(report),
+          ...(report.cause !== undefined ? { cause: report.cause } : {}),
+        };
       });
     },
   };

@@ -31,7 +31,7 @@ function status(slot: KeySlot, key: string | undefined, source: 'vault' | 'built
 }
 
 async function slotStatus(s: Services, connection: ConnectionRow, slot: KeySlot): Promise<KeySlotStatus> {
-  if (connection.builtIn) return status(slot, SANDBOX_KEY, 'builtin');
+  if (connection.builtIn) return { ...status(slot, SANDBOX_KEY, 'builtin'), publicKey: SANDBOX_KEY };
   return status(slot, await readKey(s, connection.id, slot), 'vault');
 }
 

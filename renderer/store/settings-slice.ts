@@ -2,7 +2,14 @@ import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { CheckResult, ConnectionInfo, KeySlotStatus, Settings } from '../../shared/contract.ts';
 import type { AppError, Result } from '../../shared/errors.ts';
-import { KEY_FAMILIES, KEY_SLOTS, type KeySlot } from '../../shared/formats.ts';
+import {
+  KEY_FAMILIES,
+  KEY_SLOTS,
+  TEXT_FORMATS,
+  type KeySlot,
+  type TextFormat,
+} from '../../shared/formats.ts';
+import { selectTabModel } from './chat-slice.ts';
 import { getBridge } from '../bridge/index.ts';
 
 /** The outcome of "Test" on one key slot. */
@@ -15,6 +22,10 @@ export interface KeyTestState {
 /** The connection check: live results as `check` events arrive, then the final list and report. */
 export interface CheckState {
   requestId: string | null;
+  /** the connection the results were taken with; they are shown for it alone */
+  connectionId: string | null;
+  /** why most checks could not run (a refused key), when one cause explains it */
+  cause: string | null;
   running: boolean;
   results: CheckResult[];
   markdown: string | null;
@@ -59,8 +70,11 @@ export function keyTestId(connectionId: string, slot: KeySlot): string {
   return `${connectionId}:${slot}`;
 }
 
-const IDLE_CHECK: CheckState = {
+/** No check taken (or its results forgotten). */
+export const IDLE_CHECK: CheckState = {
   requestId: null,
+  connectionId: null,
+  cause: null,
   running: false,
   results: [],
   markdown: null,
@@ -76,7 +90,27 @@ function upsertResult(list: CheckResult[], result: CheckResult): CheckResult[] {
   return next;
 }
 
+/** The model each tab would use now: the check calls what the user would. */
+function chosenModels(s: StoreState): Partial<Record<TextFormat | 'image', string>> {
+  const models: Partial<Record<TextFormat | 'image', string>> = {};
+  for (const format of TEXT_FORMATS) {
+    const model = selectTabModel(s, format).trim();
+    if (model !== '') models[format] = model;
+  }
+  const image = s.imageForm.model.trim();
+  if (image !== '') models.image = image;
+  return models;
+}
+
 export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice> = (set, get) => {
+  /** Results belong to the connection, address and keys they were taken with: a change forgets them. */
+  const forgetCheckOf = (connectionId: string) => {
+    const { check } = get();
+    if (check.connectionId !== connectionId) return;
+    if (check.running && check.requestId) void getBridge().abortRequest({ requestId: check.requestId });
+    set({ check: IDLE_CHECK });
+  };
+
   /** A key of the active connection changed: model lists fetched with the old one are stale. */
   const refreshModels = (connectionId: string, slot: KeySlot) => {
     if (connectionId !== get().activeConnectionId) return;
@@ -122,6 +156,8 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
       const r = await getBridge().saveConnection(input);
       if (!r.ok) return r;
       const saved = r.value;
+      const before = get().connections.find((c) => c.id === saved.id);
+      if (before && before.baseUrl !== saved.baseUrl) forgetCheckOf(saved.id);
       set((s) => {
         const exists = s.connections.some((c) => c.id === saved.id);
         return {
@@ -145,6 +181,7 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
     async deleteConnection(id) {
       const r = await getBridge().deleteConnection({ id });
       if (!r.ok) return r.error;
+      forgetCheckOf(id);
       set((s) => {
         const keyStatus = { ...s.keyStatus };
         delete keyStatus[id];
@@ -183,6 +220,7 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
         return { keyStatus: { ...s.keyStatus, [connectionId]: next }, keyTests };
       });
       refreshModels(connectionId, slot);
+      forgetCheckOf(connectionId);
       // entering a key may have confirmed the connection's other keys for its new address
       if (get().keyStatus[connectionId]?.some((k) => k.confirmFor !== undefined)) {
         await get().loadKeyStatus(connectionId);
@@ -193,6 +231,7 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
       const r = await getBridge().confirmKeys({ connectionId });
       if (!r.ok) return r.error;
       set((s) => ({ keyStatus: { ...s.keyStatus, [connectionId]: r.value } }));
+      forgetCheckOf(connectionId);
       return null;
     },
     async clearKey(connectionId, slot) {
@@ -209,6 +248,7 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
         };
       });
       refreshModels(connectionId, slot);
+      forgetCheckOf(connectionId);
       return null;
     },
     async testKey(connectionId, slot) {
@@ -232,10 +272,13 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
     async runCheck(options = {}) {
       if (get().check.running) return;
       const requestId = crypto.randomUUID();
-      set({ check: { ...IDLE_CHECK, requestId, running: true } });
+      const connectionId = get().activeConnectionId;
+      set({ check: { ...IDLE_CHECK, requestId, connectionId, running: true } });
+      const models = chosenModels(get());
       const r = await getBridge().checkConnection({
         requestId,
         ...(options.images !== undefined ? { images: options.images } : {}),
+        ...(Object.keys(models).length > 0 ? { models } : {}),
       });
       // A newer run (or a reset) replaced this one: its outcome no longer matters.
       if (get().check.requestId !== requestId) return;
@@ -246,6 +289,7 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
               running: false,
               results: r.value.results,
               markdown: r.value.markdown,
+              cause: r.value.cause ?? null,
               finishedAt: Date.now(),
             }
           : { ...s.check, running: false, error: r.error, finishedAt: Date.now() },

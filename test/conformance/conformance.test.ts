@@ -5,6 +5,7 @@ import {
   reportToMarkdown,
   reportToTable,
   runConformance,
+  summaryLine,
   type CheckResult,
   type ConformanceOptions,
   type ConformanceReport,
@@ -41,7 +42,14 @@ function notPassing(report: ConformanceReport): Record<string, string> {
 }
 
 // Informational lines every full run has: they describe, they do not judge.
-const ALWAYS_INFO = { 'addresses.root': 'info', 'models.count': 'info', 'images.adjusted': 'info' };
+const ALWAYS_INFO = {
+  'addresses.root': 'info',
+  ...Object.fromEntries(
+    ['models', 'chat', 'responses', 'images', 'messages', 'generate'].map((i) => [`addresses.${i}`, 'info']),
+  ),
+  'models.count': 'info',
+  'images.adjusted': 'info',
+};
 
 describe('a service that answers a probe with a huge body', () => {
   it('is read no further than the probe limit and reported, not held whole', async () => {
@@ -368,6 +376,64 @@ describe('addresses, keys and runs', () => {
     }
     expect(results.get('messages.fields')?.status).toBe('pass');
     expect(report.summary.fail).toBe(0);
+  });
+
+  it('with a wrong key, passes nothing that needed it and leads the summary with the refusal', async () => {
+    const report = await check({ keys: { default: 'not-the-sandbox-key' } });
+    expect(report.cause).toMatch(/^The key was refused: GET .*\/v1\/models answered HTTP 401/);
+    expect(summaryLine(report).startsWith(report.cause ?? '-')).toBe(true);
+    const passing = report.results.filter((r) => r.status === 'pass').map((r) => r.id);
+    // Only what a wrong key cannot fake: the service answers, and refuses wrong keys properly.
+    expect(
+      passing.every((id) => /^(addresses\.(reachable|doubled-path)|errors\.)/.test(id)),
+      passing.join(),
+    ).toBe(true);
+    for (const iface of ['chat', 'responses', 'messages', 'generate', 'models']) {
+      expect(byId(report).get(`addresses.${iface}`)?.status).toBe('info');
+    }
+    for (const group of ['chat', 'responses', 'messages', 'generate']) {
+      expect(byId(report).get(`${group}.skipped`)?.detail).toBe(
+        'skipped: the key was refused (see Model list)',
+      );
+    }
+    expect(reportToMarkdown(report)).toContain(`FAILED: The key was refused`);
+  });
+
+  it('names only the family whose key was refused when the others work', async () => {
+    const report = await check({ keys: { default: SANDBOX_KEY, messages: 'wrong-messages-key' } });
+    expect(report.cause).toMatch(/^The messages key was refused/);
+    expect(byId(report).get('chat.text')?.status).toBe('pass');
+    expect(byId(report).get('messages.skipped')?.status).toBe('info');
+  });
+
+  it("points to the app's own controls, not command-line flags, when the app runs it", async () => {
+    const emptyList: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/v1/models')) return Response.json({ object: 'list', data: [] });
+      return fetch(input, init);
+    };
+    for (const surface of ['app', 'cli'] as const) {
+      const report = await check({ fetch: emptyList, surface });
+      const details = report.results.filter((r) => r.id.endsWith('.skipped')).map((r) => r.detail);
+      expect(details).toHaveLength(5);
+      if (surface === 'app') {
+        expect(details.join('\n')).not.toMatch(/--/);
+        expect(details).toContain(
+          "skipped: no text model in the list; choose one in the Messages tab's model field, then check again",
+        );
+        expect(details).toContain(
+          'skipped: generating an image costs one: tick "Include image generation" to check it',
+        );
+      } else {
+        expect(details).toContain('skipped: no text model in the list; name one with --model-messages');
+      }
+    }
+  });
+
+  it('checks the responses format with its own model when one is named', async () => {
+    const report = await check({ models: { chat: 'gpt-5-mini', responses: 'no-such-model' } });
+    expect(byId(report).get('chat.status')?.status).toBe('pass');
+    expect(byId(report).get('responses.status')?.status).toBe('fail');
   });
 
   it('resolves with the results so far when stopped', async () => {

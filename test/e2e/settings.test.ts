@@ -31,12 +31,20 @@ describe('settings', () => {
     // a model list request starts the sandbox; the settings page then shows where it listens
     await page.getByTestId('tab-chat').click();
     await page.getByTestId('model-picker-input').first().waitFor();
+    // the first thing a new user reads: what the Sandbox is, and where a real service goes
+    expect(await page.getByTestId('sandbox-note').textContent()).toMatch(
+      /simulator .* echoes .* add a connection/,
+    );
     await page.getByTestId('tab-settings').click();
     const url = page.getByTestId('settings-base-url');
     await expect.poll(() => url.inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
     sandboxRoot = await url.inputValue();
     expect(await url.getAttribute('readonly')).not.toBeNull();
     expect(await page.getByTestId('key-status-default').textContent()).toContain('built in');
+    // not a secret: shown whole, so a copied curl command can be run against the Sandbox
+    expect(await page.getByTestId('sandbox-key').textContent()).toContain(
+      `export QUARTET_API_KEY=${SANDBOX_KEY}`,
+    );
     expect(await preview('chat').textContent()).toBe(`${sandboxRoot}/v1/chat/completions`);
   });
 
@@ -126,5 +134,43 @@ describe('settings', () => {
     expect(curl).toContain('$QUARTET_');
     expect(curl).not.toContain(SANDBOX_KEY);
     expect(h.problems.join('\n')).toBe('');
+  });
+
+  it('shows results only for the connection they were taken with, and leads with a refused key', async () => {
+    await page.keyboard.press('Escape');
+    const results = page.getByTestId('check-result');
+    const taken = await results.count();
+    expect(taken).toBeGreaterThan(3);
+    // another connection: the results are not its own
+    await page.getByTestId('connection-item').first().click();
+    await page.getByTestId('activate-connection').click();
+    await expect.poll(() => page.getByTestId('active-connection').textContent()).not.toContain('by address');
+    await expect.poll(() => results.count()).toBe(0);
+    // back: they are again
+    await page.getByTestId('connection-item').nth(1).click();
+    await page.getByTestId('activate-connection').click();
+    await expect.poll(() => results.count()).toBe(taken);
+
+    // a new key: the old results described the old one
+    const slot = page.getByTestId('key-slot-default');
+    await slot.getByTestId('key-input-default').fill('sk-this-key-is-wrong-0000');
+    await slot.getByTestId('key-set-default').click();
+    await expect.poll(() => results.count()).toBe(0);
+
+    await page.getByTestId('check-connection').click();
+    const cause = page.getByTestId('check-cause');
+    await cause.waitFor({ timeout: 60_000 });
+    expect(await cause.textContent()).toMatch(/^The key was refused: GET .*\/v1\/models answered HTTP 401/);
+    const passing = await results.evaluateAll((els) =>
+      els.filter((e) => e.getAttribute('data-status') === 'pass').map((e) => e.textContent ?? ''),
+    );
+    // what a wrong key cannot fake: the service answers, and refuses wrong keys
+    expect(
+      passing.every((t) => /Reachable|doubled|Wrong key/i.test(t)),
+      passing.join('\n'),
+    ).toBe(true);
+    const skipped = await results.evaluateAll((els) => els.map((e) => e.textContent ?? '').join('\n'));
+    expect(skipped).not.toMatch(/--model|--images/);
+    expect(skipped).toContain('Include image generation');
   });
 });

@@ -227,6 +227,70 @@ describe('connection check', () => {
   });
 });
 
+describe('check results belong to the connection, address and keys they were taken with', () => {
+  const OWN: ConnectionInfo = { id: 'c2', name: 'Mine', baseUrl: 'https://a.example', builtIn: false };
+  const done = (cause?: string) =>
+    ok({
+      results: [{ id: 'models.list', group: 'models', name: 'List', status: 'fail', detail: 'HTTP 401' }],
+      markdown: '# Report',
+      ...(cause !== undefined ? { cause } : {}),
+    });
+
+  async function checked(overrides: Record<string, (input: never) => unknown> = {}) {
+    const { bridge, calls } = fakeBridge({
+      listConnections: () => ok({ connections: [SANDBOX, OWN], activeId: 'c2' }),
+      getKeyStatus: () => ok(slots('abcd')),
+      activateConnection: ({ id }: { id: string }) => ok({ id }),
+      checkConnection: () => done('The key was refused: HTTP 401'),
+      setKey: ({ slot }: { slot: 'default' }) => ok({ slot, set: true, last4: 'wxyz', source: 'vault' }),
+      saveConnection: (input: { id: string; name: string; baseUrl: string }) => ok({ ...OWN, ...input }),
+      ...overrides,
+    });
+    setBridgeForTesting(bridge);
+    await useStore.getState().loadConnections();
+    await useStore.getState().runCheck();
+    expect(useStore.getState().check).toMatchObject({
+      connectionId: 'c2',
+      cause: 'The key was refused: HTTP 401',
+    });
+    return calls;
+  }
+
+  it('tags a run with the active connection and sends the models the tabs have chosen', async () => {
+    useStore.setState({
+      draftModel: { chat: 'gpt-x', responses: 'gpt-y', messages: 'claude-z' },
+      imageForm: { ...useStore.getState().imageForm, model: 'img-1' },
+    });
+    const calls = await checked();
+    expect(calls.find((c) => c.op === 'checkConnection')?.input).toMatchObject({
+      models: { chat: 'gpt-x', responses: 'gpt-y', messages: 'claude-z', image: 'img-1' },
+    });
+  });
+
+  it('forgets the results when a key of that connection changes', async () => {
+    await checked();
+    await useStore.getState().setKey('c2', 'default', 'sk-new-key-wxyz');
+    expect(useStore.getState().check.results).toEqual([]);
+    expect(useStore.getState().check.cause).toBeNull();
+  });
+
+  it('forgets the results when the address changes, not when only the name does', async () => {
+    await checked();
+    await useStore.getState().saveConnection({ id: 'c2', name: 'Renamed', baseUrl: OWN.baseUrl });
+    expect(useStore.getState().check.results).toHaveLength(1);
+    await useStore.getState().saveConnection({ id: 'c2', name: 'Renamed', baseUrl: 'https://b.example' });
+    expect(useStore.getState().check.results).toEqual([]);
+  });
+
+  it('keeps them for their own connection when another one is activated', async () => {
+    await checked();
+    await useStore.getState().activateConnection('c1');
+    // the results stay tagged with c2; the Settings view shows them only while c2 is active
+    expect(useStore.getState().check.connectionId).toBe('c2');
+    expect(useStore.getState().activeConnectionId).toBe('c1');
+  });
+});
+
 describe('a connection whose address moves', () => {
   it('forgets the old key test result, shows the keys waiting for confirmation, and confirms them', async () => {
     const own: ConnectionInfo = { id: 'c2', name: 'Mine', baseUrl: 'https://a.example', builtIn: false };

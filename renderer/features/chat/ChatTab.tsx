@@ -25,6 +25,10 @@ const INTROS: Record<TextFormat, string> = {
 
 function EmptyConversation(props: { format: TextFormat }) {
   const model = useStore((s) => selectTabModel(s, props.format));
+  const onSandbox = useStore(
+    (s) => s.connections.find((c) => c.id === s.activeConnectionId)?.builtIn ?? false,
+  );
+  const setTab = useStore((s) => s.setTab);
   return (
     <div className="empty chat-empty">
       <Icon name="message" size={28} />
@@ -39,6 +43,16 @@ function EmptyConversation(props: { format: TextFormat }) {
         )}
       </p>
       <p className="faint chat-empty-intro">{INTROS[props.format]}</p>
+      {onSandbox ? (
+        <p className="chat-empty-sandbox" data-testid="sandbox-note">
+          <Icon name="info" size={13} /> You are on the Sandbox, a simulator inside Quartet that echoes your
+          prompts. To use a real service,{' '}
+          <button type="button" className="link-button" onClick={() => setTab('settings')}>
+            add a connection in Settings
+          </button>
+          .
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
+import { IDLE_CHECK } from '../../store/settings-slice.ts';
 import type { CheckResult, CheckStatus } from '../../../shared/contract.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
@@ -17,7 +18,8 @@ const STATUS_LABEL: Record<CheckStatus, string> = { pass: 'Pass', warn: 'Warn', 
 
 /** "Check connection": runs the checks against the active connection and lists results as they arrive. */
 export function CheckSection() {
-  const check = useStore((s) => s.check);
+  // Results are shown only for the connection they were taken with.
+  const check = useStore((s) => (s.check.connectionId === s.activeConnectionId ? s.check : IDLE_CHECK));
   const runCheck = useStore((s) => s.runCheck);
   const stopCheck = useStore((s) => s.stopCheck);
   const openInspector = useStore((s) => s.openInspector);
@@ -87,6 +89,12 @@ export function CheckSection() {
           </Button>
         ) : null}
       </div>
+      {check.cause ? (
+        <div className="callout callout--error" role="alert" data-testid="check-cause">
+          <Icon name="alert-circle" />
+          <span>{check.cause}</span>
+        </div>
+      ) : null}
       {check.results.length > 0 || check.running ? (
         <div className="check-summary" aria-live="polite" data-testid="check-summary">
           {(['pass', 'warn', 'fail', 'info'] as const).map((st) =>

@@ -4,6 +4,7 @@ import { keyTestId } from '../../store/settings-slice.ts';
 import type { ConnectionInfo, KeySlotStatus } from '../../../shared/contract.ts';
 import { KEY_SLOT_LABELS, KEY_SLOTS, type KeySlot } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 
 const SLOT_HINTS: Record<KeySlot, string> = {
@@ -18,14 +19,18 @@ export function KeySlots(props: { connection: ConnectionInfo }) {
   const { connection } = props;
   const statuses = useStore((s) => s.keyStatus[connection.id]);
   const confirmFor = statuses?.find((k) => k.confirmFor !== undefined)?.confirmFor;
+  const publicKey = statuses?.find((k) => k.publicKey !== undefined)?.publicKey;
   return (
     <div className="key-slots" data-testid="key-slots">
       <div className="key-slots-head">
         <h3>
           <Icon name="key" size={14} /> Keys
         </h3>
-        <span className="faint">Only the last four characters are ever shown.</span>
+        {connection.builtIn ? null : (
+          <span className="faint">Only the last four characters are ever shown.</span>
+        )}
       </div>
+      {publicKey !== undefined ? <PublicKey value={publicKey} /> : null}
       {confirmFor !== undefined && <ConfirmKeys connectionId={connection.id} origin={confirmFor} />}
       <ul className="key-slot-list">
         {KEY_SLOTS.map((slot) => (
@@ -40,6 +45,19 @@ export function KeySlots(props: { connection: ConnectionInfo }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The built-in sandbox's key is no secret: shown whole, so a copied command can be run against it. */
+function PublicKey(props: { value: string }) {
+  return (
+    <p className="key-public" data-testid="sandbox-key">
+      The Sandbox's key is public: <code>{props.value}</code>
+      <CopyButton text={props.value} label="Copy the Sandbox's key" />
+      <span className="faint">
+        To run a copied command against the Sandbox: <code>export QUARTET_API_KEY={props.value}</code>
+      </span>
+    </p>
   );
 }
 
