@@ -130,7 +130,10 @@ export interface ImageRecord {
   height: number;
   sizeAdjusted: boolean;
   bytes: number;
+  /** the quality asked for */
   quality?: string;
+  /** the quality the service said it used (its reply's `quality`) */
+  reportedQuality?: string;
   hasThumbnail: boolean;
   usage?: Record<string, unknown>;
   exchangeId?: string;

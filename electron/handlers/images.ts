@@ -19,9 +19,19 @@ function fileOf(s: Services, rel: string): string {
   return file;
 }
 
-/** A name for the user's downloads folder: quartet-<prompt>-<n>.<ext>. */
-export function suggestedImageName(prompt: string, n: number, format: ImageRow['format']): string {
-  return `quartet-${fileSlug(prompt, 'image', 40)}-${n}.${IMAGE_EXT[format]}`;
+/**
+ * A name for the user's downloads folder that says what and when: quartet-<date>-<time>-<prompt start>
+ * (-<n> within a batch).<ext>, the date and time local to this machine.
+ */
+export function suggestedImageName(
+  image: Pick<ImageRow, 'prompt' | 'createdAt' | 'format'>,
+  n?: number,
+): string {
+  const d = new Date(image.createdAt);
+  const pad = (x: number) => String(x).padStart(2, '0');
+  const when = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
+  const index = n === undefined ? '' : `-${n}`;
+  return `quartet-${when}-${fileSlug(image.prompt, 'image', 40)}${index}.${IMAGE_EXT[image.format]}`;
 }
 
 export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
@@ -35,7 +45,11 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       quality?: string | undefined;
       createdAt: number;
     },
-    extra: { usage?: Record<string, unknown> | undefined; exchangeId: string },
+    extra: {
+      usage?: Record<string, unknown> | undefined;
+      reportedQuality?: string | undefined;
+      exchangeId: string;
+    },
   ): Promise<ImageRecord> {
     const id = randomUUID();
     const filePath = imageRelPath(id, image.format);
@@ -54,6 +68,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       sizeAdjusted: image.sizeAdjusted,
       bytes: image.bytes.byteLength,
       ...(batch.quality !== undefined ? { quality: batch.quality } : {}),
+      ...(extra.reportedQuality !== undefined ? { reportedQuality: extra.reportedQuality } : {}),
       ...(extra.usage !== undefined ? { usage: extra.usage } : {}),
       exchangeId: extra.exchangeId,
       createdAt: batch.createdAt,
@@ -101,7 +116,13 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
         };
         const images: ImageRecord[] = [];
         for (const image of result.images) {
-          images.push(await saveOne(image, batch, { usage: result.usage, exchangeId: result.exchange.id }));
+          images.push(
+            await saveOne(image, batch, {
+              usage: result.usage,
+              reportedQuality: result.quality,
+              exchangeId: result.exchange.id,
+            }),
+          );
         }
         return { images, exchangeId: result.exchange.id };
       });
@@ -129,7 +150,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
         if (!row) throw notFound('One of the images no longer exists.');
         return {
           path: fileOf(s, row.filePath),
-          suggestedName: suggestedImageName(row.prompt, i + 1, row.format),
+          suggestedName: suggestedImageName(row, ids.length > 1 ? i + 1 : undefined),
           mime: IMAGE_MIME[row.format],
         };
       });
@@ -156,7 +177,7 @@ export async function imageFileOf(
   s: Services,
   id: string,
   variant: 'full' | 'thumb',
-): Promise<{ path: string; mime: string } | null> {
+): Promise<{ path: string; mime: string; downloadName: string } | null> {
   const row = s.store.images.get(id);
   if (!row) return null;
   const rel = variant === 'full' ? row.filePath : row.thumbPath;
@@ -168,5 +189,9 @@ export async function imageFileOf(
   } catch {
     return null; // removed meanwhile
   }
-  return { path, mime: variant === 'full' ? IMAGE_MIME[row.format] : IMAGE_MIME.webp };
+  return {
+    path,
+    mime: variant === 'full' ? IMAGE_MIME[row.format] : IMAGE_MIME.webp,
+    downloadName: suggestedImageName(row),
+  };
 }

@@ -34,7 +34,10 @@ export interface AppCore {
    */
   dispatch(name: string, input: unknown, ctx: CallContext): Promise<Result<unknown>>;
   /** the file behind an image, for the hosts' media routes; null when unknown */
-  imageFile(id: string, variant: 'full' | 'thumb'): Promise<{ path: string; mime: string } | null>;
+  imageFile(
+    id: string,
+    variant: 'full' | 'thumb',
+  ): Promise<{ path: string; mime: string; downloadName?: string } | null>;
   /**
    * The secret that opens the built-in sandbox's `/__sim/` control routes (fault injection for the
    * end-to-end tests). It never leaves this process: no operation returns it.

@@ -42,6 +42,7 @@ function toImage(row: Row): ImageRow {
     sizeAdjusted: bool(row, 'size_adjusted'),
     bytes: num(row, 'bytes'),
     quality: optStr(row, 'quality'),
+    reportedQuality: optStr(row, 'reported_quality'),
     usage: optJson<Record<string, unknown>>(row, 'usage'),
     exchangeId: optStr(row, 'exchange_id'),
     createdAt: num(row, 'created_at'),
@@ -60,8 +61,9 @@ export function createImagesRepo(db: DatabaseSync): ImagesRepo {
   const byId = db.prepare('SELECT * FROM images WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO images (id, batch_id, file_path, thumb_path, prompt, model, format, requested_size,
-       reported_size, width, height, size_adjusted, bytes, quality, usage, exchange_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       reported_size, width, height, size_adjusted, bytes, quality, reported_quality, usage, exchange_id,
+       created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const setThumb = db.prepare('UPDATE images SET thumb_path = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM images WHERE id = ?');
@@ -89,6 +91,7 @@ export function createImagesRepo(db: DatabaseSync): ImagesRepo {
         row.sizeAdjusted ? 1 : 0,
         row.bytes,
         row.quality ?? null,
+        row.reportedQuality ?? null,
         toJson(row.usage),
         row.exchangeId ?? null,
         row.createdAt,

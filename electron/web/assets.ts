@@ -87,6 +87,17 @@ export function parseMediaPath(pathname: string): { id: string; variant: 'full' 
   return { id: m[2], variant: m[1] === 'thumb' ? 'thumb' : 'full' };
 }
 
+/**
+ * An attachment header naming the file: the stored name (date and prompt start, any script) as RFC 6266
+ * `filename*`, and an ASCII `filename` for clients that read only that one.
+ */
+export function contentDisposition(name: string | undefined, id: string, mime: string): string {
+  if (name === undefined) return `attachment; filename="${downloadNameFor(id, mime)}"`;
+  const ascii = name.replace(/[^A-Za-z0-9._-]/g, '_');
+  if (name === ascii) return `attachment; filename="${ascii}"`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 /** A download name that is safe in any header and on any filesystem: `quartet-<id>.<ext>`. */
 export function downloadNameFor(id: string, mime: string): string {
   const ext = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }[mime] ?? 'bin';

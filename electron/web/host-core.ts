@@ -9,7 +9,10 @@ export interface HostCore {
   /** Validates `input` against the operation's schema, runs it, never throws. */
   dispatch(name: string, input: unknown, ctx: EmitContext): Promise<Result<unknown>>;
   /** The file behind an image id, or null when there is none (unknown id, thumbnail not made yet). */
-  imageFile(id: string, variant: 'full' | 'thumb'): Promise<{ path: string; mime: string } | null>;
+  imageFile(
+    id: string,
+    variant: 'full' | 'thumb',
+  ): Promise<{ path: string; mime: string; downloadName?: string } | null>;
 }
 
 /** Where a call's events go: the socket or window that made the call. */

@@ -10,7 +10,7 @@ import {
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { PAGE_SECRET_FRAGMENT, WS_MAX_PAYLOAD, WS_PATH, WS_PROTOCOL } from '../../shared/ws-protocol.ts';
-import { downloadNameFor, lookupAsset, parseMediaPath } from './assets.ts';
+import { contentDisposition, lookupAsset, parseMediaPath } from './assets.ts';
 import type { HostCore } from './host-core.ts';
 import {
   SECURITY_HEADERS,
@@ -199,7 +199,7 @@ async function handleRequest(
     res.setHeader('Content-Length', info.size);
     res.setHeader('Cache-Control', 'private, no-cache');
     if (url.searchParams.get('download') === '1') {
-      res.setHeader('Content-Disposition', `attachment; filename="${downloadNameFor(media.id, mime)}"`);
+      res.setHeader('Content-Disposition', contentDisposition(file.downloadName, media.id, mime));
     }
     return sendFile(req, res, file.path);
   }

@@ -3,6 +3,7 @@ import type { StoreState } from './types.ts';
 import type { ImageRecord, Settings } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { getBridge } from '../bridge/index.ts';
+import { groupModels } from './models-slice.ts';
 
 export const SIZE_PRESETS = ['auto', '1024x1024', '1536x1024', '1024x1536'] as const;
 export type SizePreset = (typeof SIZE_PRESETS)[number] | 'custom';
@@ -92,6 +93,18 @@ export function formSize(form: ImageForm): string | undefined {
   const m = /^\s*(\d+)\s*[xX×*]\s*(\d+)\s*$/.exec(form.customSize);
   if (!m) return undefined;
   return `${Number(m[1])}x${Number(m[2])}`;
+}
+
+/**
+ * The form as it will be sent: a model field left empty takes the first image model of the list, as
+ * the chat tabs take the first model that suits them.
+ */
+export function selectImageForm(s: StoreState): ImageForm {
+  const form = s.imageForm;
+  if (form.model.trim() !== '') return form;
+  const list = s.models.bearer;
+  const suggested = list ? groupModels(list.items, 'images').suggested[0]?.id : undefined;
+  return suggested === undefined ? form : { ...form, model: suggested };
 }
 
 /** Inline messages for the form; empty when it can be sent. */
@@ -300,7 +313,7 @@ export const createImagesSlice: StateCreator<StoreState, [], [], ImagesSlice> = 
     lastBatchIds: [],
     async generateImages() {
       if (get().generation) return;
-      const form = get().imageForm;
+      const form = selectImageForm(get());
       const errors = validateImageForm(form);
       const size = formSize(form);
       if (Object.keys(errors).length > 0 || size === undefined) return;

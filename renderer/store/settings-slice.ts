@@ -10,6 +10,7 @@ import {
   type TextFormat,
 } from '../../shared/formats.ts';
 import { selectTabModel } from './chat-slice.ts';
+import { selectImageForm } from './images-slice.ts';
 import { getBridge } from '../bridge/index.ts';
 
 /** The outcome of "Test" on one key slot. */
@@ -97,7 +98,7 @@ function chosenModels(s: StoreState): Partial<Record<TextFormat | 'image', strin
     const model = selectTabModel(s, format).trim();
     if (model !== '') models[format] = model;
   }
-  const image = s.imageForm.model.trim();
+  const image = selectImageForm(s).model.trim();
   if (image !== '') models.image = image;
   return models;
 }

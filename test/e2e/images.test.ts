@@ -39,8 +39,14 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 describe('images', () => {
   it('checks a free size as it is typed and does not send a bad one', async () => {
     await page.getByTestId('tab-images').click();
+    // like the chat tabs, the model starts as the first that suits: an image model of the list
+    const model = page.getByTestId('images').getByTestId('model-picker-input');
+    await expect.poll(() => model.inputValue()).toMatch(/image/);
     await page.getByTestId('image-size-custom').click();
     const size = page.getByTestId('image-size-input');
+    // nothing typed yet: a hint, not an error
+    expect(await size.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('.image-custom-size .field-error').count()).toBe(0);
     await size.fill('1000 by 1000');
     await expect.poll(() => size.getAttribute('aria-invalid')).toBe('true');
     await expect
@@ -98,7 +104,11 @@ describe('images', () => {
     const bytes = await readFile(file);
     const { width, height } = pngSize(bytes);
     expect(`${width}x${height}`).toBe(real);
-    expect(download.suggestedFilename()).toMatch(/\.png$/);
+    expect(download.suggestedFilename()).toMatch(
+      /^quartet-\d{4}-\d\d-\d\d-\d{4}-a-red-fox-in-fresh-snow\.png$/,
+    );
+    // the quality the service reported using, beside the one asked for
+    expect(await detail.getByTestId('image-quality-shown').textContent()).toBe('medium (asked: auto)');
 
     // the whole batch at once: one download per image
     const downloads: string[] = [];

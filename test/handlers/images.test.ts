@@ -64,9 +64,10 @@ describe('images', () => {
 
     const result = await h.call('saveImages', { ids: first.images.map((i) => i.id) });
     expect(result.kind).toBe('saved');
+    // the date and time of the batch, then the start of the prompt
     expect(saved[0]?.map((f) => f.suggestedName)).toEqual([
-      'quartet-a-red-fox-in-snow-1.png',
-      'quartet-a-red-fox-in-snow-2.png',
+      expect.stringMatching(/^quartet-\d{4}-\d\d-\d\d-\d{4}-a-red-fox-in-snow-1\.png$/),
+      expect.stringMatching(/^quartet-\d{4}-\d\d-\d\d-\d{4}-a-red-fox-in-snow-2\.png$/),
     ]);
     expect(saved[0]?.[0]?.path).toBe((await h.core.imageFile(first.images[0]?.id ?? '', 'full'))?.path);
     expect((await h.fail('saveImages', { ids: ['missing'] })).kind).toBe('not-found');

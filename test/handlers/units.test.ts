@@ -37,6 +37,9 @@ describe('small rules', () => {
     expect(titleFrom('x'.repeat(100))).toBe(`${'x'.repeat(60)}…`);
     expect(fileSlug('Crème brûlée: a recipe?!', 'f')).toBe('creme-brulee-a-recipe');
     expect(fileSlug('***', 'fallback')).toBe('fallback');
-    expect(suggestedImageName('A fox / in the snow', 2, 'jpeg')).toBe('quartet-a-fox-in-the-snow-2.jpg');
+    const at = new Date(2026, 10, 24, 9, 5).getTime(); // local time, as the name uses
+    const image = { prompt: 'A fox / in the snow', createdAt: at, format: 'jpeg' as const };
+    expect(suggestedImageName(image, 2)).toBe('quartet-2026-11-24-0905-a-fox-in-the-snow-2.jpg');
+    expect(suggestedImageName(image)).toBe('quartet-2026-11-24-0905-a-fox-in-the-snow.jpg');
   });
 });

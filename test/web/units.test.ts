@@ -1,7 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { downloadNameFor, parseMediaPath, resolveAssetPath } from '../../electron/web/assets.ts';
+import {
+  contentDisposition,
+  downloadNameFor,
+  parseMediaPath,
+  resolveAssetPath,
+} from '../../electron/web/assets.ts';
 import { DEFAULT_PORT, defaultDataDir, parseWebHostArgs } from '../../electron/web/options.ts';
 import { webSaveImages } from '../../electron/web/save-images.ts';
 import { SessionGuard, cookieValues, isJsonContentType, secretsEqual } from '../../electron/web/security.ts';
@@ -99,6 +104,14 @@ describe('asset paths', () => {
     expect(parseMediaPath('/media/image/')).toBeNull();
     expect(downloadNameFor('abc', 'image/jpeg')).toBe('quartet-abc.jpg');
     expect(downloadNameFor('abc', 'text/html')).toBe('quartet-abc.bin');
+    expect(contentDisposition(undefined, 'abc', 'image/png')).toBe('attachment; filename="quartet-abc.png"');
+    expect(contentDisposition('quartet-2026-11-24-0930-a-fox.png', 'abc', 'image/png')).toBe(
+      'attachment; filename="quartet-2026-11-24-0930-a-fox.png"',
+    );
+    // any script in the prompt: RFC 6266 filename* carries it, the ASCII name stays header-safe
+    expect(contentDisposition('quartet-2026-11-24-0930-crème-ün-"x".png', 'abc', 'image/png')).toBe(
+      `attachment; filename="quartet-2026-11-24-0930-cr_me-_n-_x_.png"; filename*=UTF-8''${encodeURIComponent('quartet-2026-11-24-0930-crème-ün-"x".png')}`,
+    );
   });
 });
 

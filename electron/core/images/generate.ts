@@ -40,6 +40,8 @@ export interface GeneratedImage {
 
 export interface ImageResult {
   images: GeneratedImage[];
+  /** the quality the service said it used (`quality` of the reply) */
+  quality?: string;
   usage?: Record<string, unknown>;
   created?: number;
   exchange: Exchange;
@@ -194,6 +196,7 @@ export async function generateImages(
     const created = body['created'];
     return compact({
       images,
+      quality: asString(body['quality']),
       usage: isRecord(usage) ? usage : undefined,
       created: typeof created === 'number' ? created : undefined,
     });

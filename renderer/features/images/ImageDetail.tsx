@@ -155,10 +155,10 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
           <dd>
             {img.format.toUpperCase()} · {formatBytes(img.bytes)}
           </dd>
-          {img.quality ? (
+          {img.quality || img.reportedQuality ? (
             <>
               <dt>Quality</dt>
-              <dd>{img.quality}</dd>
+              <dd data-testid="image-quality-shown">{qualityText(img.quality, img.reportedQuality)}</dd>
             </>
           ) : null}
           <dt>Created</dt>
@@ -266,6 +266,13 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
 }
 
 /** input / output / total tokens, from the service's usage object whatever its exact shape. */
+/** What the service used, and what was asked when that differs or the service did not say. */
+function qualityText(asked: string | undefined, reported: string | undefined): string {
+  if (reported === undefined) return `${asked ?? ''} (asked; the service did not say which it used)`;
+  if (asked === undefined || asked === reported) return reported;
+  return `${reported} (asked: ${asked})`;
+}
+
 function UsageLine({ usage }: { usage: Record<string, unknown> }) {
   const num = (k: string) => (typeof usage[k] === 'number' ? (usage[k] as number) : undefined);
   const input = num('input_tokens') ?? num('input');

@@ -1,9 +1,11 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import {
   OUTPUT_FORMATS,
   QUALITIES,
   SIZE_PRESETS,
+  selectImageForm,
   validateImageForm,
   type GenerationPhase,
   type ImageQuality,
@@ -34,7 +36,7 @@ const PHASE_LABELS: Record<GenerationPhase, string> = {
 
 /** The generation form: model, prompt, size, count, quality and format; progress and errors inline. */
 export function ImageForm() {
-  const form = useStore((s) => s.imageForm);
+  const form = useStore(useShallow(selectImageForm));
   const setForm = useStore((s) => s.setImageForm);
   const generate = useStore((s) => s.generateImages);
   const generation = useStore((s) => s.generation);
