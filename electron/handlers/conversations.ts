@@ -111,7 +111,10 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
           id,
           format: source.format,
           model: source.model,
-          title: source.title.trim() || DEFAULT_TITLE,
+          title: importedTitle(
+            source.title.trim() || DEFAULT_TITLE,
+            new Set(s.store.conversations.list({ format: source.format }).map((c) => c.title)),
+          ),
           origin: 'chat',
           params: source.params,
           createdAt: source.createdAt,
@@ -131,4 +134,13 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
       return loadConversation(s, id);
     },
   };
+}
+
+/** The title of an imported copy: its own, unless the tab has one by that name ("… (imported)", "(imported 2)"…). */
+export function importedTitle(title: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(title)) return title;
+  for (let n = 1; ; n++) {
+    const candidate = `${title} (imported${n === 1 ? '' : ` ${n}`})`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }

@@ -75,6 +75,12 @@ export interface ChatSlice {
   setModel(format: TextFormat, model: string): void;
   /** Same for the parameters. */
   setParams(format: TextFormat, params: Params): void;
+  /**
+   * Parameter fields whose text on screen is not a valid value (out of range, not a number), with what is
+   * wrong: sending waits until they are fixed, so what is on screen is what gets sent.
+   */
+  invalidParams: Record<TextFormat, Record<string, string>>;
+  setParamInvalid(format: TextFormat, field: string, message: string | null): void;
 
   /** composer text per conversation id (or `new:<format>`); survives tab switches and failed sends */
   drafts: Record<string, string>;
@@ -239,6 +245,11 @@ export function selectTabModel(s: StoreState, format: TextFormat): string {
   if (remembered) return remembered;
   const list = s.models[familyOf(format)];
   return list ? (groupModels(list.items, format).suggested[0]?.id ?? '') : '';
+}
+
+/** The first parameter field of the tab whose text is not a valid value, as a sentence; null when none. */
+export function selectInvalidParam(s: StoreState, format: TextFormat): string | null {
+  return Object.values(s.invalidParams[format])[0] ?? null;
 }
 
 /** The parameters the tab uses now (open conversation, else the new conversation's). */
@@ -505,6 +516,15 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
       }
       rememberForTab(format, { model });
     },
+    invalidParams: perFormat(() => ({})),
+    setParamInvalid(format, field, message) {
+      const current = get().invalidParams[format];
+      if ((current[field] ?? null) === message) return;
+      const next = { ...current };
+      if (message === null) delete next[field];
+      else next[field] = message;
+      set((s) => ({ invalidParams: { ...s.invalidParams, [format]: next } }));
+    },
     setParams(format, params) {
       const id = get().activeConversation[format];
       const conv = id ? get().loaded[id] : undefined;
@@ -527,6 +547,11 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
     streamedReplies: {},
     async send(format, text, options = {}) {
       if (text.trim() === '') return false;
+      const invalid = selectInvalidParam(get(), format);
+      if (invalid !== null) {
+        get().notify(`Not sent: ${invalid} Fix it in Parameters.`, 'warning');
+        return false;
+      }
       const bridge = getBridge();
       let conversationId = get().activeConversation[format];
       const key = draftKey(format, conversationId);
@@ -601,6 +626,12 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
     },
     async regenerate(conversationId) {
       if (get().pending[conversationId]) return;
+      const format = get().loaded[conversationId]?.format;
+      const invalid = format ? selectInvalidParam(get(), format) : null;
+      if (invalid !== null) {
+        get().notify(`Not sent: ${invalid} Fix it in Parameters.`, 'warning');
+        return;
+      }
       if (!(await flushSaves(`conv:${conversationId}:`))) return;
       if (get().pending[conversationId]) return;
       const requestId = crypto.randomUUID();

@@ -101,6 +101,36 @@ describe('text tabs', () => {
     await expect.poll(() => input.inputValue()).toBe('gpt-5-mini');
   });
 
+  it('says what is wrong with an out-of-range temperature and sends nothing until it is fixed', async () => {
+    await newChat('chat');
+    const temperature = page.getByTestId('param-temperature');
+    if (!(await temperature.isVisible())) await page.getByTestId('composer-params').click();
+    const slider = page.getByTestId('param-temperature-slider');
+    // unset: the slider claims no value (its thumb is hidden), the summary names what it opens
+    expect(await slider.getAttribute('aria-valuetext')).toBe('service default');
+    expect(await page.getByTestId('composer-params').textContent()).toMatch(/^Parameters:/);
+
+    await temperature.fill('3');
+    expect(await page.getByTestId('param-temperature-error').textContent()).toMatch(/from 0 to 2/);
+    expect(await page.getByTestId('send-disabled-reason').textContent()).toMatch(
+      /^Temperature: .* Fix it in Parameters/,
+    );
+    await page.getByTestId('composer-input').fill('Is this sent?');
+    await page.getByTestId('composer-input').press('Enter');
+    expect(await page.getByTestId('message-user').count()).toBe(0);
+    expect(await page.getByTestId('composer-input').inputValue()).toBe('Is this sent?');
+
+    await temperature.fill('0.7');
+    expect(await page.getByTestId('param-temperature-error').count()).toBe(0);
+    expect(await slider.getAttribute('aria-valuetext')).toBeNull();
+    expect(await slider.inputValue()).toBe('0.7');
+    expect(await page.getByTestId('composer-params').textContent()).toContain('temperature 0.7');
+    // back to the service default for the tests that follow
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByTestId('composer-input').fill('');
+    expect(await slider.getAttribute('aria-valuetext')).toBe('service default');
+  });
+
   it('keeps two turns in every format; the generate-content signature goes back and is marked', async () => {
     const cases = [
       { tab: 'chat', model: 'gpt-5-mini' },
@@ -297,8 +327,14 @@ describe('text tabs', () => {
     ]);
     expect(md.suggestedFilename()).toMatch(/\.md$/);
 
+    const title =
+      (await page.getByTestId('conversation-item').first().locator('.conv-title').textContent()) ?? '';
     await page.getByTestId('import-file').setInputFiles(file);
     await expect.poll(() => page.getByTestId('conversation-item').count()).toBe(2);
+    // the copy is told apart from the original in the list
+    expect(await page.getByTestId('conversation-item').locator('.conv-title').allTextContents()).toEqual(
+      expect.arrayContaining([title, `${title} (imported)`]),
+    );
     expect(await page.getByTestId('message-user').first().textContent()).toContain(
       'First question to messages',
     );

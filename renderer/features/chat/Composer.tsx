@@ -3,9 +3,10 @@ import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { useElementWidth } from '../../components/useSize.ts';
 import { useParamsPanel } from './useParamsPanel.ts';
-import { draftKey, selectTabModel, selectTabParams } from '../../store/chat-slice.ts';
+import { draftKey, selectInvalidParam, selectTabModel, selectTabParams } from '../../store/chat-slice.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { paramsProblem, paramsSummary } from './turn-info.ts';
 
 const MAX_HEIGHT = 260;
@@ -50,12 +51,15 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
   }, [key, areaRef]);
 
   const problem = paramsProblem(format, params);
+  const invalid = useStore((s) => selectInvalidParam(s, format));
   const reason =
     model === ''
       ? 'Choose a model above to send.'
-      : problem
-        ? `${problem.message} Fix it in Parameters.`
-        : null;
+      : invalid !== null
+        ? `${invalid} Fix it in Parameters.`
+        : problem
+          ? `${problem.message} Fix it in Parameters.`
+          : null;
   const busy = pending !== undefined;
   const canSend = !busy && reason === null && text.trim() !== '';
 
@@ -136,9 +140,14 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
           className="composer-params link-btn"
           onClick={() => setParamsOpen(!paramsOpen)}
           data-params-toggle
-          title="Show or hide the parameters"
+          aria-expanded={paramsOpen}
+          title={paramsOpen ? 'Hide the parameters' : 'Show the parameters'}
+          data-testid="composer-params"
         >
-          {paramsSummary(format, params)}
+          {/* Labelled as what it opens, so "streaming" reads as a setting shown, not a switch. */}
+          <Icon name="sliders" size={12} />
+          <span className="composer-params-label">Parameters:</span>{' '}
+          <span className="composer-params-summary">{paramsSummary(format, params)}</span>
         </button>
       </div>
     </div>

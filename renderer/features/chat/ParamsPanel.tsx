@@ -88,9 +88,11 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
         />
       </div>
 
-      <Temperature value={params.temperature} onChange={(v) => update('temperature', v)} />
+      <Temperature format={format} value={params.temperature} onChange={(v) => update('temperature', v)} />
 
       <NumberField
+        format={format}
+        field="maxTokens"
         label="Max tokens"
         value={params.maxTokens}
         onCommit={(v) => update('maxTokens', v)}
@@ -134,7 +136,26 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
   );
 }
 
-function Temperature(props: { value: number | undefined; onChange(v: number | undefined): void }) {
+/**
+ * Tells the store which field's text is not a valid value, so Send waits for it (what is on screen is
+ * what is sent); forgets it when the field goes away.
+ */
+function useReportInvalid(format: TextFormat, field: string, message: string | null): void {
+  const setParamInvalid = useStore((s) => s.setParamInvalid);
+  useEffect(() => {
+    setParamInvalid(format, field, message);
+  }, [setParamInvalid, format, field, message]);
+  useEffect(() => () => setParamInvalid(format, field, null), [setParamInvalid, format, field]);
+}
+
+const TEMPERATURE_RANGE =
+  'Temperature: enter a number from 0 to 2, or leave it empty for the service default.';
+
+function Temperature(props: {
+  format: TextFormat;
+  value: number | undefined;
+  onChange(v: number | undefined): void;
+}) {
   const id = useId();
   const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
   const [prev, setPrev] = useState(props.value);
@@ -143,6 +164,10 @@ function Temperature(props: { value: number | undefined; onChange(v: number | un
     if (Number(text) !== props.value) setText(props.value === undefined ? '' : String(props.value));
   }
   const isDefault = props.value === undefined;
+  const typed = text.trim() === '' ? undefined : Number(text);
+  const error =
+    typed !== undefined && !(Number.isFinite(typed) && typed >= 0 && typed <= 2) ? TEMPERATURE_RANGE : null;
+  useReportInvalid(props.format, 'temperature', error);
   return (
     <div className="field">
       <div className="field-row params-label-row">
@@ -161,8 +186,10 @@ function Temperature(props: { value: number | undefined; onChange(v: number | un
           min={0}
           max={2}
           step={0.05}
+          // Unset has no position on the scale: the thumb is hidden (CSS) until the user picks a value.
           value={props.value ?? 1}
           className={isDefault ? 'is-default' : undefined}
+          aria-valuetext={isDefault ? 'service default' : undefined}
           aria-label="Temperature slider"
           onChange={(e) => props.onChange(Number(e.target.value))}
           data-testid="param-temperature-slider"
@@ -183,16 +210,24 @@ function Temperature(props: { value: number | undefined; onChange(v: number | un
             const n = Number(e.target.value);
             if (Number.isFinite(n) && n >= 0 && n <= 2) props.onChange(n);
           }}
-          aria-invalid={text !== '' && !(Number(text) >= 0 && Number(text) <= 2) ? true : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-msg`}
           data-testid="param-temperature"
         />
       </div>
+      {error ? (
+        <span id={`${id}-msg`} className="field-error" role="alert" data-testid="param-temperature-error">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
 
 /** An integer field that only hands over valid values and says inline what is wrong with the rest. */
 function NumberField(props: {
+  format: TextFormat;
+  field: string;
   label: string;
   value: number | undefined;
   onCommit(v: number | undefined): void;
@@ -222,6 +257,7 @@ function NumberField(props: {
         ? `Enter a whole number from ${props.min.toLocaleString('en-US')} to ${props.max.toLocaleString('en-US')}.`
         : null;
   const error = localError ?? props.error ?? null;
+  useReportInvalid(props.format, props.field, localError === null ? null : `${props.label}: ${localError}`);
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
@@ -302,6 +338,8 @@ function GenerateThinking(props: { params: Params; update: Update }) {
       </div>
       {mode === 'custom' ? (
         <NumberField
+          format="generate"
+          field="thinkingBudget"
           label="Thinking budget (tokens)"
           value={b}
           onCommit={(v) => update('thinkingBudget', v ?? 1024)}
@@ -347,6 +385,8 @@ function MessagesThinking(props: {
       </label>
       {on ? (
         <NumberField
+          format="messages"
+          field="thinkingBudget"
           label="Budget (tokens)"
           value={params.thinkingBudget}
           onCommit={(v) => update('thinkingBudget', v ?? 1024)}
