@@ -111,6 +111,8 @@ export interface SearchHit {
   turnId: string;
   format: TextFormat;
   title: string;
+  /** a conversation of the Compare view opens in its format's tab, marked as from Compare */
+  origin: 'chat' | 'compare';
   role: 'user' | 'assistant';
   /** text around the match, with the match between \u0001 and \u0002 markers */
   snippet: string;

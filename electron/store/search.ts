@@ -36,6 +36,7 @@ function toHit(row: Row): SearchHit {
     turnId: str(row, 'id'),
     format: TextFormatSchema.parse(str(row, 'format')),
     title: str(row, 'title'),
+    origin: str(row, 'origin') === 'compare' ? 'compare' : 'chat',
     role: role === 'user' ? 'user' : 'assistant',
     snippet: str(row, 'snippet'),
     createdAt: num(row, 'created_at'),
@@ -55,7 +56,7 @@ export function searchMessages(db: DatabaseSync, query: string, options: SearchO
   args.push(options.limit ?? 50);
   const rows = db
     .prepare(
-      `SELECT m.id, m.conversation_id, m.role, m.created_at, c.format, c.title,
+      `SELECT m.id, m.conversation_id, m.role, m.created_at, c.format, c.title, c.origin,
          snippet(messages_fts, -1, char(1), char(2), '…', 16) AS snippet
        FROM messages_fts
        JOIN messages m ON m.num = messages_fts.rowid

@@ -14,6 +14,11 @@ export function formatMs(ms: number | undefined): string {
 const NUMBER = new Intl.NumberFormat('en-US');
 
 /** 1,234 (or – when unknown) */
+/** "1 match", "2 matches": a count with its noun in the right number. */
+export function countOf(n: number, one: string, many: string, shown: string = formatCount(n)): string {
+  return `${shown} ${n === 1 ? one : many}`;
+}
+
 export function formatCount(n: number | undefined): string {
   return n === undefined || !Number.isFinite(n) ? '–' : NUMBER.format(n);
 }

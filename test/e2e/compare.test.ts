@@ -116,4 +116,20 @@ describe('compare', () => {
     }
     expect(h.problems.join('\n')).toBe('');
   });
+
+  it('a comparison found by search opens in its format’s tab, shown apart from that tab’s own list', async () => {
+    await page.keyboard.press('Escape');
+    await page.getByTestId('tab-messages').click();
+    await page.getByTestId('search-input').fill('three words');
+    const hit = page.getByTestId('search-hit').filter({ hasText: 'Compare · Messages' });
+    await expect.poll(() => hit.count()).toBeGreaterThan(0);
+    await hit.first().click();
+    await page.getByTestId('search-input').fill('');
+    const apart = page.getByTestId('from-compare');
+    await apart.waitFor();
+    expect(await apart.getByTestId('conversation-item').getAttribute('class')).toContain('is-active');
+    expect(await page.getByTestId('message-user').first().textContent()).toContain(
+      'Say hello in three words',
+    );
+  });
 });

@@ -9,8 +9,9 @@ import { IconButton } from '../../components/IconButton.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { formatWhen } from '../../components/format.ts';
+import { countOf, formatWhen } from '../../components/format.ts';
 import { snippetRuns } from './turn-info.ts';
+import { summaryOf } from '../../store/chat-slice.ts';
 
 /** The conversations of one tab, with new/import, search across every conversation, rename and delete. */
 export function Sidebar(props: { format: TextFormat }) {
@@ -96,6 +97,13 @@ function ConversationList(props: { format: TextFormat }) {
   const status = useStore((s) => s.conversationsStatus);
   const error = useStore((s) => s.conversationsError);
   const activeId = useStore((s) => s.activeConversation[format]);
+  // A conversation of the Compare view, opened from search: not one of this tab's own, so shown apart.
+  const fromCompare = useStore(
+    useShallow((s) => {
+      const conv = activeId ? s.loaded[activeId] : undefined;
+      return conv && !items.some((c) => c.id === conv.id) ? summaryOf(conv, 'compare') : null;
+    }),
+  );
   const [confirm, setConfirm] = useState<ConversationSummary | null>(null);
   const deleteConversation = useStore((s) => s.deleteConversation);
 
@@ -109,6 +117,19 @@ function ConversationList(props: { format: TextFormat }) {
   }
   return (
     <>
+      {fromCompare ? (
+        <div className="conv-from-compare" data-testid="from-compare">
+          <p className="sidebar-caption">Opened from Compare</p>
+          <ul className="conv-list" aria-label="Opened from Compare">
+            <ConversationItem
+              summary={fromCompare}
+              format={format}
+              active
+              onDelete={() => setConfirm(fromCompare)}
+            />
+          </ul>
+        </div>
+      ) : null}
       {items.length === 0 ? (
         <p className="sidebar-empty">
           {status === 'loading' ? 'Loading…' : 'No conversations yet. Write a message to start one.'}
@@ -260,7 +281,12 @@ function SearchResults(props: { format: TextFormat }) {
         ) : search.hits.length === 0 ? (
           'No matches in any conversation.'
         ) : (
-          `${search.hits.length}${search.hits.length >= 60 ? '+' : ''} matches in all conversations`
+          `${countOf(
+            search.hits.length,
+            'match',
+            'matches',
+            `${search.hits.length}${search.hits.length >= 60 ? '+' : ''}`,
+          )} in all conversations`
         )}
       </p>
       <ul className="hit-list" aria-label="Search results">
@@ -280,7 +306,10 @@ function HitButton(props: { hit: SearchHit; onOpen(): void }) {
     <button type="button" className="hit" onClick={props.onOpen} data-testid="search-hit">
       <span className="hit-head">
         <span className="hit-title">{hit.title}</span>
-        <span className="hit-format">{FORMAT_LABELS[hit.format]}</span>
+        <span className="hit-format">
+          {hit.origin === 'compare' ? 'Compare · ' : ''}
+          {FORMAT_LABELS[hit.format]}
+        </span>
       </span>
       <span className="hit-snippet">
         <span className="hit-role">{hit.role === 'user' ? 'You: ' : 'Reply: '}</span>

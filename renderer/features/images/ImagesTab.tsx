@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '../../store/index.ts';
+import { countOf } from '../../components/format.ts';
 import { ImageForm } from './ImageForm.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ImageDetail } from './ImageDetail.tsx';
@@ -27,7 +28,7 @@ export function ImagesTab() {
             Gallery
           </h2>
           <span className="faint tabular" data-testid="gallery-count">
-            {total === 1 ? '1 image' : `${total} images`}
+            {countOf(total, 'image', 'images')}
           </span>
         </div>
         <Gallery />
