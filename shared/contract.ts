@@ -11,7 +11,7 @@ import {
 } from './formats.ts';
 import { ParamsSchema, type Conversation, type Turn, type Usage } from './conversation.ts';
 import type { Exchange } from './exchange.ts';
-import type { Result } from './errors.ts';
+import type { ErrorKind, Result } from './errors.ts';
 
 /**
  * The one contract between the renderer and whichever host runs it (Electron main process or the browser
@@ -151,6 +151,8 @@ export interface ExchangeSummary {
   streamed: boolean;
   totalMs?: number;
   error?: string;
+  /** the kind of that error: `aborted` when the user stopped it */
+  errorKind?: ErrorKind;
   startedAt: number;
 }
 
@@ -343,6 +345,8 @@ export const operations = {
     z.object({ limit: z.number().int().min(1).max(500).optional(), before: z.number().optional() }),
   ),
   getExchange: op<Exchange>()(z.object({ id: Id })),
+  /** Deletes every request record (replies keep working; their "inspect" then says the record is gone). */
+  clearExchanges: op<{ cleared: number }>()(z.object({})),
 
   // connection check
   /** Runs the connection checks; each result also arrives as a `check` event as it finishes. */

@@ -3,7 +3,9 @@ import { MAX_EXCHANGES } from '../store/index.ts';
 import { notFound } from './errors.ts';
 import type { Services } from './services.ts';
 
-export function exchangeHandlers(s: Services): Pick<Handlers, 'listExchanges' | 'getExchange'> {
+export function exchangeHandlers(
+  s: Services,
+): Pick<Handlers, 'listExchanges' | 'getExchange' | 'clearExchanges'> {
   return {
     async listExchanges({ limit, before }) {
       return s.store.exchanges.list({ limit: limit ?? 100, before });
@@ -15,6 +17,9 @@ export function exchangeHandlers(s: Services): Pick<Handlers, 'listExchanges' | 
           `This request record is no longer kept (the inspector keeps the newest ${MAX_EXCHANGES}).`,
         );
       return exchange;
+    },
+    async clearExchanges() {
+      return { cleared: s.store.exchanges.clear() };
     },
   };
 }

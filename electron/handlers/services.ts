@@ -154,7 +154,7 @@ export function summarise(x: Exchange): ExchangeSummary {
     ...(x.status !== undefined ? { status: x.status } : {}),
     streamed: x.streamed,
     ...(x.timings.totalMs !== undefined ? { totalMs: x.timings.totalMs } : {}),
-    ...(x.error ? { error: x.error.message } : {}),
+    ...(x.error ? { error: x.error.message, errorKind: x.error.kind } : {}),
     startedAt: x.startedAt,
   };
 }

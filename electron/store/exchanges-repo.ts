@@ -1,6 +1,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ExchangeSummary } from '../../shared/contract.ts';
 import { ExchangeSchema, type Exchange } from '../../shared/exchange.ts';
+import { ErrorKindSchema } from '../../shared/errors.ts';
 import { InterfaceSchema } from '../../shared/formats.ts';
 import { defined, num, optNum, optStr, str, type Row } from './rows.ts';
 
@@ -14,6 +15,8 @@ export interface ExchangesRepo {
   /** newest first; `before` pages back by start time */
   list(options: { limit: number; before?: number | undefined }): ExchangeSummary[];
   count(): number;
+  /** deletes every record; returns how many there were */
+  clear(): number;
 }
 
 // Summary fields come out of the JSON in SQL, so a page of summaries never parses whole bodies.
@@ -22,7 +25,8 @@ const SUMMARY = `SELECT id, interface, started_at, status,
     json_extract(record, '$.url') AS url,
     json_extract(record, '$.streamed') AS streamed,
     json_extract(record, '$.timings.totalMs') AS total_ms,
-    json_extract(record, '$.error.message') AS error
+    json_extract(record, '$.error.message') AS error,
+    json_extract(record, '$.error.kind') AS error_kind
   FROM exchanges`;
 
 function toSummary(row: Row): ExchangeSummary {
@@ -36,6 +40,7 @@ function toSummary(row: Row): ExchangeSummary {
     streamed: num(row, 'streamed') !== 0,
     totalMs: optNum(row, 'total_ms'),
     error: optStr(row, 'error'),
+    errorKind: ErrorKindSchema.safeParse(optStr(row, 'error_kind')).data,
     startedAt: num(row, 'started_at'),
   });
 }
@@ -53,6 +58,7 @@ export function createExchangesRepo(db: DatabaseSync, keep = MAX_EXCHANGES): Exc
   );
   const byId = db.prepare('SELECT record FROM exchanges WHERE id = ?');
   const count = db.prepare('SELECT count(*) AS n FROM exchanges');
+  const clear = db.prepare('DELETE FROM exchanges');
   return {
     put(exchange) {
       const isNew = exists.get(exchange.id) === undefined;
@@ -85,5 +91,6 @@ export function createExchangesRepo(db: DatabaseSync, keep = MAX_EXCHANGES): Exc
         .map(toSummary);
     },
     count: () => num(count.get() ?? { n: 0 }, 'n'),
+    clear: () => Number(clear.run().changes),
   };
 }

@@ -32,6 +32,8 @@ export interface InspectorSlice {
   selectExchange(id: string | null): Promise<void>;
   /** A new record from the host (the `exchange` event). */
   exchangeRecorded(summary: ExchangeSummary): void;
+  /** Deletes every record, in the host too. */
+  clearExchanges(): Promise<void>;
 }
 
 export const createInspectorSlice: StateCreator<StoreState, [], [], InspectorSlice> = (set, get) => ({
@@ -111,6 +113,20 @@ export const createInspectorSlice: StateCreator<StoreState, [], [], InspectorSli
 
   exchangeRecorded(summary) {
     set((s) => ({ exchanges: mergeNewestFirst(s.exchanges, [summary]).slice(0, KEEP) }));
+  },
+  async clearExchanges() {
+    const r = await getBridge().clearExchanges({});
+    if (!r.ok) {
+      get().notify(`The requests could not be cleared: ${r.error.message}`, 'error');
+      return;
+    }
+    set({
+      exchanges: [],
+      exchangesHasMore: false,
+      selectedExchangeId: null,
+      selectedExchange: null,
+      exchangeError: null,
+    });
   },
 });
 

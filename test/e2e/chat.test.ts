@@ -269,6 +269,74 @@ describe('text tabs', () => {
     expect(await page.getByTestId('end-notice').count()).toBe(0);
   });
 
+  it('the inspector marks stopped and broken streams apart from failures, follows the request opened, filters and clears', async () => {
+    await page.getByTestId('inspector-toggle').click();
+    const inspector = page.getByTestId('inspector');
+    const items = inspector.getByTestId('exchange-item');
+    await expect.poll(() => items.count()).toBeGreaterThan(10);
+    const filter = inspector.getByTestId('exchanges-filter');
+
+    for (const [word, note] of [
+      ['stopped', 'stopped'],
+      ['cut off', 'cut off'],
+    ] as const) {
+      await filter.fill(word);
+      await expect.poll(() => items.count()).toBeGreaterThan(0);
+      const row = items.first();
+      expect(await row.getByTestId('exchange-item-note').textContent()).toBe(note);
+      // the HTTP status is what the service answered, not painted as a failure
+      expect(await row.getByTestId('exchange-item-status').textContent()).toBe('200');
+      expect(await row.getByTestId('exchange-item-status').getAttribute('class')).toContain('is-ok');
+      await row.click();
+      expect(await inspector.getByTestId('exchange-status').textContent()).toMatch(/^HTTP 200, then /);
+    }
+    await filter.fill('');
+    await inspector.getByTestId('exchanges-problems').check();
+    const problems = await items.evaluateAll((els) =>
+      els.map(
+        (e) =>
+          `${e.querySelector('[data-testid="exchange-item-status"]')?.textContent} ${e.querySelector('[data-testid="exchange-item-note"]')?.textContent ?? ''}`,
+      ),
+    );
+    expect(problems.length).toBeGreaterThan(0);
+    expect(
+      problems.every((p) => /^[45]\d\d|stopped|cut off|no answer/.test(p)),
+      problems.join('\n'),
+    ).toBe(true);
+    await inspector.getByTestId('exchanges-problems').uncheck();
+    await filter.fill('no-such-request-anywhere');
+    await inspector.getByTestId('exchanges-none-match').waitFor();
+    await filter.fill('');
+
+    // a reply of the oldest chat conversation: its request is far down the list, and is brought into view
+    await page.getByTestId('tab-chat').click();
+    await page.getByTestId('conversation-item').last().locator('.conv-open').click();
+    await lastReply().getByTestId('inspect').click();
+    const selected = inspector.locator('[data-testid="exchange-item"][aria-current="true"]');
+    await selected.waitFor();
+    const wrap = await inspector.locator('.inspector-list-wrap').boundingBox();
+    await expect
+      .poll(async () => {
+        const box = await selected.boundingBox();
+        return (
+          box !== null &&
+          wrap !== null &&
+          box.y >= wrap.y - 1 &&
+          box.y + box.height <= wrap.y + wrap.height + 1
+        );
+      })
+      .toBe(true);
+
+    await inspector.getByTestId('exchanges-clear').click();
+    await page.getByTestId('confirm-button').click();
+    await expect.poll(() => items.count()).toBe(0);
+    await inspector.getByText('No requests yet.').waitFor();
+    // the reply's record is gone, and it says so
+    await lastReply().getByTestId('inspect').click();
+    await inspector.getByText('no longer').waitFor();
+    await page.getByTestId('inspector-toggle').click();
+  });
+
   it('edits a user message and resends from there', async () => {
     await newChat('responses');
     await send('Original wording');

@@ -127,7 +127,10 @@ describe('conversations', () => {
         return { ...t, error: rest };
       }),
     });
-    expect(strip(one)).toEqual(strip(original));
+    // the copies are told apart by title; everything else is the original's
+    expect(one.title).toBe(`${original.title} (imported)`);
+    expect(two.title).toBe(`${original.title} (imported 2)`);
+    expect(strip({ ...one, title: original.title })).toEqual(strip(original));
     expect(one.turns.every((t) => t.exchangeId === undefined)).toBe(true);
     expect((await h.call('listConversations', {})).length).toBe(3);
     // The imported conversation is searchable and can continue.

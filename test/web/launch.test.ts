@@ -164,7 +164,10 @@ describe('the browser host with the real app core', () => {
     });
     const dl = await rawRequest(h.port, { path: `/media/image/${id}?download=1`, headers: { cookie } });
     expect(dl.status).toBe(200);
-    expect(dl.headers['content-disposition']).toBe(`attachment; filename="quartet-${id}.png"`);
+    // named by date, time and the prompt's start, not by the stored id
+    expect(dl.headers['content-disposition']).toMatch(
+      /^attachment; filename="quartet-\d{4}-\d\d-\d\d-\d{4}-a-small-red-square\.png"$/,
+    );
     // No thumbnail yet: the page makes them.
     expect((await rawRequest(h.port, { path: `/media/thumb/${id}`, headers: { cookie } })).status).toBe(404);
     await ws.close();

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { formatMs, formatWhen } from '../../components/format.ts';
 import { EventList } from './EventList.tsx';
 import { copyText } from '../../components/clipboard.ts';
+import { exchangeOutcome } from './outcome.ts';
 
 /** Bodies longer than this are shown cut, with a button for the rest (a huge body would freeze the page). */
 const BODY_PREVIEW = 60_000;
@@ -43,8 +44,7 @@ export function ExchangeDetail() {
 }
 
 function ExchangeView({ exchange: x }: { exchange: Exchange }) {
-  const statusClass =
-    x.status === undefined ? 'is-fail' : x.status >= 400 ? 'is-fail' : x.status >= 300 ? 'is-warn' : 'is-ok';
+  const outcome = exchangeOutcome(x.status, x.error);
   return (
     <div className="exchange" data-testid="exchange-detail">
       <div className="exchange-summary">
@@ -55,8 +55,11 @@ function ExchangeView({ exchange: x }: { exchange: Exchange }) {
           </code>
         </div>
         <div className="exchange-facts">
-          <span className={`exchange-status ${statusClass}`} data-testid="exchange-status">
-            {x.status !== undefined ? `HTTP ${x.status}` : 'no response'}
+          <span
+            className={`exchange-status is-${outcome.note?.tone ?? outcome.codeTone}`}
+            data-testid="exchange-status"
+          >
+            {outcome.long}
           </span>
           <span className="faint">{FORMAT_LABELS[x.interface]}</span>
           {x.streamed ? <span className="faint">streamed</span> : null}

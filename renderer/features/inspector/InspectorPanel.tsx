@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useStore } from '../../store/index.ts';
 import type { ExchangeSummary } from '../../../shared/contract.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
@@ -8,8 +8,10 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { Button } from '../../components/Button.tsx';
 import { formatMs, formatWhen } from '../../components/format.ts';
 import { ExchangeDetail } from './ExchangeDetail.tsx';
+import { exchangeOutcome } from './outcome.ts';
 import { useWindowWidth } from '../../components/useSize.ts';
 import { inspectorFits } from '../../components/layout.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import './inspector.css';
 
 const MIN_W = 340;
@@ -40,6 +42,7 @@ export function InspectorPanel() {
         <h2 className="inspector-title">Inspector</h2>
         <span className="inspector-head-spacer" />
         <RefreshButton />
+        <ClearButton />
         <IconButton icon="x" size="s" label="Close the inspector" onClick={() => setOpen(false)} />
       </div>
       <ExchangeList />
@@ -47,6 +50,36 @@ export function InspectorPanel() {
         <ExchangeDetail />
       </div>
     </aside>
+  );
+}
+
+function ClearButton() {
+  const count = useStore((s) => s.exchanges.length);
+  const clear = useStore((s) => s.clearExchanges);
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <IconButton
+        icon="trash"
+        size="s"
+        label="Clear the list of requests"
+        disabled={count === 0}
+        onClick={() => setAsking(true)}
+        data-testid="exchanges-clear"
+      />
+      <ConfirmDialog
+        open={asking}
+        title="Clear every request record?"
+        message="The inspector's records of all requests are deleted. Conversations and images stay as they are."
+        confirmLabel="Clear"
+        danger
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void clear();
+        }}
+      />
+    </>
   );
 }
 
@@ -108,27 +141,60 @@ function ExchangeList() {
   const selectedId = useStore((s) => s.selectedExchangeId);
   const select = useStore((s) => s.selectExchange);
   const loadOlder = useStore((s) => s.loadOlderExchanges);
+  const [filter, setFilter] = useState('');
+  const [problemsOnly, setProblemsOnly] = useState(false);
+  const shown = exchanges.filter((x) => matchesFilter(x, filter, problemsOnly));
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // The request being inspected (opened from a reply, a column, a check result) is brought into view.
+  useEffect(() => {
+    if (selectedId === null) return;
+    listRef.current
+      ?.querySelector<HTMLElement>(`[data-id="${CSS.escape(selectedId)}"]`)
+      ?.scrollIntoView({ block: 'nearest' });
+  }, [selectedId, shown.length]);
 
   const onKeyDown = useCallback(
     (e: KeyboardEvent<HTMLUListElement>) => {
       if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
       e.preventDefault();
-      const i = exchanges.findIndex((x) => x.id === selectedId);
-      const next =
-        exchanges[e.key === 'ArrowDown' ? Math.min(exchanges.length - 1, i + 1) : Math.max(0, i - 1)];
+      const i = shown.findIndex((x) => x.id === selectedId);
+      const next = shown[e.key === 'ArrowDown' ? Math.min(shown.length - 1, i + 1) : Math.max(0, i - 1)];
       if (!next) return;
       void select(next.id);
       const el = e.currentTarget.querySelector<HTMLElement>(`[data-id="${CSS.escape(next.id)}"]`);
       el?.focus();
     },
-    [exchanges, selectedId, select],
+    [shown, selectedId, select],
   );
 
   // Roving focus: the selected row (or the first) is the list's one tab stop.
-  const focusId = exchanges.some((x) => x.id === selectedId) ? selectedId : exchanges[0]?.id;
+  const focusId = shown.some((x) => x.id === selectedId) ? selectedId : shown[0]?.id;
 
   return (
     <div className="inspector-list-wrap">
+      {exchanges.length > 0 ? (
+        <div className="inspector-filter">
+          <input
+            type="search"
+            className="input input--s"
+            placeholder="Filter: address, format, status"
+            aria-label="Filter the requests"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            data-testid="exchanges-filter"
+          />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={problemsOnly}
+              onChange={(e) => setProblemsOnly(e.target.checked)}
+              data-testid="exchanges-problems"
+            />
+            Problems only
+          </label>
+        </div>
+      ) : null}
       {error ? (
         <p className="field-error inspector-pad" role="alert">
           The request list could not be loaded: {error.message}
@@ -142,9 +208,14 @@ function ExchangeList() {
       {loaded && exchanges.length === 0 ? (
         <p className="inspector-pad faint">No requests yet. Send a message or generate an image.</p>
       ) : null}
-      {exchanges.length > 0 ? (
-        <ul className="inspector-list" aria-label="Recent requests" onKeyDown={onKeyDown}>
-          {exchanges.map((x) => (
+      {exchanges.length > 0 && shown.length === 0 ? (
+        <p className="inspector-pad faint" data-testid="exchanges-none-match">
+          No request matches the filter.
+        </p>
+      ) : null}
+      {shown.length > 0 ? (
+        <ul className="inspector-list" aria-label="Recent requests" onKeyDown={onKeyDown} ref={listRef}>
+          {shown.map((x) => (
             <ExchangeRow
               key={x.id}
               x={x}
@@ -168,15 +239,7 @@ function ExchangeList() {
 
 function ExchangeRow(props: { x: ExchangeSummary; selected: boolean; focusable: boolean; onSelect(): void }) {
   const { x } = props;
-  const statusClass = x.error
-    ? 'is-fail'
-    : x.status === undefined
-      ? ''
-      : x.status >= 400
-        ? 'is-fail'
-        : x.status >= 300
-          ? 'is-warn'
-          : 'is-ok';
+  const outcome = exchangeOutcome(x.status, x.error === undefined ? undefined : { kind: x.errorKind });
   return (
     <li>
       <button
@@ -193,11 +256,42 @@ function ExchangeRow(props: { x: ExchangeSummary; selected: boolean; focusable: 
         <span className="inspector-row-iface">
           {FORMAT_LABELS[x.interface]}
           {x.streamed ? <span className="inspector-row-tag">stream</span> : null}
+          {outcome.note ? (
+            <span className={`inspector-row-tag is-${outcome.note.tone}`} data-testid="exchange-item-note">
+              {outcome.note.text}
+            </span>
+          ) : null}
         </span>
-        <span className={`inspector-row-status ${statusClass}`}>{x.status ?? (x.error ? 'error' : '…')}</span>
+        <span
+          className={`inspector-row-status is-${outcome.codeTone}`}
+          title={x.error ? `${outcome.long}: ${x.error}` : outcome.long}
+          data-testid="exchange-item-status"
+        >
+          {outcome.code}
+        </span>
         <span className="inspector-row-time tabular">{formatMs(x.totalMs)}</span>
         <span className="inspector-row-when faint">{formatWhen(x.startedAt)}</span>
       </button>
     </li>
   );
+}
+
+/** A row matches when every word of the filter is in its address, format, method or outcome. */
+function matchesFilter(x: ExchangeSummary, filter: string, problemsOnly: boolean): boolean {
+  if (problemsOnly && x.error === undefined && (x.status === undefined || x.status < 400)) return false;
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const outcome = exchangeOutcome(x.status, x.error === undefined ? undefined : { kind: x.errorKind });
+  const haystack = [
+    x.url,
+    x.method,
+    FORMAT_LABELS[x.interface],
+    x.interface,
+    outcome.code,
+    outcome.note?.text ?? '',
+    x.error ?? '',
+  ]
+    .join(' ')
+    .toLowerCase();
+  return words.every((w) => haystack.includes(w));
 }

@@ -1,0 +1,44 @@
+// How a request ended: the HTTP status and, apart from it, what happened after it. A stream stopped or
+// broken after its 200 is not a failed request (the 200 stays a 200), nor a success (it is marked).
+import type { ErrorKind } from '../../../shared/errors.ts';
+
+export type OutcomeTone = 'ok' | 'warn' | 'fail' | 'pending';
+
+export interface Outcome {
+  /** the status column: "200", "401", "–" */
+  code: string;
+  codeTone: OutcomeTone;
+  /** what happened after (or instead of) the status: "stopped", "cut off", "no answer" */
+  note?: { text: string; tone: OutcomeTone };
+  /** one line for the detail: "HTTP 200, then stopped by you" */
+  long: string;
+}
+
+export function exchangeOutcome(
+  status: number | undefined,
+  error: { kind?: ErrorKind | undefined } | undefined,
+): Outcome {
+  const stopped = error?.kind === 'aborted';
+  if (status === undefined) {
+    if (error === undefined) return { code: '…', codeTone: 'pending', long: 'waiting for an answer' };
+    return stopped
+      ? {
+          code: '–',
+          codeTone: 'pending',
+          note: { text: 'stopped', tone: 'warn' },
+          long: 'stopped by you before an answer',
+        }
+      : { code: '–', codeTone: 'fail', note: { text: 'no answer', tone: 'fail' }, long: 'no response' };
+  }
+  const codeTone: OutcomeTone = status >= 400 ? 'fail' : status >= 300 ? 'warn' : 'ok';
+  const code = String(status);
+  if (status >= 400 || error === undefined) return { code, codeTone, long: `HTTP ${status}` };
+  return stopped
+    ? { code, codeTone, note: { text: 'stopped', tone: 'warn' }, long: `HTTP ${status}, then stopped by you` }
+    : {
+        code,
+        codeTone,
+        note: { text: 'cut off', tone: 'fail' },
+        long: `HTTP ${status}, then the reply broke off`,
+      };
+}
