@@ -206,7 +206,8 @@ async function handleRequest(
   if (rawPath.startsWith('/media/')) return refuse(res, 404, 'No such image.');
   if (rawPath === WS_PATH) return refuse(res, 426, 'This address takes a WebSocket.');
 
-  const asset = await lookupAsset(options.staticDir, rawPath);
+  // Browsers ask for /favicon.ico whatever the page links; the icon is the SVG the build ships.
+  const asset = await lookupAsset(options.staticDir, rawPath === '/favicon.ico' ? '/favicon.svg' : rawPath);
   if (asset.kind === 'forbidden') return refuse(res, 403, 'Forbidden path.');
   if (asset.kind === 'missing') return refuse(res, 404, 'Not found.');
   res.setHeader('Content-Type', asset.contentType);

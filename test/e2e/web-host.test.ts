@@ -53,6 +53,18 @@ describe('the browser host in Chromium', () => {
     expect(h.problems).toEqual([]);
   });
 
+  it('has an icon: the one the page links, and /favicon.ico that browsers ask for anyway', async () => {
+    const linked = await h.page.evaluate(
+      () => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href,
+    );
+    expect(linked).toBe(`${h.host.origin}/favicon.svg`);
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      const response = await h.page.request.get(`${h.host.origin}${path}`);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    }
+  });
+
   it('sends the CSP and the other headers with the page', async () => {
     const response = await h.page.request.get(`${h.host.origin}/`);
     expect(response.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
