@@ -40,14 +40,14 @@ export function connect(
   if (baseUrl === '') {
     throw new UsageError(
       `no service address: pass --base-url URL or set ${ENV.baseUrl}. ` +
-        'To try Quartet offline, run `quartet simulate` and use the address and sandbox key it prints.',
+        'To try Quartet offline, run `npx quartet simulate` and use the address and sandbox key it prints.',
     );
   }
   const keys = keysFrom(flags, env);
   if (Object.keys(keys).length === 0) {
     throw new UsageError(
       `no API key: set ${ENV.key} (or ${ENV.bearer}, ${ENV.messages}, ${ENV.generate} per family), or pass --key KEY. ` +
-        '`quartet simulate` prints a sandbox key.',
+        '`npx quartet simulate` prints a sandbox key.',
     );
   }
   return createServiceClient({ baseUrl, keys, ...extra });

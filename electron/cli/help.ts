@@ -23,7 +23,8 @@ Usage:
 ${CONNECTION}
 
 Exit codes: 0 success, 1 the service or the network failed, 2 bad usage.
-No service at hand? Run \`quartet simulate\` and use the address and sandbox key it prints.`,
+No service at hand? Run \`npx quartet simulate\` and use the address and sandbox key it prints.
+In the project folder, \`npx quartet\` runs this command (npm install does not put \`quartet\` on PATH).`,
 
   models: `quartet models: list the models the key may use
 

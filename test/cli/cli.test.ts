@@ -453,6 +453,15 @@ describe('quartet simulate', () => {
       child.on('close', () => reject(new Error(`simulate exited early: ${stdout}`)));
     });
     expect(stdout).toContain(`sandbox key: ${SANDBOX_KEY}`);
+    // `quartet` is not on PATH after `npm install`: the hint names what works
+    expect(stdout).toMatch(/try: .* npx quartet ask /);
+
+    // the same port again: a usage problem with what to do, not an internal error
+    const port = new URL(address).port;
+    const taken = await runCli(['simulate', '--port', port]);
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toMatch(new RegExp(`port ${port} is already in use: pick another with --port`));
+    expect(taken.stderr).not.toMatch(/internal error/);
     const r = await runCli(['ask', '--format', 'chat', '--model', 'gpt-5-mini', 'ping'], {
       env: { QUARTET_BASE_URL: address, QUARTET_API_KEY: SANDBOX_KEY },
     });

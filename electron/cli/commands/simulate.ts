@@ -1,4 +1,4 @@
-import { intOption } from '../args.ts';
+import { intOption, UsageError } from '../args.ts';
 import { ENV } from '../connection.ts';
 import { str, type CommandContext } from './context.ts';
 
@@ -17,12 +17,26 @@ export async function runSimulate(ctx: CommandContext): Promise<number> {
       resolve(signal);
     });
   });
-  const sim = await startSimulator({ port });
+  const sim = await startSimulator({ port }).catch((e: unknown) => {
+    // A taken or forbidden port is the user's choice to change, not a fault of Quartet.
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new UsageError(
+        `port ${port} is already in use: pick another with --port, or --port 0 for any free one`,
+        'simulate',
+      );
+    if (code === 'EACCES')
+      throw new UsageError(
+        `port ${port} needs privileges this user lacks: pick one above 1023 with --port`,
+        'simulate',
+      );
+    throw e;
+  });
   // The sandbox key is public by design: it only opens this local simulator.
   ctx.io.stdout.write(
     `Quartet simulator listening on ${sim.baseUrl}\n` +
       `  sandbox key: ${SANDBOX_KEY} (every interface)\n` +
-      `  try: ${ENV.baseUrl}=${sim.baseUrl} ${ENV.key}=${SANDBOX_KEY} quartet ask --format chat --model gpt-5-mini "hello"\n` +
+      `  try: ${ENV.baseUrl}=${sim.baseUrl} ${ENV.key}=${SANDBOX_KEY} npx quartet ask --format chat --model gpt-5-mini "hello"\n` +
       'Press Ctrl+C to stop.\n',
   );
   const signal = await stopped;
