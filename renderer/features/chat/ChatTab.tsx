@@ -45,12 +45,15 @@ function EmptyConversation(props: { format: TextFormat }) {
       <p className="faint chat-empty-intro">{INTROS[props.format]}</p>
       {onSandbox ? (
         <p className="chat-empty-sandbox" data-testid="sandbox-note">
-          <Icon name="info" size={13} /> You are on the Sandbox, a simulator inside Quartet that echoes your
-          prompts. To use a real service,{' '}
-          <button type="button" className="link-button" onClick={() => setTab('settings')}>
-            add a connection in Settings
-          </button>
-          .
+          <Icon name="info" size={14} />
+          <span>
+            You are on the Sandbox, a simulator inside Quartet that echoes your prompts. To use a real
+            service,{' '}
+            <button type="button" className="link-button" onClick={() => setTab('settings')}>
+              add a connection in Settings
+            </button>
+            .
+          </span>
         </p>
       ) : null}
     </div>
