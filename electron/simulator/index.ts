@@ -14,7 +14,7 @@ import type { RecordedRequest, RunningSimulator, SimQuirks, SimulatorOptions } f
 export { DEFAULT_SIM_KEYS, SANDBOX_KEY } from './keys.ts';
 export { SIM_MODELS } from './models.ts';
 export { DEFAULT_QUIRKS } from './quirks.ts';
-export { simulatedReply } from './replies.ts';
+export { REFUSAL_EXPLANATION, simulatedReply } from './replies.ts';
 export type {
   Fault,
   FaultAction,

@@ -49,6 +49,18 @@ export function tokensDirective(prompt: string): number | undefined {
   return Math.min(Number(m[1]), MAX_DIRECTIVE_TOKENS);
 }
 
+/**
+ * A `[[refuse]]` directive in the prompt makes the model refuse, each format the way its real service
+ * does (messages: `stop_reason: "refusal"` with no content and `stop_details`; generate content: a
+ * candidate ended by SAFETY with no content), so clients can be tested on a reply with nothing in it.
+ */
+export function refuseDirective(prompt: string): boolean {
+  return prompt.includes('[[refuse]]');
+}
+
+/** What a simulated refusal says about itself, where the format has room for an explanation. */
+export const REFUSAL_EXPLANATION = 'The simulator refuses every prompt that holds [[refuse]].';
+
 /** Longest gap a `[[gap:MS]]` directive may ask for. */
 export const MAX_GAP_MS = 1000;
 

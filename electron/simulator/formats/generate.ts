@@ -10,6 +10,8 @@ import {
   simulatedThinking,
   streamPieces,
   truncateToTokens,
+  refuseDirective,
+  REFUSAL_EXPLANATION,
 } from '../replies.ts';
 import {
   isRecord,
@@ -64,6 +66,10 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
     const role = content['role'] ?? 'user';
     if (role !== 'user' && role !== 'model') throw invalidRequest(`${where}.role must be user or model`);
     const parts = requireParts(content['parts'], where);
+    // As the real service: a turn with no parts (an empty or refused reply sent back) is refused.
+    if (parts.length === 0) {
+      throw invalidRequest(`* GenerateContentRequest.${where}.parts: contents.parts must not be empty.`);
+    }
     if (role === 'model' && !state.quirks.ignoreSignatures) {
       const problem = state.signatures.checkModelTurn(parts);
       if (problem !== null) throw invalidRequest(`${where}: ${problem}`);
@@ -87,6 +93,19 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
   const budget = optionalInteger(thinkingConfig, 'thinkingBudget', -1);
   // Thinking happens when asked for by either field; its summary is shown only with includeThoughts.
   const thinks = includeThoughts || (budget !== undefined && budget !== 0);
+
+  if (refuseDirective(prompt)) {
+    // Blocked for safety: a candidate with a finish reason and no content at all.
+    const promptTokenCount = countInputTokens(texts);
+    const blocked = {
+      candidates: [{ finishReason: 'SAFETY', finishMessage: REFUSAL_EXPLANATION, index: 0 }],
+      usageMetadata: { promptTokenCount, totalTokenCount: promptTokenCount },
+      modelVersion: model,
+      responseId: newOpaqueId(16),
+    };
+    if (!ctx.stream) return { type: 'json', body: blocked };
+    return { type: 'sse', events: [{ data: blocked }], errorEvents: () => [], lineEnd: '\r\n' };
+  }
 
   const thought = thinks ? simulatedThinking(prompt, userTurns) : undefined;
   const thoughtsTokens = thought === undefined ? 0 : countTokens(thought);

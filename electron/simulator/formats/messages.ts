@@ -8,6 +8,8 @@ import {
   simulatedThinking,
   streamPieces,
   truncateToTokens,
+  refuseDirective,
+  REFUSAL_EXPLANATION,
 } from '../replies.ts';
 import {
   isRecord,
@@ -55,12 +57,22 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
   if (system !== undefined && system !== null) texts.push(contentText(system, 'system', ['text']));
   let userTurns = 0;
   let prompt: string | undefined;
-  requireArray(body, 'messages').forEach((message, i) => {
+  const messages = requireArray(body, 'messages');
+  messages.forEach((message, i) => {
     const where = `messages.${i}`;
     if (!isRecord(message)) throw invalidRequest(`${where} must be an object`, 'messages');
     const role = message['role'];
     if (role !== 'user' && role !== 'assistant')
       throw invalidRequest(`${where}.role must be user or assistant`);
+    // As the real service: an empty turn (a stored refusal sent back as "") is refused, except a final
+    // assistant message, which the model then continues.
+    const last = i === messages.length - 1 && role === 'assistant';
+    if (!last && isEmptyContent(message['content'])) {
+      throw invalidRequest(
+        `${where}: all messages must have non-empty content except for the optional final assistant message`,
+        `${where}.content`,
+      );
+    }
     const text = contentText(message['content'], `${where}.content`, ['text'], SKIPPED_BLOCKS);
     texts.push(text);
     if (role === 'user') {
@@ -71,6 +83,8 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
   if (prompt === undefined) throw invalidRequest('messages must contain a user message', 'messages');
   optionalNumber(body, 'temperature', 0, 1);
   const thinkingRequest = parseThinking(body['thinking'], maxTokens);
+
+  if (refuseDirective(prompt)) return refusal(ctx, model, countInputTokens(texts));
 
   const thinking = thinkingRequest ? simulatedThinking(prompt, userTurns) : undefined;
   const thinkingTokens = thinking === undefined ? 0 : countTokens(thinking);
@@ -167,4 +181,49 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
     }),
   ];
   return { type: 'sse', events, errorEvents };
+}
+
+/** `""`, `[]`, or text blocks that are all empty: nothing the model could read. */
+function isEmptyContent(content: unknown): boolean {
+  if (typeof content === 'string') return content === '';
+  if (!Array.isArray(content)) return false;
+  return content.every((b) => isRecord(b) && b['type'] === 'text' && b['text'] === '');
+}
+
+/** A refusal as the real service sends it: HTTP 200, no content, `stop_reason: "refusal"` and its details. */
+function refusal(ctx: HandlerContext, model: string, inputTokens: number): HandlerReply {
+  const stopDetails = { type: 'refusal', category: null, explanation: REFUSAL_EXPLANATION };
+  const usage = { input_tokens: inputTokens, output_tokens: 0 };
+  const head = { id: `msg_01${newOpaqueId(18)}`, type: 'message', role: 'assistant', model };
+  if (!ctx.stream) {
+    return {
+      type: 'json',
+      body: {
+        ...head,
+        content: [],
+        stop_reason: 'refusal',
+        stop_sequence: null,
+        stop_details: stopDetails,
+        usage,
+      },
+    };
+  }
+  const event = (type: string, fields: Record<string, unknown>): SseEvent => ({
+    event: type,
+    data: { type, ...fields },
+  });
+  return {
+    type: 'sse',
+    events: [
+      event('message_start', {
+        message: { ...head, content: [], stop_reason: null, stop_sequence: null, stop_details: null, usage },
+      }),
+      event('message_delta', {
+        delta: { stop_reason: 'refusal', stop_sequence: null, stop_details: stopDetails },
+        usage,
+      }),
+      event('message_stop', {}),
+    ],
+    errorEvents: () => [],
+  };
 }
