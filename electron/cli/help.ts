@@ -50,9 +50,11 @@ Usage: quartet ask --format chat|responses|messages|generate --model ID [options
   --temperature T       0..2 (messages: 0..1)
   --include-thoughts    ask for thought summaries (generate content) and print thoughts to stderr
   --thinking-budget N   thinking tokens: generate content 0 = off, -1 = dynamic; messages >= 1024
-                        (write --thinking-budget=-1 for negative values)
-  --json                print {format, model, text, thoughts, usage, finishReason}
+  --json                print {format, model, text, thoughts, usage, finishReason, endReason, endDetail}
   PROMPT                the message; '-' reads it from stdin
+
+A reply that ends otherwise than normally (refused, stopped by a content filter, cut at the token limit,
+empty) says so on stderr, with the finish reason and the service's explanation; the exit code stays 0.
 
 ${CONNECTION}`,
 

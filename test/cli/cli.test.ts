@@ -78,6 +78,36 @@ describe('against the simulator', () => {
     );
   });
 
+  it('says on stderr why a reply ended when it is not a normal stop, and in --json', async () => {
+    const cases = [
+      {
+        args: ['--format', 'messages', '--model', 'claude-haiku-4-5', 'please [[refuse]]'],
+        line: /^quartet: The model refused to answer\. \(finish reason: refusal\) The simulator refuses every prompt that holds \[\[refuse\]\]\.\n$/,
+        reason: 'refusal',
+      },
+      {
+        args: ['--format', 'generate', '--model', 'gemini-2.5-flash', '--stream', 'please [[refuse]]'],
+        line: /^quartet: The service's content filter stopped the reply\. \(finish reason: SAFETY\)/,
+        reason: 'content-filter',
+      },
+      {
+        args: ['--format', 'chat', '--model', 'gpt-5-mini', '--max-tokens', '3', 'a long answer'],
+        line: /^quartet: The reply reached the maximum number of output tokens\. \(finish reason: length\)\n$/,
+        reason: 'length',
+      },
+    ];
+    for (const c of cases) {
+      const r = await runCli(['ask', ...c.args], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(c.line);
+      const json = await runCli(['ask', '--json', ...c.args], { env });
+      expect(JSON.parse(json.stdout)).toMatchObject({ endReason: c.reason });
+    }
+    // a normal stop says nothing more
+    const plain = await runCli(['ask', '--format', 'chat', '--model', 'gpt-5-mini', 'hello'], { env });
+    expect(plain.stderr).toBe('');
+  });
+
   for (const format of Object.keys(MODEL) as TextFormat[]) {
     for (const stream of [false, true]) {
       it(`ask ${format}${stream ? ' --stream' : ''}`, async () => {
@@ -120,6 +150,8 @@ describe('against the simulator', () => {
         total: expect.any(Number),
       }),
       finishReason: 'end_turn',
+      endReason: null,
+      endDetail: null,
     });
   });
 

@@ -5,6 +5,7 @@ import { choiceOption, intOption, numberOption, UsageError } from '../args.ts';
 import { connect } from '../connection.ts';
 import { loadHistory, newConversation, saveHistory } from '../history.ts';
 import { flag, promptFrom, str, type CommandContext } from './context.ts';
+import { END_REASON_TEXT, endReasonOfReply } from '../../../shared/end-reason.ts';
 
 export const askOptions = {
   format: { type: 'string' },
@@ -93,6 +94,9 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       throw e;
     });
   spinner.stop();
+  // A reply that is not a whole, normal answer says why, as the app does: never just an empty line.
+  const endReason = endReasonOfReply(format, reply);
+  const endDetail = endReason !== undefined ? reply.endDetail : undefined;
 
   if (json) {
     const out = {
@@ -102,6 +106,8 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       thoughts: reply.thoughts ?? null,
       usage: reply.usage ?? null,
       finishReason: reply.finishReason ?? null,
+      endReason: endReason ?? null,
+      endDetail: endDetail ?? null,
     };
     ctx.term.out(`${JSON.stringify(out, null, 2)}\n`);
   } else if (live) {
@@ -110,6 +116,11 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   } else {
     if (includeThoughts && reply.thoughts) ctx.term.err(`${ctx.term.dim(reply.thoughts)}\n`);
     ctx.term.out(reply.text.endsWith('\n') ? reply.text : `${reply.text}\n`);
+  }
+  if (!json && endReason !== undefined) {
+    const finish = reply.finishReason !== undefined ? ` (finish reason: ${reply.finishReason})` : '';
+    const detail = endDetail !== undefined ? ` ${endDetail}` : '';
+    ctx.term.err(`quartet: ${END_REASON_TEXT[endReason]}${finish}${detail}\n`);
   }
 
   if (historyPath) {
@@ -123,6 +134,8 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       status: 'complete',
       model: reply.model ?? model,
       ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
+      ...(endReason !== undefined ? { endReason } : {}),
+      ...(endDetail !== undefined ? { endDetail } : {}),
       ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
       timings: reply.timings,
       exchangeId: reply.exchange.id,

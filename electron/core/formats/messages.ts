@@ -88,10 +88,11 @@ function startsParagraph(blocks: readonly (Json | undefined)[], i: number, textS
 function stopDetails(value: unknown): string | undefined {
   if (typeof value === 'string') return asText(value);
   if (!isRecord(value)) return undefined;
-  const words = ['explanation', 'message', 'category', 'type']
+  const words = ['explanation', 'message', 'category']
     .map((k) => asText(value[k]))
     .filter((v): v is string => v !== undefined);
-  return words.length > 0 ? words.join(' · ') : undefined;
+  // `type` mostly repeats the stop reason ("refusal"): said only when nothing else is.
+  return words.length > 0 ? words.join(' · ') : asText(value['type']);
 }
 
 function textsOf(blocks: Json[]): { text: string; thoughts: string | undefined } {
