@@ -419,16 +419,19 @@ describe('text tabs', () => {
   it('still has everything after the host restarts', async () => {
     // where the user was before the restart: a section, and a conversation open in it
     await page.getByTestId('tab-messages').click();
-    await page.getByTestId('conversation-item').last().locator('.conv-open').click();
+    const item = page.getByTestId('conversation-item').last();
+    const openId = (await item.getAttribute('data-id')) ?? '';
+    await item.locator('.conv-open').click();
     const title = await page.locator('.conv-heading-title').textContent();
     expect(title).not.toBe('New conversation');
-    // the move is remembered by the host once it has settled
+    // the move is remembered by the host once it has settled: this tab, and this very conversation
+    // (another one was open in the tab just before: waiting for the tab alone would race)
     await expect
       .poll(async () => {
         const r = await h.host.core.dispatch('getSettings', {}, { emit: () => undefined });
-        return JSON.stringify(r.ok ? r.value : null);
+        return r.ok ? (r.value as { session?: unknown }).session : null;
       })
-      .toContain('"tab":"messages"');
+      .toMatchObject({ tab: 'messages', open: { messages: openId } });
     await h.restart();
     await h.ready();
     // it reopens there, not on an empty new conversation

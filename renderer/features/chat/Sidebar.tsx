@@ -190,7 +190,11 @@ const ConversationItem = memo(function ConversationItem(props: {
   };
 
   return (
-    <li className={`conv-item${active ? ' is-active' : ''}`} data-testid="conversation-item">
+    <li
+      className={`conv-item${active ? ' is-active' : ''}`}
+      data-testid="conversation-item"
+      data-id={summary.id}
+    >
       {editing ? (
         <input
           className="input input--s conv-rename"
