@@ -290,6 +290,30 @@ async function checkThoughtExchange(ctx: Ctx, url: string, key: string): Promise
   emit(ctx, 'generate', 'signature-enforced', 'Signature enforced', e.status, e.detail);
 }
 
+/**
+ * Where the service takes the key: the spec's `?key=`, and the `x-goog-api-key` header that the official
+ * client library sends. Information: either works for a client that uses it.
+ */
+async function checkKeyPlacement(
+  ctx: Ctx,
+  url: string,
+  key: string,
+  request: unknown,
+  queryWorks: boolean,
+): Promise<void> {
+  const header = await send(ctx, { method: 'POST', url, headers: { 'x-goog-api-key': key }, body: request });
+  const headerWorks = header.kind === 'http' && header.status === 200;
+  const detail =
+    queryWorks && headerWorks
+      ? 'the key is taken both as ?key= and in the x-goog-api-key header (which the official client library sends)'
+      : queryWorks
+        ? `the key is taken as ?key= only: with the x-goog-api-key header (which the official client library sends) the service answered ${describeAnswer(header)}`
+        : headerWorks
+          ? 'the key is taken in the x-goog-api-key header, not as ?key= (which the spec names)'
+          : `neither ?key= nor the x-goog-api-key header was accepted; the header answered ${describeAnswer(header)}`;
+  emit(ctx, 'generate', 'key-placement', 'Key placement', 'info', detail);
+}
+
 export async function checkGenerate(ctx: Ctx): Promise<void> {
   const key = ctx.keys.generate;
   if (key === undefined)
@@ -315,6 +339,7 @@ export async function checkGenerate(ctx: Ctx): Promise<void> {
       total: 'totalTokenCount',
     });
   }
+  await checkKeyPlacement(ctx, url, key, request, answer.kind === 'http' && answer.status === 200);
   const streamUrl = endpointUrl(ctx.root, 'generate', { model: model.id, stream: true });
   const stream = await sendStream(ctx, { method: 'POST', url: streamUrl, queryKey: key, body: request });
   reportStream(ctx, GENERATE, stream, judgeGenerateStream);

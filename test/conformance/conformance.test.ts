@@ -48,6 +48,7 @@ const ALWAYS_INFO = {
     ['models', 'chat', 'responses', 'images', 'messages', 'generate'].map((i) => [`addresses.${i}`, 'info']),
   ),
   'models.count': 'info',
+  'generate.key-placement': 'info',
   'images.adjusted': 'info',
 };
 
@@ -428,6 +429,13 @@ describe('addresses, keys and runs', () => {
         expect(details).toContain('skipped: no text model in the list; name one with --model-messages');
       }
     }
+  });
+
+  it('reports, as information, where the service takes the generate-content key', () => {
+    expect(byId(baseline).get('generate.key-placement')).toMatchObject({
+      status: 'info',
+      detail: expect.stringMatching(/^the key is taken both as \?key= and in the x-goog-api-key header/),
+    });
   });
 
   it('checks the responses format with its own model when one is named', async () => {
