@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_MESSAGE_CHARS, MAX_REPLY_CHARS } from './limits.ts';
+import {
+  IMAGE_COUNT,
+  imageCountProblem,
+  imageSizeProblem,
+  MAX_MESSAGE_CHARS,
+  MAX_MODEL_ID_CHARS,
+  MAX_REPLY_CHARS,
+} from './limits.ts';
 import {
   InterfaceSchema,
   KeyFamilySchema,
@@ -58,7 +65,7 @@ export type Theme = z.infer<typeof ThemeSchema>;
 
 /** Per-tab memory: last model and parameters. */
 export const TabMemorySchema = z.object({
-  model: z.string().max(500).optional(),
+  model: z.string().max(MAX_MODEL_ID_CHARS).optional(),
   params: ParamsSchema.partial().optional(),
 });
 
@@ -68,12 +75,14 @@ export const SettingsSchema = z.object({
   theme: ThemeSchema,
   tabs: z.record(z.string().max(40), TabMemorySchema),
   /** compare columns: (format, model) pairs */
-  compareColumns: z.array(z.object({ format: TextFormatSchema, model: z.string().max(500) })).max(4),
+  compareColumns: z
+    .array(z.object({ format: TextFormatSchema, model: z.string().max(MAX_MODEL_ID_CHARS) }))
+    .max(4),
   images: z
     .object({
-      model: z.string().max(500).optional(),
+      model: z.string().max(MAX_MODEL_ID_CHARS).optional(),
       size: z.string().max(20).optional(),
-      n: z.number().int().min(1).max(10).optional(),
+      n: z.number().int().min(IMAGE_COUNT.min).max(IMAGE_COUNT.max).optional(),
       quality: z.string().max(20).optional(),
       outputFormat: z.enum(['png', 'jpeg', 'webp']).optional(),
     })
@@ -191,10 +200,12 @@ export type SaveResult =
 
 const Id = z.string().min(1).max(100);
 const RequestId = z.string().min(1).max(100);
-const ModelId = z.string().trim().min(1, 'Choose a model.').max(500);
+const ModelId = z
+  .string()
+  .trim()
+  .min(1, 'Choose a model.')
+  .max(MAX_MODEL_ID_CHARS, `The model id is longer than ${MAX_MODEL_ID_CHARS} characters.`);
 const Empty = z.object({}).strict();
-
-const N_RANGE = 'n (the number of images) must be a whole number between 1 and 10.';
 
 export const ImageGenerateInputSchema = z.object({
   requestId: RequestId,
@@ -202,9 +213,19 @@ export const ImageGenerateInputSchema = z.object({
   prompt: z.string().trim().min(1, 'Describe the image.').max(32_000),
   size: z
     .string()
-    .regex(/^(auto|[1-9]\d{1,4}x[1-9]\d{1,4})$/, 'Size must be "auto" or WIDTHxHEIGHT, like 1024x1024.')
+    .max(20)
+    .superRefine((size, ctx) => {
+      const problem = imageSizeProblem(size);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .optional(),
-  n: z.number({ error: N_RANGE }).int(N_RANGE).min(1, N_RANGE).max(10, N_RANGE).optional(),
+  n: z
+    .number()
+    .superRefine((n, ctx) => {
+      const problem = imageCountProblem(n);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   quality: z.enum(['low', 'medium', 'high', 'auto']).optional(),
   outputFormat: z.enum(['png', 'jpeg', 'webp']).optional(),
   background: z.enum(['transparent', 'opaque', 'auto']).optional(),

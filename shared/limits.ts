@@ -17,3 +17,40 @@ export const PLAIN_TEXT_REPLY_CHARS = 500_000;
 
 /** The largest message a user may send, in characters (the app's composer, the CLI's prompt and stdin). */
 export const MAX_MESSAGE_CHARS = 10_000_000;
+
+/**
+ * The longest model id Quartet takes, everywhere: the contract's boundary, the core before a request, the
+ * command line. One number, so an id is never stored that every later send would refuse.
+ */
+export const MAX_MODEL_ID_CHARS = 200;
+
+/** An image side the page, the contract, the core and the CLI accept, in pixels. */
+export const IMAGE_SIDE = { min: 16, max: 16_384 } as const;
+
+/** How many images one request may ask for. */
+export const IMAGE_COUNT = { min: 1, max: 10 } as const;
+
+/** `WIDTHxHEIGHT` as numbers (digits only, the wire form), or undefined for anything else. */
+export function parseImageSize(size: string): { width: number; height: number } | undefined {
+  const m = /^(\d{1,6})x(\d{1,6})$/.exec(size);
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : undefined;
+}
+
+/** Why an image size cannot be asked for, or undefined when it can (`auto` or WIDTHxHEIGHT in range). */
+export function imageSizeProblem(size: string): string | undefined {
+  if (size === 'auto') return undefined;
+  const parsed = parseImageSize(size);
+  if (parsed === undefined) return `The size "${size}" is not WIDTHxHEIGHT (like 1024x1024) or auto.`;
+  const { min, max } = IMAGE_SIDE;
+  if ([parsed.width, parsed.height].some((side) => side < min || side > max))
+    return `Each side of the size must be between ${min} and ${max.toLocaleString('en')} pixels.`;
+  return undefined;
+}
+
+/** Why a number of images cannot be asked for, or undefined when it can. */
+export function imageCountProblem(n: number): string | undefined {
+  const { min, max } = IMAGE_COUNT;
+  return Number.isInteger(n) && n >= min && n <= max
+    ? undefined
+    : `The number of images must be a whole number from ${min} to ${max}.`;
+}

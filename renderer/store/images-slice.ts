@@ -4,6 +4,7 @@ import type { ImageRecord, Settings } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { getBridge } from '../bridge/index.ts';
 import { groupModels } from './models-slice.ts';
+import { imageCountProblem, imageSizeProblem } from '../../shared/limits.ts';
 
 export const SIZE_PRESETS = ['auto', '1024x1024', '1536x1024', '1024x1536'] as const;
 export type SizePreset = (typeof SIZE_PRESETS)[number] | 'custom';
@@ -114,14 +115,13 @@ export function validateImageForm(form: ImageForm): ImageFormErrors {
   if (form.prompt.trim() === '') errors.prompt = 'Describe the image.';
   if (form.sizePreset === 'custom') {
     const size = formSize(form);
-    if (size === undefined) errors.size = 'Write the size as WIDTHxHEIGHT, like 1280x720.';
-    else {
-      const [w, h] = size.split('x').map(Number) as [number, number];
-      if (w < 16 || h < 16 || w > 16384 || h > 16384)
-        errors.size = 'Each side must be between 16 and 16384 pixels.';
-    }
+    // The page reads "1280 x 720" too; the range is the one every other layer applies.
+    const problem =
+      size === undefined ? 'Write the size as WIDTHxHEIGHT, like 1280x720.' : imageSizeProblem(size);
+    if (problem !== undefined) errors.size = problem;
   }
-  if (!Number.isInteger(form.n) || form.n < 1 || form.n > 10) errors.n = 'Between 1 and 10 images.';
+  const countProblem = imageCountProblem(form.n);
+  if (countProblem !== undefined) errors.n = countProblem;
   return errors;
 }
 

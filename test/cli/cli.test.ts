@@ -78,32 +78,32 @@ describe('against the simulator', () => {
     );
   });
 
-  it('says on stderr why a reply ended when it is not a normal stop, and in --json', async () => {
-    const cases = [
-      {
-        args: ['--format', 'messages', '--model', 'claude-haiku-4-5', 'please [[refuse]]'],
-        line: /^quartet: The model refused to answer\. \(finish reason: refusal\) The simulator refuses every prompt that holds \[\[refuse\]\]\.\n$/,
-        reason: 'refusal',
-      },
-      {
-        args: ['--format', 'generate', '--model', 'gemini-2.5-flash', '--stream', 'please [[refuse]]'],
-        line: /^quartet: The service's content filter stopped the reply\. \(finish reason: SAFETY\)/,
-        reason: 'content-filter',
-      },
-      {
-        args: ['--format', 'chat', '--model', 'gpt-5-mini', '--max-tokens', '3', 'a long answer'],
-        line: /^quartet: The reply reached the maximum number of output tokens\. \(finish reason: length\)\n$/,
-        reason: 'length',
-      },
-    ];
-    for (const c of cases) {
-      const r = await runCli(['ask', ...c.args], { env });
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(c.line);
-      const json = await runCli(['ask', '--json', ...c.args], { env });
-      expect(JSON.parse(json.stdout)).toMatchObject({ endReason: c.reason });
-    }
-    // a normal stop says nothing more
+  // One test per ending: each runs the CLI twice, and a busy machine must not time them out together.
+  it.each([
+    {
+      reason: 'refusal',
+      args: ['--format', 'messages', '--model', 'claude-haiku-4-5', 'please [[refuse]]'],
+      line: /^quartet: The model refused to answer\. \(finish reason: refusal\) The simulator refuses every prompt that holds \[\[refuse\]\]\.\n$/,
+    },
+    {
+      reason: 'content-filter',
+      args: ['--format', 'generate', '--model', 'gemini-2.5-flash', '--stream', 'please [[refuse]]'],
+      line: /^quartet: The service's content filter stopped the reply\. \(finish reason: SAFETY\)/,
+    },
+    {
+      reason: 'length',
+      args: ['--format', 'chat', '--model', 'gpt-5-mini', '--max-tokens', '3', 'a long answer'],
+      line: /^quartet: The reply reached the maximum number of output tokens\. \(finish reason: length\)\n$/,
+    },
+  ])('says on stderr why a reply ended ($reason), and in --json', async (c) => {
+    const r = await runCli(['ask', ...c.args], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(c.line);
+    const json = await runCli(['ask', '--json', ...c.args], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ endReason: c.reason });
+  });
+
+  it('says nothing more after a normal stop', async () => {
     const plain = await runCli(['ask', '--format', 'chat', '--model', 'gpt-5-mini', 'hello'], { env });
     expect(plain.stderr).toBe('');
   });
@@ -404,7 +404,7 @@ describe.concurrent('exit 2: bad usage, each with a clear message', () => {
     [
       'bad size',
       ['image', '--model', 'gpt-image-1', '--size', 'huge', '--out', 'x', 'cat'],
-      /--size must be WIDTHxHEIGHT like 1024x1024, or auto, not 'huge'/,
+      /--size: The size "huge" is not WIDTHxHEIGHT \(like 1024x1024\) or auto/,
     ],
     [
       'n out of range',

@@ -1,6 +1,7 @@
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseSize, type ImageRequest } from '../../core/index.ts';
+import type { ImageRequest } from '../../core/index.ts';
+import { IMAGE_COUNT, imageSizeProblem } from '../../../shared/limits.ts';
 import { choiceOption, intOption, UsageError } from '../args.ts';
 import { writeFileAtomic } from '../../store/atomic-write.ts';
 import { connect } from '../connection.ts';
@@ -56,10 +57,9 @@ async function freePath(dir: string, base: string, ext: string): Promise<string>
 export async function runImage(ctx: CommandContext): Promise<number> {
   const v = ctx.values;
   const size = str(v, 'size');
-  if (size !== undefined && size !== 'auto' && !parseSize(size)) {
-    throw new UsageError(`--size must be WIDTHxHEIGHT like 1024x1024, or auto, not '${size}'`);
-  }
-  const n = intOption('n', str(v, 'n'), 1, 10);
+  const sizeProblem = size === undefined ? undefined : imageSizeProblem(size);
+  if (sizeProblem !== undefined) throw new UsageError(`--size: ${sizeProblem}`);
+  const n = intOption('n', str(v, 'n'), IMAGE_COUNT.min, IMAGE_COUNT.max);
   const outputFormat = choiceOption('output-format', str(v, 'output-format'), [
     'png',
     'jpeg',

@@ -6,7 +6,12 @@ import { authorise, requireKey, type Keys } from '../http/auth.ts';
 import type { BodyIO, Transport } from '../http/transport.ts';
 import { modelIdProblem } from '../turn/validate.ts';
 import { decodeBase64Strict } from './base64.ts';
-import { MAX_IMAGE_PIXELS } from '../../../shared/limits.ts';
+import {
+  imageCountProblem,
+  imageSizeProblem,
+  MAX_IMAGE_PIXELS,
+  parseImageSize,
+} from '../../../shared/limits.ts';
 import { isLocalService, systemLookup, type Lookup } from './address-guard.ts';
 import { downloadBytes } from './download.ts';
 import { IMAGE_MIME, imageLooksComplete, sniffImage, type ImageFormat } from './sniff.ts';
@@ -58,14 +63,11 @@ export interface ImagesContext {
   lookup?: Lookup;
 }
 
-const SIZE = /^(\d{1,5})x(\d{1,5})$/;
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
 /** `WxH` as numbers, or undefined for `auto` and anything else. */
 export function parseSize(size: string | undefined): { width: number; height: number } | undefined {
-  const m = size === undefined ? null : SIZE.exec(size);
-  if (!m) return undefined;
-  return { width: Number(m[1]), height: Number(m[2]) };
+  return size === undefined ? undefined : parseImageSize(size);
 }
 
 export function validateImageRequest(req: ImageRequest): ApiError | undefined {
@@ -73,15 +75,10 @@ export function validateImageRequest(req: ImageRequest): ApiError | undefined {
   const modelProblem = modelIdProblem(req.model);
   if (modelProblem) issues.push({ path: 'model', message: modelProblem });
   if (req.prompt.trim() === '') issues.push({ path: 'prompt', message: 'Describe the image first.' });
-  if (req.n !== undefined && (!Number.isInteger(req.n) || req.n < 1 || req.n > 10)) {
-    issues.push({ path: 'n', message: 'The number of images must be a whole number from 1 to 10.' });
-  }
-  if (req.size !== undefined && req.size !== 'auto' && !parseSize(req.size)) {
-    issues.push({
-      path: 'size',
-      message: `The size "${req.size}" is not WIDTHxHEIGHT (like 1024x1024) or auto.`,
-    });
-  }
+  const countProblem = req.n === undefined ? undefined : imageCountProblem(req.n);
+  if (countProblem) issues.push({ path: 'n', message: countProblem });
+  const sizeProblem = req.size === undefined ? undefined : imageSizeProblem(req.size);
+  if (sizeProblem) issues.push({ path: 'size', message: sizeProblem });
   if (issues.length === 0) return undefined;
   return invalidInput(issues.map((i) => i.message).join(' '), issues);
 }

@@ -5,15 +5,15 @@ import {
   type Turn,
 } from '../../../shared/conversation.ts';
 import type { AppError } from '../../../shared/errors.ts';
+import { MAX_MODEL_ID_CHARS } from '../../../shared/limits.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { MIN_THINKING_BUDGET } from '../formats/messages.ts';
-
-const MAX_MODEL_ID = 200;
 
 /** Why a model id cannot be used, or undefined when it can. */
 export function modelIdProblem(model: string): string | undefined {
   if (model.trim() === '') return 'Choose a model.';
-  if (model.length > MAX_MODEL_ID) return `The model id is longer than ${MAX_MODEL_ID} characters.`;
+  if (model.length > MAX_MODEL_ID_CHARS)
+    return `The model id is longer than ${MAX_MODEL_ID_CHARS} characters.`;
   // Any id the service lists must be usable (it is encoded as one path segment, and sent as is in bodies);
   // only what no request can carry is refused.
   // eslint-disable-next-line no-control-regex
