@@ -5,6 +5,7 @@ import { parseConversationFile, toConversationFile } from '../../shared/export.t
 import type { TextFormat } from '../../shared/formats.ts';
 import { UsageError } from './args.ts';
 import { replaceFileAtomic } from '../store/atomic-write.ts';
+import { titleFrom } from '../../shared/titles.ts';
 
 /** The conversation in `path`, or undefined when there is no such file yet. A bad file is a usage error. */
 export async function loadHistory(path: string): Promise<Conversation | undefined> {
@@ -27,7 +28,7 @@ export function newConversation(
   params: Params,
 ): Conversation {
   const now = Date.now();
-  const title = firstPrompt.replace(/\s+/g, ' ').trim().slice(0, 60) || 'Conversation';
+  const title = titleFrom(firstPrompt);
   return { id: randomUUID(), format, model, title, params, turns: [], createdAt: now, updatedAt: now };
 }
 

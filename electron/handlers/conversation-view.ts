@@ -6,18 +6,6 @@ import type { ConversationListRow, ConversationRow, StoredTurn } from '../store/
 import { notFound } from './errors.ts';
 import type { Services } from './services.ts';
 
-export const DEFAULT_TITLE = 'New conversation';
-const TITLE_LENGTH = 60;
-
-/** A title from the first user message: whitespace collapsed, cut near 60 characters at a word end. */
-export function titleFrom(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= TITLE_LENGTH) return flat || DEFAULT_TITLE;
-  const cut = flat.slice(0, TITLE_LENGTH);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
 export function toTurn(stored: StoredTurn): Turn {
   const { conversationId: _c, seq: _s, ...turn } = stored;
   return turn;

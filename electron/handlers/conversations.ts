@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ParamsSchema, type Turn } from '../../shared/conversation.ts';
 import { parseConversationFile, toConversationFile } from '../../shared/export.ts';
-import {
-  DEFAULT_TITLE,
-  loadConversation,
-  requireConversation,
-  toSummary,
-  viewConversation,
-} from './conversation-view.ts';
+import { DEFAULT_TITLE } from '../../shared/titles.ts';
+import { loadConversation, requireConversation, toSummary, viewConversation } from './conversation-view.ts';
 import type { Handlers } from './dispatch.ts';
 import { invalid, notFound } from './errors.ts';
 import { conversationToMarkdown, fileSlug } from './export-markdown.ts';

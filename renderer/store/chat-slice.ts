@@ -11,6 +11,7 @@ import {
 import type { AppError } from '../../shared/errors.ts';
 import { TEXT_FORMATS, familyOf, type TextFormat } from '../../shared/formats.ts';
 import { getBridge } from '../bridge/index.ts';
+import { titleFrom } from '../../shared/titles.ts';
 import { registerStream } from './events.ts';
 import { groupModels } from './models-slice.ts';
 import { downloadText } from '../components/download.ts';
@@ -117,17 +118,6 @@ export function draftKey(format: TextFormat, conversationId: string | null): str
 
 export function defaultParams(format: TextFormat): Params {
   return format === 'messages' ? { stream: true, maxTokens: DEFAULT_MAX_TOKENS_MESSAGES } : { stream: true };
-}
-
-/** A title from the first line of the first message: trimmed, collapsed, at most 60 characters. */
-export function titleFrom(text: string): string {
-  const line =
-    text
-      .split('\n')
-      .map((l) => l.trim())
-      .find((l) => l !== '') ?? 'New conversation';
-  const clean = line.replace(/\s+/g, ' ');
-  return clean.length > 60 ? `${clean.slice(0, 59).trimEnd()}…` : clean;
 }
 
 /** The turns to show while a request runs: an edit hides the edited turn onward, a regenerate the old reply. */

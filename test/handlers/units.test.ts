@@ -1,6 +1,6 @@
 // Pure pieces of the core: the log redaction, link and title rules.
 import { describe, expect, it } from 'vitest';
-import { titleFrom } from '../../electron/handlers/conversation-view.ts';
+import { titleFrom } from '../../shared/titles.ts';
 import { fileSlug } from '../../electron/handlers/export-markdown.ts';
 import { suggestedImageName } from '../../electron/handlers/images.ts';
 import { safeExternalUrl } from '../../electron/handlers/links.ts';
@@ -35,6 +35,9 @@ describe('small rules', () => {
     expect(titleFrom('  short\n title ')).toBe('short title');
     expect(titleFrom('   ')).toBe('New conversation');
     expect(titleFrom('x'.repeat(100))).toBe(`${'x'.repeat(60)}…`);
+    // one rule for the page, the host and the CLI: whitespace collapsed, cut at a word end
+    expect(titleFrom('\n\n  Tell me   about cats \nmore')).toBe('Tell me about cats more');
+    expect(titleFrom(`${'word '.repeat(20)}end`)).toBe(`${'word '.repeat(12).trimEnd()}…`);
     expect(fileSlug('Crème brûlée: a recipe?!', 'f')).toBe('creme-brulee-a-recipe');
     expect(fileSlug('***', 'fallback')).toBe('fallback');
     const at = new Date(2026, 10, 24, 9, 5).getTime(); // local time, as the name uses

@@ -4,7 +4,6 @@ import {
   applyResult,
   selectTabParams,
   sumUsage,
-  titleFrom,
   visibleTurns,
   type PendingSend,
 } from '../../renderer/store/chat-slice.ts';
@@ -39,12 +38,6 @@ const pending = (p: Partial<PendingSend>): PendingSend => ({
 });
 
 describe('conversation helpers', () => {
-  it('titles a conversation after its first non-empty line, at most 60 characters', () => {
-    expect(titleFrom('\n\n  Tell me   about cats \nmore')).toBe('Tell me about cats');
-    expect(titleFrom('x'.repeat(100))).toHaveLength(60);
-    expect(titleFrom('   ')).toBe('New conversation');
-  });
-
   it('hides what a running edit or regenerate will replace', () => {
     const turns = [t('u1', 'user'), t('a1', 'assistant'), t('u2', 'user'), t('a2', 'assistant')];
     expect(visibleTurns(turns, undefined)).toBe(turns);

@@ -72,7 +72,7 @@ describe('sending', () => {
     expect(create?.input).toMatchObject({
       format: 'chat',
       model: 'gpt-5-mini',
-      title: 'Hello there',
+      title: 'Hello there second line', // the shared rule: the host titles it the same
       origin: 'chat',
     });
     expect(useStore.getState().activeConversation.chat).toBe('c1');
