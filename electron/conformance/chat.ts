@@ -13,10 +13,11 @@ import {
   type StreamJudgement,
 } from './format.ts';
 import { pickModel } from './models.ts';
-import { authHeaders, isRecord, oneLine, send, sendStream, type SseAnswer } from './probe.ts';
+import { authHeaders, oneLine, send, sendStream, type SseAnswer } from './probe.ts';
 import { skip } from './report.ts';
 import { CHAT_COMPLETION } from './spec-tables.ts';
 import type { Ctx } from './types.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 const CHAT: FormatInfo = { group: 'chat', family: 'bearer', table: CHAT_COMPLETION };
 

@@ -4,18 +4,11 @@ import { endpointUrl } from '../../shared/endpoints.ts';
 import type { KeyFamily } from '../../shared/formats.ts';
 import { PROMPT } from './format.ts';
 import { pickModel } from './models.ts';
-import {
-  authHeaders,
-  describeAnswer,
-  describeHttp,
-  isRecord,
-  send,
-  type Answer,
-  type ProbeRequest,
-} from './probe.ts';
+import { authHeaders, describeAnswer, describeHttp, send, type Answer, type ProbeRequest } from './probe.ts';
 import { emit } from './report.ts';
 import { describeValue } from './schema.ts';
 import type { Ctx } from './types.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 /** No service issues this key: it only has to be refused. */
 export const WRONG_KEY = 'quartet-check-wrong-key-0000000000';

@@ -1,11 +1,12 @@
 // Checks every text format shares: auth and status of the main request, the spec table, where the reply
 // text is, usage, and the verdict on a streamed answer.
 import type { KeyFamily } from '../../shared/formats.ts';
-import { AUTH_WAY, describeAnswer, describeHttp, isRecord, oneLine } from './probe.ts';
+import { AUTH_WAY, describeAnswer, describeHttp, oneLine } from './probe.ts';
 import type { Answer, SseAnswer, StreamAnswer } from './probe.ts';
 import { emit, ms, type Group } from './report.ts';
 import { checkFields, describeValue, summariseProblems, type SpecTable } from './schema.ts';
 import type { Ctx } from './types.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 export interface FormatInfo {
   group: Group;

@@ -16,11 +16,12 @@ import {
   type StreamJudgement,
 } from './format.ts';
 import { pickModel } from './models.ts';
-import { describeAnswer, isRecord, oneLine, send, sendStream, type Answer, type SseAnswer } from './probe.ts';
+import { describeAnswer, oneLine, send, sendStream, type Answer, type SseAnswer } from './probe.ts';
 import { emit, skip } from './report.ts';
 import { describeValue } from './schema.ts';
 import { GENERATE_RESULT } from './spec-tables.ts';
 import type { Ctx } from './types.ts';
+import { GENERATE_KEY_HEADER, isRecord } from '../../shared/wire.ts';
 
 const GENERATE: FormatInfo = { group: 'generate', family: 'generate', table: GENERATE_RESULT };
 
@@ -301,7 +302,12 @@ async function checkKeyPlacement(
   request: unknown,
   queryWorks: boolean,
 ): Promise<void> {
-  const header = await send(ctx, { method: 'POST', url, headers: { 'x-goog-api-key': key }, body: request });
+  const header = await send(ctx, {
+    method: 'POST',
+    url,
+    headers: { [GENERATE_KEY_HEADER]: key },
+    body: request,
+  });
   const headerWorks = header.kind === 'http' && header.status === 200;
   const detail =
     queryWorks && headerWorks

@@ -6,11 +6,12 @@ import { decodeBase64Strict } from '../core/images/base64.ts';
 import { imageLooksComplete, type SniffedImage } from '../core/images/sniff.ts';
 import { reportFields, reportMain, reportUsage, type FormatInfo } from './format.ts';
 import { pickModel } from './models.ts';
-import { authHeaders, isRecord, send } from './probe.ts';
+import { authHeaders, send } from './probe.ts';
 import { emit, skip } from './report.ts';
 import { describeValue } from './schema.ts';
 import { IMAGE_RESULT } from './spec-tables.ts';
 import type { Ctx } from './types.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 const IMAGES: FormatInfo = { group: 'images', family: 'bearer', table: IMAGE_RESULT };
 

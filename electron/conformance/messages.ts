@@ -18,8 +18,6 @@ import {
   authHeaders,
   describeAnswer,
   describeHttp,
-  isRecord,
-  MESSAGES_VERSION,
   oneLine,
   send,
   sendStream,
@@ -29,6 +27,7 @@ import {
 import { emit, skip } from './report.ts';
 import { MESSAGE } from './spec-tables.ts';
 import type { CheckStatus, Ctx } from './types.ts';
+import { isRecord, MESSAGES_KEY_HEADER, MESSAGES_VERSION } from '../../shared/wire.ts';
 
 const MESSAGES: FormatInfo = { group: 'messages', family: 'messages', table: MESSAGE };
 
@@ -153,7 +152,12 @@ export async function checkMessages(ctx: Ctx): Promise<void> {
   const stream = await sendStream(ctx, { method: 'POST', url, headers, body: { ...request, stream: true } });
   reportStream(ctx, MESSAGES, stream, judgeMessagesStream);
 
-  const noVersion = await send(ctx, { method: 'POST', url, headers: { 'x-api-key': key }, body: request });
+  const noVersion = await send(ctx, {
+    method: 'POST',
+    url,
+    headers: { [MESSAGES_KEY_HEADER]: key },
+    body: request,
+  });
   const v = refusalVerdict(noVersion, `the anthropic-version header (${MESSAGES_VERSION})`);
   emit(ctx, 'messages', 'version-required', 'anthropic-version required', v.status, v.detail);
 

@@ -2,11 +2,12 @@
 // from the list when the user named none.
 import { endpointUrl } from '../../shared/endpoints.ts';
 import { KEY_FAMILIES, type KeyFamily, type TextFormat } from '../../shared/formats.ts';
-import { authHeaders, describeAnswer, isRecord, send } from './probe.ts';
+import { authHeaders, describeAnswer, send } from './probe.ts';
 import { emit, ms } from './report.ts';
 import { checkFields, summariseProblems } from './schema.ts';
 import { MODEL_LIST } from './spec-tables.ts';
 import type { Ctx } from './types.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 /** Models that do not hold a text conversation. */
 const NOT_TEXT = /image|dall-e|tts|whisper|embed|moderation|transcribe|audio|realtime|sora|veo|imagen/i;

@@ -6,8 +6,7 @@ import { BodyTooLarge, readText } from '../core/http/body.ts';
 import { ExchangeRecorder } from '../core/http/exchange-recorder.ts';
 import { ConnectionFailure, formatSeconds } from '../core/errors/failures.ts';
 import type { Ctx } from './types.ts';
-
-export const MESSAGES_VERSION = '2023-06-01';
+import { GENERATE_KEY_PARAM, keyCarrier, MESSAGES_VERSION, withQueryParam } from '../../shared/wire.ts';
 
 /** The user stopped the run: runConformance ends with the results so far. */
 export class Stopped extends Error {
@@ -63,11 +62,9 @@ export type Answer = HttpAnswer | FailedAnswer;
 export type StreamAnswer = HttpAnswer | SseAnswer | FailedAnswer;
 
 /** Headers that carry `key` the way `family` sends it (spec §5); generate content takes it in the query. */
+/** The headers that carry a family's key (generate content's goes in the query: see queryKey). */
 export function authHeaders(family: KeyFamily, key: string | undefined): Record<string, string> {
-  if (key === undefined) return {};
-  if (family === 'bearer') return { authorization: `Bearer ${key}` };
-  if (family === 'messages') return { 'x-api-key': key, 'anthropic-version': MESSAGES_VERSION };
-  return {};
+  return key === undefined ? {} : keyCarrier(family, key).headers;
 }
 
 export const AUTH_WAY: Record<KeyFamily, string> = {
@@ -77,8 +74,7 @@ export const AUTH_WAY: Record<KeyFamily, string> = {
 };
 
 function withQueryKey(url: string, key: string, shown: boolean): string {
-  const value = shown ? encodeURIComponent(key) : '…';
-  return `${url}${url.includes('?') ? '&' : '?'}key=${value}`;
+  return withQueryParam(url, GENERATE_KEY_PARAM, shown ? encodeURIComponent(key) : '…');
 }
 
 function whereOf(req: ProbeRequest): string {
@@ -281,8 +277,4 @@ export function describeAnswer(a: Answer | StreamAnswer): string {
 export function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -13,10 +13,11 @@ import {
   type StreamJudgement,
 } from './format.ts';
 import { pickModel } from './models.ts';
-import { authHeaders, isRecord, oneLine, send, sendStream, type SseAnswer } from './probe.ts';
+import { authHeaders, oneLine, send, sendStream, type SseAnswer } from './probe.ts';
 import { skip } from './report.ts';
 import { RESPONSE_OBJECT } from './spec-tables.ts';
 import type { Ctx } from './types.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 const RESPONSES: FormatInfo = { group: 'responses', family: 'bearer', table: RESPONSE_OBJECT };
 

@@ -1,7 +1,8 @@
 // A small field checker driven by the spec's §2 tables (spec-tables.ts): every listed field must be
 // present with its type, and documented constants must hold. Problems name the concrete path
 // (`choices[0].finish_reason`), what the spec expects and what came back.
-import { isRecord, oneLine } from './probe.ts';
+import { oneLine } from './probe.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 export type FieldType = 'string' | 'integer' | 'boolean' | 'array' | 'object' | 'string|null' | 'object|null';
 

@@ -2,9 +2,10 @@ import { endpointUrl } from '../../shared/endpoints.ts';
 import type { Exchange } from '../../shared/exchange.ts';
 import { KEY_FAMILIES, type KeyFamily } from '../../shared/formats.ts';
 import { ApiError, invalidInput } from './errors/api-error.ts';
-import { asArray, asNumber, asRecord, asString, compact, isRecord } from './formats/util.ts';
+import { asArray, asNumber, asRecord, asString, compact } from './formats/util.ts';
 import { authorise, keyFor, requireKey, type Keys } from './http/auth.ts';
 import type { BodyIO, Transport } from './http/transport.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 export interface ModelInfo {
   id: string;

@@ -6,8 +6,12 @@ import type { Caller } from './context.ts';
 import type { KeyTable } from './keys.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SimFamily, SimInterface, SimQuirks } from './types.ts';
-
-export const MESSAGES_VERSION = '2023-06-01';
+import {
+  GENERATE_KEY_HEADER,
+  MESSAGES_KEY_HEADER,
+  MESSAGES_VERSION,
+  MESSAGES_VERSION_HEADER,
+} from '../../shared/wire.ts';
 
 const FAMILY_NAMES: Record<SimFamily, string> = {
   bearer: 'chat completions, responses and images (Authorization: Bearer)',
@@ -26,7 +30,7 @@ function presented(headers: IncomingHttpHeaders, url: URL): Presented {
   const authorization = headers.authorization;
   const bearer =
     authorization === undefined ? undefined : /^Bearer\s+(\S.*)$/i.exec(authorization)?.[1]?.trim();
-  const apiKey = headers['x-api-key'];
+  const apiKey = headers[MESSAGES_KEY_HEADER];
   return {
     bearer,
     apiKey: typeof apiKey === 'string' && apiKey !== '' ? apiKey : undefined,
@@ -59,7 +63,7 @@ function admit(keys: KeyTable, key: string, family: SimFamily): Caller {
 
 function checkMessagesVersion(headers: IncomingHttpHeaders, quirks: SimQuirks): void {
   if (quirks.lenientMessages) return;
-  const version = headers['anthropic-version'];
+  const version = headers[MESSAGES_VERSION_HEADER];
   if (version === undefined || version === '') {
     throw new SimError({
       status: 400,
@@ -116,7 +120,7 @@ export function authenticate(
     case 'generate': {
       if (p.queryKey !== undefined) return admit(keys, p.queryKey, 'generate');
       // The real service also takes the key in this header, as its official client library sends it.
-      const googKey = headers['x-goog-api-key'];
+      const googKey = headers[GENERATE_KEY_HEADER];
       if (typeof googKey === 'string' && googKey !== '') return admit(keys, googKey, 'generate');
       throw unauthorized(
         'generate',

@@ -3,10 +3,11 @@
 import { parseFault } from './faults.ts';
 import { DEFAULT_QUIRKS } from './quirks.ts';
 import { sendPlain } from './respond.ts';
-import { isRecord } from './validate.ts';
+
 import type { FaultQueue } from './faults.ts';
 import type { ServerResponse } from 'node:http';
 import type { RecordedRequest, SimQuirks } from './types.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 export const CONTROL_PREFIX = '/__sim/';
 

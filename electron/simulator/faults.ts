@@ -1,5 +1,6 @@
 // The fault queue: tests queue faults, and each service request takes the first one that matches.
 import type { Fault, FaultController, SimInterface } from './types.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 interface Queued {
   fault: Fault;
@@ -39,10 +40,6 @@ export class FaultQueue implements FaultController {
 }
 
 const INTERFACES: readonly string[] = ['models', 'chat', 'responses', 'images', 'messages', 'generate'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isCount(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;

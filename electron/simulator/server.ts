@@ -18,7 +18,7 @@ import { routeRequest } from './routes.ts';
 import type { ServiceRoute } from './routes.ts';
 import { sendSse } from './sse.ts';
 import { wait } from './timing.ts';
-import { isRecord } from './validate.ts';
+
 import type { ControlDeps } from './control.ts';
 import type { HandlerContext, HandlerReply, SimState } from './context.ts';
 import type { FaultQueue } from './faults.ts';
@@ -26,6 +26,7 @@ import type { KeyTable } from './keys.ts';
 import type { Outlet } from './respond.ts';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Fault, RecordedRequest, SimFamily, SimInterface } from './types.ts';
+import { isRecord } from '../../shared/wire.ts';
 
 export interface ServerDeps {
   /** Set once listening when bound to loopback: then only requests addressed to that port are served. */

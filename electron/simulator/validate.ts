@@ -4,10 +4,6 @@ import { findModel } from './models.ts';
 import type { HandlerContext } from './context.ts';
 import type { SimModel } from './models.ts';
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function requireString(body: Record<string, unknown>, field: string): string {
   const value = body[field];
   if (typeof value !== 'string' || value === '')

@@ -14,12 +14,21 @@ function busyFor(ms: number): void {
 
 describe('the idle timeout on a busy process', () => {
   it('does not blame the service for a stall of this process: a reply that arrived meanwhile wins', async () => {
-    const server = createServer((_req, res) => res.end('here'));
+    // The headers come first; the body is written on cue, just before this process stalls, so it is
+    // waiting on the socket when the late timer fires. (Sending the request during the stall would
+    // leave a whole round trip for after it, which a loaded machine cannot promise within 50 ms.)
+    let sendBody: () => void = () => undefined;
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.flushHeaders();
+      sendBody = () => res.end('here');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const reply = fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
-      const raced = raceIdle(reply, 50);
+      const response = await fetch(`http://127.0.0.1:${port}/`);
+      const raced = raceIdle(response.text(), 50);
+      sendBody();
       // The whole wait passes while the process cannot look at its sockets.
       busyFor(400);
       await expect(raced).resolves.toBe('here');

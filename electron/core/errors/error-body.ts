@@ -1,3 +1,4 @@
+import { isRecord } from '../../../shared/wire.ts';
 /**
  * Turns the body of a non-2xx reply into a message for a person. The service mimics three vendors, each
  * with its own JSON error shape; gateways in front of it answer with HTML pages, plain text or nothing.
@@ -11,10 +12,6 @@ export interface ErrorBodyInfo {
 }
 
 const SNIPPET_CHARS = 120;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function str(v: unknown): string | undefined {
   if (typeof v === 'string' && v !== '') return v;

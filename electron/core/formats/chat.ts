@@ -15,7 +15,6 @@ import {
   asText,
   compact,
   deltaOf,
-  isRecord,
   joinNonEmpty,
   parseEventJson,
   replayableTurns,
@@ -23,6 +22,7 @@ import {
   usageOf,
   type Json,
 } from './util.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 /** Chat completions: POST /v1/chat/completions. */
 export function buildChatBody(model: string, history: Turn[], params: Params, stream: boolean): Json {

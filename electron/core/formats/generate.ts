@@ -15,7 +15,6 @@ import {
   asText,
   compact,
   deltaOf,
-  isRecord,
   parseEventJson,
   rawFor,
   replayableTurns,
@@ -23,6 +22,7 @@ import {
   usageOf,
   type Json,
 } from './util.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 /**
  * Generate content: POST /v1beta/models/{model}:generateContent (streaming: :streamGenerateContent?alt=sse).

@@ -21,13 +21,13 @@ import {
   asText,
   compact,
   deltaOf,
-  isRecord,
   parseEventJson,
   rawFor,
   replayableTurns,
   usageOf,
   type Json,
 } from './util.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 /** Extended thinking needs at least this budget (and less than max_tokens). */
 export const MIN_THINKING_BUDGET = 1024;

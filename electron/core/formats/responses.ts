@@ -15,7 +15,6 @@ import {
   asString,
   asText,
   compact,
-  isRecord,
   joinNonEmpty,
   parseEventJson,
   rawFor,
@@ -23,6 +22,7 @@ import {
   usageOf,
   type Json,
 } from './util.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 /** Responses: POST /v1/responses. */
 export function buildResponsesBody(model: string, history: Turn[], params: Params, stream: boolean): Json {

@@ -1,12 +1,9 @@
 import type { ProviderPayload, Turn, Usage } from '../../../shared/conversation.ts';
 import { StreamProblem, type Delta } from './types.ts';
 import { parseVendorError } from '../errors/error-body.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 export type Json = Record<string, unknown>;
-
-export function isRecord(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function asRecord(v: unknown): Json {
   return isRecord(v) ? v : {};

@@ -1,10 +1,9 @@
 import type { KeyFamily, KeySlot } from '../../../shared/formats.ts';
 import { KEY_SLOT_LABELS } from '../../../shared/formats.ts';
 import { invalidInput } from '../errors/api-error.ts';
+import { keyCarrier, withQueryParam } from '../../../shared/wire.ts';
 
 export type Keys = Partial<Record<KeySlot, string>>;
-
-export const MESSAGES_VERSION = '2023-06-01';
 
 /** The key for a family: its own slot first, then the default key. */
 export function keyFor(keys: Keys, family: KeyFamily): string | undefined {
@@ -29,12 +28,11 @@ export function authorise(
   url: string,
   headers: Record<string, string>,
 ): { url: string; headers: Record<string, string> } {
-  switch (family) {
-    case 'bearer':
-      return { url, headers: { ...headers, Authorization: `Bearer ${key}` } };
-    case 'messages':
-      return { url, headers: { ...headers, 'x-api-key': key, 'anthropic-version': MESSAGES_VERSION } };
-    case 'generate':
-      return { url: `${url}${url.includes('?') ? '&' : '?'}key=${encodeURIComponent(key)}`, headers };
-  }
+  const carrier = keyCarrier(family, key);
+  return {
+    url: carrier.query
+      ? withQueryParam(url, carrier.query.name, encodeURIComponent(carrier.query.value))
+      : url,
+    headers: { ...headers, ...carrier.headers },
+  };
 }

@@ -1,7 +1,7 @@
 import { endpointUrl } from '../../../shared/endpoints.ts';
 import type { Exchange } from '../../../shared/exchange.ts';
 import { ApiError, invalidInput } from '../errors/api-error.ts';
-import { asArray, asRecord, asString, compact, isRecord, type Json } from '../formats/util.ts';
+import { asArray, asRecord, asString, compact, type Json } from '../formats/util.ts';
 import { authorise, requireKey, type Keys } from '../http/auth.ts';
 import type { BodyIO, Transport } from '../http/transport.ts';
 import { modelIdProblem } from '../turn/validate.ts';
@@ -15,6 +15,7 @@ import {
 import { isLocalService, systemLookup, type Lookup } from './address-guard.ts';
 import { downloadBytes } from './download.ts';
 import { IMAGE_MIME, imageLooksComplete, sniffImage, type ImageFormat } from './sniff.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 export interface ImageRequest {
   model: string;

@@ -5,7 +5,7 @@ import { familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ApiError, type PartialReply } from '../errors/api-error.ts';
 import { parseVendorError } from '../errors/error-body.ts';
 import { FORMATS } from '../formats/index.ts';
-import { deltaOf, isRecord } from '../formats/util.ts';
+import { deltaOf } from '../formats/util.ts';
 import {
   ReplyShapeProblem,
   StreamProblem,
@@ -20,6 +20,7 @@ import type { BodyIO, RetryNotice, Transport } from '../http/transport.ts';
 import { readEventBatches, type SseEvent } from '../sse/read-events.ts';
 import { MAX_REPLY_CHARS } from '../../../shared/limits.ts';
 import { validateTurnInput } from './validate.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 export interface SendTurnRequest {
   format: TextFormat;

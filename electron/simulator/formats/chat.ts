@@ -4,7 +4,6 @@ import { newId, unixSeconds } from '../ids.ts';
 import { totalSkew } from '../quirks.ts';
 import { countInputTokens, countTokens, simulatedReply, streamPieces, truncateToTokens } from '../replies.ts';
 import {
-  isRecord,
   optionalBoolean,
   optionalInteger,
   optionalNumber,
@@ -14,6 +13,7 @@ import {
 } from '../validate.ts';
 import { contentText } from './content.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 const ROLES = ['system', 'user', 'assistant'];
 

@@ -1,6 +1,6 @@
 // Reading the text out of the content shapes the formats share: a string, or an array of typed parts.
 import { invalidRequest } from '../errors.ts';
-import { isRecord } from '../validate.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 /**
  * The text of `content`: a string, or an array of parts whose `type` is in `textTypes` (their `text`

@@ -13,16 +13,10 @@ import {
   refuseDirective,
   REFUSAL_EXPLANATION,
 } from '../replies.ts';
-import {
-  isRecord,
-  optionalBoolean,
-  optionalInteger,
-  optionalNumber,
-  requireArray,
-  requireModel,
-} from '../validate.ts';
+import { optionalBoolean, optionalInteger, optionalNumber, requireArray, requireModel } from '../validate.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
 import type { ReplayedPart } from '../signatures.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 interface Part extends ReplayedPart {
   text?: string;

@@ -11,16 +11,10 @@ import {
   refuseDirective,
   REFUSAL_EXPLANATION,
 } from '../replies.ts';
-import {
-  isRecord,
-  optionalInteger,
-  optionalNumber,
-  optionalString,
-  requireArray,
-  requireModel,
-} from '../validate.ts';
+import { optionalInteger, optionalNumber, optionalString, requireArray, requireModel } from '../validate.ts';
 import { contentText } from './content.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 // Replayed thinking blocks carry no prompt text: they are accepted and skipped.
 const SKIPPED_BLOCKS = ['thinking', 'redacted_thinking'];

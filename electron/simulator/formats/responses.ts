@@ -5,7 +5,6 @@ import { newId, unixSeconds } from '../ids.ts';
 import { totalSkew } from '../quirks.ts';
 import { countInputTokens, countTokens, simulatedReply, streamPieces, truncateToTokens } from '../replies.ts';
 import {
-  isRecord,
   optionalBoolean,
   optionalInteger,
   optionalNumber,
@@ -14,6 +13,7 @@ import {
 } from '../validate.ts';
 import { contentText } from './content.ts';
 import type { HandlerContext, HandlerReply, SimState, SseEvent } from '../context.ts';
+import { isRecord } from '../../../shared/wire.ts';
 
 const ROLES = ['user', 'assistant', 'system', 'developer'];
 // Bounded so a long-running sandbox does not grow without limit.
