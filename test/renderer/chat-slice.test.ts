@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SendResult, Settings } from '../../shared/contract.ts';
+import type { ConversationSummary, SendResult, Settings } from '../../shared/contract.ts';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
 import { useStore } from '../../renderer/store/index.ts';
 import { startEventRouting } from '../../renderer/store/events.ts';
-import { visibleTurns } from '../../renderer/store/chat-slice.ts';
-import { fakeBridge, ok, type Impl } from './fake-bridge.ts';
+import { summaryOf, visibleTurns } from '../../renderer/store/chat-slice.ts';
+import { fakeBridge, ok, settingsWith, type Impl } from './fake-bridge.ts';
 
 /** A promise plus the function that resolves it: lets a test look at the store while a call is running. */
 function gate<T>() {
@@ -132,7 +132,7 @@ describe('sending', () => {
 
   it('saves a model and system prompt picked just before sending, before the request is made', async () => {
     const order: string[] = [];
-    const saved = gate<ReturnType<typeof ok<Conversation>>>();
+    const saved = gate<ReturnType<typeof ok<ConversationSummary>>>();
     const { calls } = install({
       getConversation: () => ok(conversation()),
       updateConversation: () => {
@@ -155,7 +155,7 @@ describe('sending', () => {
       { id: 'c1', model: 'gpt-5' },
       { id: 'c1', params: { stream: true, system: 'be brief' } },
     ]);
-    saved.open(ok(conversation([], { model: 'gpt-5' })));
+    saved.open(ok(summaryOf(conversation([], { model: 'gpt-5' }))));
     expect(await sending).toBe(true);
     expect(order).toEqual(['update', 'update', 'send']);
     // the saves were made once, not again when their timers would have run
@@ -181,7 +181,7 @@ describe('sending', () => {
     const order: string[] = [];
     install({
       getConversation: () => ok(conversation([turn('u1', 'user', 'one'), turn('a1', 'assistant', 'A')])),
-      updateConversation: () => (order.push('update'), ok(conversation())),
+      updateConversation: () => (order.push('update'), ok(summaryOf(conversation()))),
       regenerate: () => (
         order.push('regenerate'),
         ok({ userTurn: turn('u1', 'user', 'one'), reply: turn('a2', 'assistant', 'B'), totals: {} })
@@ -235,7 +235,8 @@ describe('sending', () => {
     ];
     install({
       getConversation: () => ok(conversation(turns)),
-      regenerate: () => ok({ userTurn: turns[0], reply: turn('a2', 'assistant', 'fine now'), totals: {} }),
+      regenerate: () =>
+        ok({ userTurn: turn('u1', 'user', 'one'), reply: turn('a2', 'assistant', 'fine now'), totals: {} }),
     });
     await useStore.getState().openConversation('chat', 'c1');
     await useStore.getState().regenerate('c1');
@@ -272,7 +273,7 @@ describe('parameters and model', () => {
   it('saves an open conversation’s parameters once after a burst of changes, and remembers them for the tab', async () => {
     const { calls } = install({
       getConversation: () => ok(conversation()),
-      updateConversation: (i: { id: string }) =>
+      updateConversation: (i) =>
         ok({
           id: i.id,
           format: 'chat',
@@ -283,7 +284,7 @@ describe('parameters and model', () => {
           createdAt: 1,
           updatedAt: 2,
         }),
-      updateSettings: (patch: Partial<Settings>) => ok({ ...SETTINGS, ...patch }),
+      updateSettings: (patch) => ok(settingsWith(SETTINGS, patch)),
     });
     await useStore.getState().openConversation('chat', 'c1');
     for (const t of [0.2, 0.4, 0.6, 0.8])
@@ -315,13 +316,14 @@ describe('parameters and model', () => {
 describe('search, delete, import', () => {
   it('searches after a pause, drops stale answers, and opens a hit in its own tab at its turn', async () => {
     const { calls } = install({
-      searchConversations: (i: { query: string }) =>
+      searchConversations: (i) =>
         ok([
           {
             conversationId: 'c1',
             turnId: 'u1',
             format: 'generate',
             title: 'Old',
+            origin: 'chat',
             role: 'user',
             snippet: `a \u0001${i.query}\u0002 b`,
             createdAt: 1,
@@ -372,7 +374,7 @@ describe('search, delete, import', () => {
 
   it('import: a bad file comes back as a message, a good one opens in its tab', async () => {
     install({
-      importConversation: (i: { content: string }) =>
+      importConversation: (i) =>
         i.content === 'nope'
           ? {
               ok: false,

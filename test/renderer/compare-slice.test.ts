@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../shared/contract.ts';
-import type { Conversation, Turn } from '../../shared/conversation.ts';
+import type { Turn } from '../../shared/conversation.ts';
 import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
 import { useStore } from '../../renderer/store/index.ts';
 import { startEventRouting } from '../../renderer/store/events.ts';
 import { defaultColumns, lastReplyFigures, rankLowest } from '../../renderer/store/compare-slice.ts';
-import { fakeBridge, ok, type Impl } from './fake-bridge.ts';
+import { fakeBridge, ok, settingsWith, type Impl } from './fake-bridge.ts';
 
 const SETTINGS: Settings = { theme: 'system', tabs: {}, compareColumns: [] };
 const initial = useStore.getState();
@@ -26,21 +26,32 @@ function host(overrides: Impl = {}) {
   const pending = new Map<string, (v: unknown) => void>();
   let convSeq = 0;
   const fake = fakeBridge({
-    updateSettings: (patch: Partial<Settings>) => ok({ ...SETTINGS, ...patch }),
-    createConversation: (input: { format: Conversation['format']; model: string }) =>
+    updateSettings: (patch) => ok(settingsWith(SETTINGS, patch)),
+    createConversation: (input) =>
       ok({
         id: `conv${++convSeq}`,
+        format: input.format,
+        model: input.model,
         title: 't',
         params: { stream: true },
         turns: [],
         createdAt: 1,
         updatedAt: 1,
-        ...input,
       }),
-    updateConversation: (input: { id: string }) => ok({ id: input.id }),
-    sendMessage: (input: { requestId: string; text: string }) =>
-      new Promise((resolve) => pending.set(input.requestId, resolve)),
-    abortRequest: ({ requestId }: { requestId: string }) => {
+    updateConversation: (input) =>
+      ok({
+        id: input.id,
+        format: 'chat',
+        model: input.model ?? 'm',
+        title: 't',
+        origin: 'compare',
+        turnCount: 0,
+        createdAt: 1,
+        updatedAt: 1,
+      }),
+    sendMessage: (input) =>
+      new Promise((resolve) => pending.set(input.requestId, resolve as (v: unknown) => void)),
+    abortRequest: ({ requestId }) => {
       pending.get(requestId)?.(
         ok({
           userTurn: turn('user', 'x'),

@@ -1,8 +1,24 @@
 // One fake Bridge for the renderer's store tests. Operations not given answer with an error, so a test
 // sees what it did not expect; `emit` plays a host event through the real event routing.
-import type { Bridge, HostEvents } from '../../shared/contract.ts';
+import type {
+  Bridge,
+  HostEvents,
+  Settings,
+  OperationInput,
+  OperationName,
+  OperationOutput,
+} from '../../shared/contract.ts';
+import type { Result } from '../../shared/errors.ts';
 
-export type Impl = Partial<Record<string, (input: never) => unknown>>;
+/**
+ * Fake operations, typed from the contract: a misspelled operation, a wrong input type or a result of the
+ * wrong shape fails `tsc`, so a fake cannot drift from what the host really answers.
+ */
+export type Impl = {
+  [K in OperationName]?: (
+    input: OperationInput<K>,
+  ) => Result<OperationOutput<K>> | Promise<Result<OperationOutput<K>>>;
+};
 
 export function fakeBridge(impl: Impl) {
   const calls: { op: string; input: Record<string, unknown> }[] = [];
@@ -21,7 +37,7 @@ export function fakeBridge(impl: Impl) {
         };
       return async (input: Record<string, unknown>) => {
         calls.push({ op: String(prop), input });
-        const f = impl[String(prop)] as ((i: unknown) => unknown) | undefined;
+        const f = impl[String(prop) as OperationName] as ((i: unknown) => unknown) | undefined;
         if (!f) return { ok: false, error: { kind: 'internal', message: `not faked: ${String(prop)}` } };
         return f(input);
       };
@@ -34,3 +50,9 @@ export function fakeBridge(impl: Impl) {
 }
 
 export const ok = <T>(value: T) => ({ ok: true as const, value });
+
+/** What the host stores for `updateSettings(patch)`: the fields the patch sets, over `base`. */
+export function settingsWith(base: Settings, patch: OperationInput<'updateSettings'>): Settings {
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  return { ...base, ...set } as Settings;
+}

@@ -10,7 +10,7 @@ import {
   validateImageForm,
 } from '../../renderer/store/images-slice.ts';
 import { gridFor } from '../../renderer/features/images/Gallery.tsx';
-import { fakeBridge, ok } from './fake-bridge.ts';
+import { fakeBridge, ok, settingsWith } from './fake-bridge.ts';
 
 const initial = useStore.getState();
 afterEach(() => {
@@ -123,8 +123,8 @@ describe('generating', () => {
     let answer: (v: unknown) => void = () => {};
     const batch = [record({ batchId: 'b2' }), record({ batchId: 'b2' }), record({ batchId: 'b2' })];
     const { bridge, calls } = fakeBridge({
-      generateImages: () => new Promise((r) => (answer = r)),
-      updateSettings: (patch: object) => ok({ theme: 'system', tabs: {}, compareColumns: [], ...patch }),
+      generateImages: () => new Promise((r) => (answer = r as (v: unknown) => void)),
+      updateSettings: (patch) => ok(settingsWith({ theme: 'system', tabs: {}, compareColumns: [] }, patch)),
       putThumbnail: () => ok({ ok: true }),
     });
     setBridgeForTesting(bridge);
@@ -208,7 +208,7 @@ describe('generating', () => {
     let answer: (v: unknown) => void = () => {};
     const { bridge, calls } = fakeBridge({
       updateSettings: () => ok({ theme: 'system', tabs: {}, compareColumns: [] }),
-      generateImages: () => new Promise((r) => (answer = r)),
+      generateImages: () => new Promise((r) => (answer = r as (v: unknown) => void)),
       abortRequest: () => {
         answer({ ok: false, error: { kind: 'aborted', message: 'stopped' } });
         return ok({ aborted: true });
@@ -259,7 +259,7 @@ describe('the gallery', () => {
   it('pages in with offset and limit, without duplicates', async () => {
     const all = Array.from({ length: 70 }, () => record());
     const { bridge, calls } = fakeBridge({
-      listImages: ({ offset = 0, limit = 60 }: { offset?: number; limit?: number }) =>
+      listImages: ({ offset = 0, limit = 60 }) =>
         ok({ items: all.slice(offset, offset + limit), total: all.length }),
     });
     setBridgeForTesting(bridge);

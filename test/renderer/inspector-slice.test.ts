@@ -41,7 +41,7 @@ describe('inspector', () => {
   it('opens on an exchange: shows the drawer, loads the list and the record', async () => {
     const { bridge } = fakeBridge({
       listExchanges: () => ok([summary('b', 2), summary('a', 1)]),
-      getExchange: ({ id }: { id: string }) => ok(exchange(id)),
+      getExchange: ({ id }) => ok(exchange(id)),
     });
     setBridgeForTesting(bridge);
     useStore.getState().openInspector('a');
@@ -64,7 +64,7 @@ describe('inspector', () => {
   it('shows the last clicked record even when an earlier one answers later', async () => {
     const gates: Record<string, (v: unknown) => void> = {};
     const { bridge } = fakeBridge({
-      getExchange: ({ id }: { id: string }) => new Promise((r) => (gates[id] = r)),
+      getExchange: ({ id }) => new Promise((r) => (gates[id] = r as (v: unknown) => void)),
     });
     setBridgeForTesting(bridge);
     const first = useStore.getState().selectExchange('a');
@@ -88,7 +88,7 @@ describe('inspector', () => {
 
   it('pages older records with `before` the oldest one shown', async () => {
     const { bridge, calls } = fakeBridge({
-      listExchanges: ({ before }: { before?: number }) =>
+      listExchanges: ({ before }) =>
         ok(before === undefined ? [summary('c', 30), summary('b', 20)] : [summary('a', 10)]),
     });
     setBridgeForTesting(bridge);

@@ -3,7 +3,7 @@ import type { CheckResult, ConnectionInfo, KeySlotStatus, Settings } from '../..
 import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
 import { useStore } from '../../renderer/store/index.ts';
 import { keyTestId } from '../../renderer/store/settings-slice.ts';
-import { fakeBridge, ok } from './fake-bridge.ts';
+import { fakeBridge, ok, settingsWith } from './fake-bridge.ts';
 
 const initial = useStore.getState();
 afterEach(() => {
@@ -24,9 +24,9 @@ describe('settings', () => {
     const gate = new Promise<void>((r) => (release = r));
     const { bridge } = fakeBridge({
       getSettings: () => ok(SETTINGS),
-      updateSettings: async (patch: Partial<Settings>) => {
+      updateSettings: async (patch) => {
         await gate;
-        return ok({ ...SETTINGS, ...patch });
+        return ok(settingsWith(SETTINGS, patch));
       },
     });
     setBridgeForTesting(bridge);
@@ -79,9 +79,8 @@ describe('connections and keys', () => {
     const { bridge } = fakeBridge({
       listConnections: () => ok({ connections: [SANDBOX], activeId: 'c1' }),
       getKeyStatus: () => ok(slots()),
-      saveConnection: (input: { id?: string; name: string; baseUrl: string }) =>
-        ok({ ...other, ...input, id: input.id ?? 'c2' }),
-      activateConnection: ({ id }: { id: string }) => ok({ ...other, id }),
+      saveConnection: (input) => ok({ ...other, ...input, id: input.id ?? 'c2' }),
+      activateConnection: ({ id }) => ok({ ...other, id }),
       deleteConnection: () => ok({ activeId: 'c1' }),
     });
     setBridgeForTesting(bridge);
@@ -123,8 +122,7 @@ describe('connections and keys', () => {
       listConnections: () => ok({ connections: [SANDBOX], activeId: 'c1' }),
       getKeyStatus: () => ok(slots()),
       testKey: () => ok({ ok: false, message: 'HTTP 401' }),
-      setKey: ({ key }: { key: string }) =>
-        ok({ slot: 'default', set: true, last4: key.slice(-4), source: 'vault' }),
+      setKey: ({ key }) => ok({ slot: 'default', set: true, last4: key.slice(-4), source: 'vault' }),
       clearKey: () => ok({ slot: 'default', set: false }),
     });
     setBridgeForTesting(bridge);
@@ -184,7 +182,7 @@ describe('connection check', () => {
   it('fills the list as results arrive, ignores other runs, then keeps the final list and report', async () => {
     let finish: (v: unknown) => void = () => {};
     const { bridge, calls } = fakeBridge({
-      checkConnection: () => new Promise((r) => (finish = r)),
+      checkConnection: () => new Promise((r) => (finish = r as (v: unknown) => void)),
     });
     setBridgeForTesting(bridge);
     const running = useStore.getState().runCheck();
@@ -212,7 +210,7 @@ describe('connection check', () => {
   it('stops a running check through abortRequest with its request id', async () => {
     let finish: (v: unknown) => void = () => {};
     const { bridge, calls } = fakeBridge({
-      checkConnection: () => new Promise((r) => (finish = r)),
+      checkConnection: () => new Promise((r) => (finish = r as (v: unknown) => void)),
       abortRequest: () => ok({ aborted: true }),
     });
     setBridgeForTesting(bridge);
@@ -231,7 +229,9 @@ describe('check results belong to the connection, address and keys they were tak
   const OWN: ConnectionInfo = { id: 'c2', name: 'Mine', baseUrl: 'https://a.example', builtIn: false };
   const done = (cause?: string) =>
     ok({
-      results: [{ id: 'models.list', group: 'models', name: 'List', status: 'fail', detail: 'HTTP 401' }],
+      results: [
+        { id: 'models.list', group: 'models', name: 'List', status: 'fail' as const, detail: 'HTTP 401' },
+      ],
       markdown: '# Report',
       ...(cause !== undefined ? { cause } : {}),
     });
@@ -240,10 +240,10 @@ describe('check results belong to the connection, address and keys they were tak
     const { bridge, calls } = fakeBridge({
       listConnections: () => ok({ connections: [SANDBOX, OWN], activeId: 'c2' }),
       getKeyStatus: () => ok(slots('abcd')),
-      activateConnection: ({ id }: { id: string }) => ok({ id }),
+      activateConnection: ({ id }) => ok(id === OWN.id ? OWN : SANDBOX),
       checkConnection: () => done('The key was refused: HTTP 401'),
-      setKey: ({ slot }: { slot: 'default' }) => ok({ slot, set: true, last4: 'wxyz', source: 'vault' }),
-      saveConnection: (input: { id: string; name: string; baseUrl: string }) => ok({ ...OWN, ...input }),
+      setKey: ({ slot }) => ok({ slot, set: true, last4: 'wxyz', source: 'vault' }),
+      saveConnection: (input) => ok({ ...OWN, name: input.name, baseUrl: input.baseUrl }),
       ...overrides,
     });
     setBridgeForTesting(bridge);
@@ -304,7 +304,7 @@ describe('a connection whose address moves', () => {
       listConnections: () => ok({ connections: [own], activeId: 'c2' }),
       getKeyStatus: () => ok(status()),
       testKey: () => ok({ ok: true, message: 'The key works' }),
-      saveConnection: (input: { id: string; name: string; baseUrl: string }) => {
+      saveConnection: (input) => {
         moved = true;
         return ok({ ...own, baseUrl: input.baseUrl });
       },
