@@ -60,7 +60,7 @@ function migrate(db: DatabaseSync, file: string): void {
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
     transaction(db, () => {
-      db.exec(migration.sql);
+      migration.up(db);
       // PRAGMA takes no bound parameters; the version is an integer from our own list.
       db.exec(`PRAGMA user_version = ${migration.version}`);
     });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, NewerDatabaseError, type Store } from '../../electron/store/index.ts';
-import { LATEST_VERSION } from '../../electron/store/migrations/index.ts';
+import { LATEST_VERSION, MIGRATIONS } from '../../electron/store/migrations/index.ts';
+import { searchMessages } from '../../electron/store/search.ts';
 import type { Turn } from '../../shared/conversation.ts';
 
 let dir: string;
@@ -218,4 +219,46 @@ describe('exchanges', () => {
     expect(store.exchanges.get('x1')).toBeUndefined();
     expect(store.exchanges.get('x4')?.url).toContain('/v1/chat/completions');
   });
+});
+
+describe('upgrading a database made by an earlier release', () => {
+  // Real rows written with only the columns of the first schema, then opened by this release: every
+  // migration after that version runs, and the rows read back whole, searchable, with the new fields empty.
+  for (let from = 1; from < LATEST_VERSION; from++) {
+    it(`from schema ${from} to ${LATEST_VERSION}, keeping every row`, () => {
+      const file = join(dir, `v${from}.db`);
+      const raw = new DatabaseSync(file);
+      for (const migration of MIGRATIONS.slice(0, from)) migration.up(raw);
+      raw.exec(`PRAGMA user_version = ${from}`);
+      raw.exec(`
+        INSERT INTO conversations (id, format, model, title, origin, params, created_at, updated_at)
+          VALUES ('old', 'generate', 'gemini-2.5-flash', 'Kept across releases', 'chat', '{"stream":true}', 1, 2);
+        INSERT INTO messages (id, conversation_id, seq, role, text, status, created_at)
+          VALUES ('u1', 'old', 0, 'user', 'a question about zebras', 'complete', 1),
+                 ('a1', 'old', 1, 'assistant', 'an answer about stripes', 'complete', 2);
+        INSERT INTO images (id, batch_id, file_path, prompt, model, format, width, height, bytes, quality, created_at)
+          VALUES ('img', 'b', 'images/img.png', 'a fox', 'gpt-image-1', 'png', 16, 16, 100, 'low', 3);
+      `);
+      raw.close();
+
+      const upgraded = openStore(file);
+      try {
+        expect(Number(upgraded.db.prepare('PRAGMA user_version').get()?.['user_version'])).toBe(
+          LATEST_VERSION,
+        );
+        expect(upgraded.conversations.get('old')?.title).toBe('Kept across releases');
+        const turns = upgraded.messages.list('old');
+        expect(turns.map((t) => [t.id, t.text])).toEqual([
+          ['u1', 'a question about zebras'],
+          ['a1', 'an answer about stripes'],
+        ]);
+        expect(turns[1]?.endReason).toBeUndefined();
+        expect(upgraded.images.get('img')).toMatchObject({ quality: 'low', width: 16 });
+        expect(upgraded.images.get('img')?.reportedQuality).toBeUndefined();
+        expect(searchMessages(upgraded.db, 'zebras').map((h) => h.turnId)).toEqual(['u1']);
+      } finally {
+        upgraded.close();
+      }
+    });
+  }
 });

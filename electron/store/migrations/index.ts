@@ -1,3 +1,4 @@
+import type { DatabaseSync } from 'node:sqlite';
 import { SQL as INITIAL } from './001-initial.ts';
 import { SQL as END_REASON } from './002-end-reason.ts';
 import { SQL as REPORTED_QUALITY } from './003-reported-quality.ts';
@@ -6,14 +7,26 @@ export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
   version: number;
   name: string;
-  sql: string;
+  /**
+   * Brings the schema (and its data) from version-1 to version, inside the transaction that also records
+   * the version. A function, not only SQL: a change SQLite cannot ALTER (a CHECK constraint, such as the
+   * list of formats) is a table rebuild that copies the rows over.
+   */
+  up(db: DatabaseSync): void;
 }
+
+/** A migration that is one SQL script. */
+const sql =
+  (script: string) =>
+  (db: DatabaseSync): void => {
+    db.exec(script);
+  };
 
 /** Every migration in order; version N is the N-th entry. */
 export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, name: 'initial', sql: INITIAL },
-  { version: 2, name: 'end-reason', sql: END_REASON },
-  { version: 3, name: 'reported-quality', sql: REPORTED_QUALITY },
+  { version: 1, name: 'initial', up: sql(INITIAL) },
+  { version: 2, name: 'end-reason', up: sql(END_REASON) },
+  { version: 3, name: 'reported-quality', up: sql(REPORTED_QUALITY) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
