@@ -1,7 +1,7 @@
 // Store rows as the contract's values, and the few rules about conversations shared by several handlers.
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
 import type { ConversationSummary } from '../../shared/contract.ts';
-import type { Conversation, Turn, Usage } from '../../shared/conversation.ts';
+import type { Conversation, Turn } from '../../shared/conversation.ts';
 import type { ConversationListRow, ConversationRow, StoredTurn } from '../store/index.ts';
 import { notFound } from './errors.ts';
 import type { Services } from './services.ts';
@@ -71,19 +71,4 @@ function viewTurn(turn: Turn): Turn {
 export function viewConversation(s: Services, id: string): Conversation {
   const conversation = loadConversation(s, id);
   return { ...conversation, turns: conversation.turns.map(viewTurn) };
-}
-
-const USAGE_FIELDS = ['input', 'output', 'total', 'thinking', 'cacheRead', 'cacheWrite'] as const;
-
-/** Sum of the assistant turns' usage; a field appears only when some turn reported it. */
-export function totalsOf(turns: readonly Turn[]): Usage {
-  const totals: Usage = {};
-  for (const turn of turns) {
-    if (turn.role !== 'assistant' || !turn.usage) continue;
-    for (const field of USAGE_FIELDS) {
-      const value = turn.usage[field];
-      if (value !== undefined) totals[field] = (totals[field] ?? 0) + value;
-    }
-  }
-  return totals;
 }

@@ -6,7 +6,6 @@ import {
   type Conversation,
   type Params,
   type Turn,
-  type Usage,
 } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { TEXT_FORMATS, familyOf, type TextFormat } from '../../shared/formats.ts';
@@ -155,20 +154,6 @@ export function applyResult(
 }
 
 /** Running totals of a conversation: the sum of every reply's reported usage. */
-export function sumUsage(turns: readonly Turn[]): Usage & { replies: number } {
-  const total: Usage & { replies: number } = { replies: 0 };
-  for (const t of turns) {
-    if (t.role !== 'assistant') continue;
-    total.replies += 1;
-    const u = t.usage;
-    if (!u) continue;
-    for (const k of ['input', 'output', 'total', 'thinking'] as const) {
-      const v = u[k];
-      if (v !== undefined) total[k] = (total[k] ?? 0) + v;
-    }
-  }
-  return total;
-}
 
 export function summaryOf(c: Conversation, origin: 'chat' | 'compare' = 'chat'): ConversationSummary {
   return {

@@ -3,7 +3,6 @@ import type { Turn } from '../../shared/conversation.ts';
 import {
   applyResult,
   selectTabParams,
-  sumUsage,
   visibleTurns,
   type PendingSend,
 } from '../../renderer/store/chat-slice.ts';
@@ -16,6 +15,7 @@ import {
 } from '../../renderer/features/chat/turn-info.ts';
 import { messagesThinking, withParam } from '../../renderer/features/chat/ParamsPanel.tsx';
 import { formatMs } from '../../renderer/components/format.ts';
+import { totalsOf } from '../../shared/usage.ts';
 import type { StoreState } from '../../renderer/store/types.ts';
 
 const t = (id: string, role: Turn['role'], extra: Partial<Turn> = {}): Turn => ({
@@ -70,14 +70,14 @@ describe('conversation helpers', () => {
     expect(next.updatedAt).toBe(9);
   });
 
-  it('sums the usage of every reply, leaving out figures nobody reported', () => {
-    const totals = sumUsage([
+  it('sums the usage of every reply, cache figures included, leaving out figures nobody reported', () => {
+    const totals = totalsOf([
       t('u1', 'user'),
-      t('a1', 'assistant', { usage: { input: 10, output: 5, total: 15 } }),
+      t('a1', 'assistant', { usage: { input: 10, output: 5, total: 15, cacheRead: 8 } }),
       t('a2', 'assistant', { usage: { input: 20, output: 7, total: 27, thinking: 4 } }),
       t('a3', 'assistant', { status: 'error' }),
     ]);
-    expect(totals).toEqual({ replies: 3, input: 30, output: 12, total: 42, thinking: 4 });
+    expect(totals).toEqual({ input: 30, output: 12, total: 42, thinking: 4, cacheRead: 8 });
   });
 
   it('defaults new conversations per format, with the tab’s remembered parameters on top', () => {

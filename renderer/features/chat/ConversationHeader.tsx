@@ -1,6 +1,7 @@
 import { useStore } from '../../store/index.ts';
 import { useParamsPanel } from './useParamsPanel.ts';
-import { selectTabModel, sumUsage, visibleTurns } from '../../store/chat-slice.ts';
+import { selectTabModel, visibleTurns } from '../../store/chat-slice.ts';
+import { totalsOf } from '../../../shared/usage.ts';
 import { FORMAT_LABELS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../models/ModelPicker.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
@@ -13,7 +14,8 @@ function Totals(props: { conversationId: string }) {
   const totals = useStore(
     useShallow((s) => {
       const c = s.loaded[props.conversationId];
-      return sumUsage(c ? visibleTurns(c.turns, s.pending[props.conversationId]) : []);
+      const turns = c ? visibleTurns(c.turns, s.pending[props.conversationId]) : [];
+      return { ...totalsOf(turns), replies: turns.filter((t) => t.role === 'assistant').length };
     }),
   );
   if (totals.replies === 0) return null;
