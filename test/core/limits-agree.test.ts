@@ -7,16 +7,7 @@ import { validateImageRequest } from '../../electron/core/images/generate.ts';
 import { modelIdProblem } from '../../electron/core/turn/validate.ts';
 import { DEFAULT_IMAGE_FORM, formSize, validateImageForm } from '../../renderer/store/images-slice.ts';
 
-const SIZES = [
-  'auto',
-  '16x16',
-  '1024x1536',
-  '16384x16384',
-  '15x1024',
-  '16385x16',
-  '0x10',
-  'huge',
-];
+const SIZES = ['auto', '16x16', '1024x1536', '16384x16384', '15x1024', '16385x16', '0x10', 'huge'];
 const COUNTS = [0, 1, 10, 11, 1.5];
 
 describe('the limits every layer applies agree', () => {
