@@ -8,17 +8,7 @@ import { checkFields, summariseProblems } from './schema.ts';
 import { MODEL_LIST } from './spec-tables.ts';
 import type { Ctx } from './types.ts';
 import { isRecord } from '../../shared/wire.ts';
-
-/** Models that do not hold a text conversation. */
-const NOT_TEXT = /image|dall-e|tts|whisper|embed|moderation|transcribe|audio|realtime|sora|veo|imagen/i;
-const IMAGE = /image|dall-e/i;
-
-const PREFERRED: Record<TextFormat, { re: RegExp; label: string }> = {
-  chat: { re: /^(gpt|o\d|chatgpt)/i, label: 'gpt-*' },
-  responses: { re: /^(gpt|o\d|chatgpt)/i, label: 'gpt-*' },
-  messages: { re: /^claude/i, label: 'claude-*' },
-  generate: { re: /^gemini/i, label: 'gemini-*' },
-};
+import { isImageModel, isTextModel, makerLabel, suitsPurpose } from '../../shared/model-kinds.ts';
 
 export type ModelKind = TextFormat | 'image';
 
@@ -40,18 +30,16 @@ export function pickModel(ctx: Ctx, kind: ModelKind): Pick {
     return { ok: false, why: `no model: the model list is unavailable; ${ctx.hints.model(kind)}` };
   }
   if (kind === 'image') {
-    const id = list.find((m) => IMAGE.test(m));
+    const id = list.find((m) => suitsPurpose(m, 'images'));
     return id === undefined
       ? { ok: false, why: `no image model in the list; ${ctx.hints.model(kind)}` }
       : { ok: true, id, how: 'first image model in the list' };
   }
-  const text = list.filter((m) => !NOT_TEXT.test(m));
-  const preferred = PREFERRED[kind];
-  const id = text.find((m) => preferred.re.test(m));
-  if (id !== undefined) return { ok: true, id, how: `first ${preferred.label} model in the list` };
-  const first = text[0];
+  const id = list.find((m) => suitsPurpose(m, kind));
+  if (id !== undefined) return { ok: true, id, how: `first ${makerLabel(kind)} model in the list` };
+  const first = list.find(isTextModel);
   if (first !== undefined) {
-    return { ok: true, id: first, how: `first text model in the list: no ${preferred.label} model` };
+    return { ok: true, id: first, how: `first text model in the list: no ${makerLabel(kind)} model` };
   }
   return { ok: false, why: `no text model in the list; ${ctx.hints.model(kind)}` };
 }
@@ -75,8 +63,8 @@ function keyGroups(ctx: Ctx): KeyGroup[] {
 }
 
 function describeKinds(ids: readonly string[]): string {
-  const images = ids.filter((m) => IMAGE.test(m)).length;
-  const text = ids.filter((m) => !NOT_TEXT.test(m)).length;
+  const images = ids.filter(isImageModel).length;
+  const text = ids.filter(isTextModel).length;
   const other = ids.length - images - text;
   const parts = [`${text} text`, `${images} image`];
   if (other > 0) parts.push(`${other} other`);

@@ -1,8 +1,9 @@
 import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { AppError } from '../../shared/errors.ts';
-import type { KeyFamily, TextFormat } from '../../shared/formats.ts';
+import type { KeyFamily } from '../../shared/formats.ts';
 import { getBridge } from '../bridge/index.ts';
+import { suitsPurpose, type ModelPurpose } from '../../shared/model-kinds.ts';
 
 export interface ModelEntry {
   id: string;
@@ -25,25 +26,6 @@ export interface ModelsSlice {
   models: Partial<Record<KeyFamily, ModelList>>;
   /** Fetches the list unless a fresh one for the active connection is cached (or `force`). */
   loadModels(family: KeyFamily, options?: { force?: boolean }): Promise<void>;
-}
-
-export type ModelPurpose = TextFormat | 'images';
-
-/** Whether a model id suits a tab: chat/responses gpt-* and o*, messages claude-*, generate gemini-*, images *image*. */
-export function suitsPurpose(id: string, purpose: ModelPurpose): boolean {
-  const m = id.toLowerCase();
-  const isImage = m.includes('image') || m.startsWith('dall-e');
-  switch (purpose) {
-    case 'chat':
-    case 'responses':
-      return !isImage && (m.startsWith('gpt-') || /^o\d/.test(m) || m.startsWith('chatgpt-'));
-    case 'messages':
-      return m.startsWith('claude-');
-    case 'generate':
-      return m.startsWith('gemini-') && !m.includes('image');
-    case 'images':
-      return isImage;
-  }
 }
 
 /** Splits a list into the models that suit the purpose and the rest, each in the service's order. */

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../shared/contract.ts';
 import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
 import { useStore } from '../../renderer/store/index.ts';
-import { groupModels, suitsPurpose } from '../../renderer/store/models-slice.ts';
+import { groupModels } from '../../renderer/store/models-slice.ts';
+import { suitsPurpose } from '../../shared/model-kinds.ts';
 import { buildOptions } from '../../renderer/features/models/ModelPicker.tsx';
 
 const SIM = [
@@ -47,6 +48,9 @@ describe('which models suit a tab', () => {
     expect(ids('images')).toEqual(['gpt-image-1']);
     expect(groupModels(SIM, 'messages').other).toHaveLength(6);
     expect(suitsPurpose('omni-thing', 'chat')).toBe(false);
+    // the same rule as the connection check's: a maker's speech or realtime model holds no chat
+    for (const id of ['gpt-4o-transcribe', 'gpt-realtime', 'gpt-4o-mini-tts', 'gemini-2.5-flash-image'])
+      expect(suitsPurpose(id, id.startsWith('gemini') ? 'generate' : 'chat'), id).toBe(false);
   });
 
   it('offers the typed id as free entry unless the list has it exactly', () => {

@@ -1,7 +1,8 @@
 import { displayModelId, hasHiddenCharacters } from '../../../shared/display.ts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '../../store/index.ts';
-import { groupModels, type ModelEntry, type ModelPurpose } from '../../store/models-slice.ts';
+import { groupModels, type ModelEntry } from '../../store/models-slice.ts';
+import type { ModelPurpose } from '../../../shared/model-kinds.ts';
 import type { KeyFamily } from '../../../shared/formats.ts';
 import { describeError } from '../../../shared/errors.ts';
 import { Icon } from '../../components/Icon.tsx';
