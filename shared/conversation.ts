@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TextFormatSchema } from './formats.ts';
+import { TextFormatSchema, type TextFormat } from './formats.ts';
 import { AppErrorSchema } from './errors.ts';
 
 /**
@@ -127,6 +127,11 @@ export type Params = z.infer<typeof ParamsSchema>;
 export type ParamsInput = z.input<typeof ParamsSchema>;
 
 export const DEFAULT_MAX_TOKENS_MESSAGES = 1024;
+
+/** A new conversation's parameters: streamed, and messages' required max tokens filled in. */
+export function defaultParams(format: TextFormat): Params {
+  return format === 'messages' ? { stream: true, maxTokens: DEFAULT_MAX_TOKENS_MESSAGES } : { stream: true };
+}
 
 export const ConversationSchema = z.object({
   id: z.string(),

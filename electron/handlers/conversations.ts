@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ParamsSchema, type Turn } from '../../shared/conversation.ts';
+import { defaultParams, type Turn } from '../../shared/conversation.ts';
 import { parseConversationFile, toConversationFile } from '../../shared/export.ts';
 import { DEFAULT_TITLE } from '../../shared/titles.ts';
 import { loadConversation, requireConversation, toSummary, viewConversation } from './conversation-view.ts';
@@ -44,7 +44,7 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
         model,
         title: title?.trim() || DEFAULT_TITLE,
         origin: origin ?? 'chat',
-        params: params ?? ParamsSchema.parse({}),
+        params: params ?? defaultParams(format),
         createdAt: now,
         updatedAt: now,
       });

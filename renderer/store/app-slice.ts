@@ -5,6 +5,7 @@ import type { AppError } from '../../shared/errors.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { sessionToRestore } from './session.ts';
 import { getBridge } from '../bridge/index.ts';
+import { safeExternalUrl } from '../../shared/links.ts';
 
 export type TabId = TextFormat | 'images' | 'compare' | 'settings';
 export const TAB_IDS: readonly TabId[] = [
@@ -138,7 +139,7 @@ export const createAppSlice: StateCreator<StoreState, [], [], AppSlice> = (set, 
   },
 
   async openLink(url) {
-    if (!/^https?:\/\//i.test(url)) {
+    if (safeExternalUrl(url) === null) {
       get().notify(`Only http and https links open from here: ${url.slice(0, 80)}`, 'warning');
       return;
     }

@@ -1,12 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { ConversationSummary, SearchHit, SendResult } from '../../shared/contract.ts';
-import {
-  DEFAULT_MAX_TOKENS_MESSAGES,
-  type Conversation,
-  type Params,
-  type Turn,
-} from '../../shared/conversation.ts';
+import { defaultParams, type Conversation, type Params, type Turn } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { TEXT_FORMATS, familyOf, type TextFormat } from '../../shared/formats.ts';
 import { getBridge } from '../bridge/index.ts';
@@ -113,10 +108,6 @@ export interface ChatSlice {
 
 export function draftKey(format: TextFormat, conversationId: string | null): string {
   return conversationId ?? `new:${format}`;
-}
-
-export function defaultParams(format: TextFormat): Params {
-  return format === 'messages' ? { stream: true, maxTokens: DEFAULT_MAX_TOKENS_MESSAGES } : { stream: true };
 }
 
 /** The turns to show while a request runs: an edit hides the edited turn onward, a regenerate the old reply. */

@@ -6,7 +6,8 @@ import type { AppError } from '../../shared/errors.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { getBridge } from '../bridge/index.ts';
 import { registerStream } from './events.ts';
-import { createDeltaBatcher, defaultParams } from './chat-slice.ts';
+import { createDeltaBatcher } from './chat-slice.ts';
+import { defaultParams } from '../../shared/conversation.ts';
 import { titleFrom } from '../../shared/titles.ts';
 
 export const MIN_COLUMNS = 2;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConversationFile } from '../../shared/export.ts';
 import { createHarness, type Harness } from './harness.ts';
+import { defaultParams } from '../../shared/conversation.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -21,6 +22,9 @@ describe('conversations', () => {
       title: 'Compare me',
       origin: 'compare',
     });
+    // the defaults the page starts a tab with: messages gets its required max tokens
+    expect(b.params).toEqual(defaultParams('messages'));
+    expect(b.params.maxTokens).toBe(1024);
     await h.call('sendMessage', { requestId: 'r', conversationId: a.id, text: 'Bump this one to the top' });
 
     expect((await h.call('listConversations', {})).map((c) => c.id)).toEqual([a.id, b.id]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { titleFrom } from '../../shared/titles.ts';
 import { fileSlug } from '../../electron/handlers/export-markdown.ts';
 import { suggestedImageName } from '../../electron/handlers/images.ts';
-import { safeExternalUrl } from '../../electron/handlers/links.ts';
+import { safeExternalUrl } from '../../shared/links.ts';
 import { createLogger } from '../../electron/handlers/logger.ts';
 import { CANARY } from './harness.ts';
 
