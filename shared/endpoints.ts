@@ -1,4 +1,11 @@
 import type { Interface } from './formats.ts';
+import {
+  FIXED_PATHS,
+  GENERATE_METHOD,
+  GENERATE_PATH_PREFIX,
+  GENERATE_STREAM_METHOD,
+  GENERATE_STREAM_QUERY,
+} from './wire.ts';
 
 /**
  * Base-address handling. Users paste `https://host`, `https://host/`, `https://host/v1`,
@@ -85,25 +92,12 @@ export interface EndpointOptions {
 
 /** The final URL of one interface, without any key (generate-content keys are added by the core). */
 export function endpointUrl(root: string, iface: Interface, opts: EndpointOptions = {}): string {
-  switch (iface) {
-    case 'models':
-      return `${root}/v1/models`;
-    case 'chat':
-      return `${root}/v1/chat/completions`;
-    case 'responses':
-      return `${root}/v1/responses`;
-    case 'images':
-      return `${root}/v1/images/generations`;
-    case 'messages':
-      return `${root}/v1/messages`;
-    case 'generate': {
-      // the preview's placeholder stays readable; a real id is one encoded path segment
-      const model = opts.model === undefined ? '{model}' : encodeModelSegment(opts.model);
-      return opts.stream
-        ? `${root}/v1beta/models/${model}:streamGenerateContent?alt=sse`
-        : `${root}/v1beta/models/${model}:generateContent`;
-    }
-  }
+  if (iface !== 'generate') return `${root}${FIXED_PATHS[iface]}`;
+  // the preview's placeholder stays readable; a real id is one encoded path segment
+  const model = opts.model === undefined ? '{model}' : encodeModelSegment(opts.model);
+  return opts.stream
+    ? `${root}${GENERATE_PATH_PREFIX}${model}${GENERATE_STREAM_METHOD}?${GENERATE_STREAM_QUERY}`
+    : `${root}${GENERATE_PATH_PREFIX}${model}${GENERATE_METHOD}`;
 }
 
 /** Every interface's final address, for the settings preview. */

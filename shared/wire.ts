@@ -2,7 +2,32 @@
 // the messages version, how each key family carries its key, and the JSON object guard. Only words and
 // one way of carrying a key live here; each side keeps its own parsing (the simulator stays an
 // independent oracle of the client, see docs/decisions/).
-import type { KeyFamily } from './formats.ts';
+import type { Interface, KeyFamily } from './formats.ts';
+
+/** The path of every interface with a fixed one (spec §2), below the service's root. */
+export const FIXED_PATHS = {
+  models: '/v1/models',
+  chat: '/v1/chat/completions',
+  responses: '/v1/responses',
+  images: '/v1/images/generations',
+  messages: '/v1/messages',
+} as const satisfies Record<Exclude<Interface, 'generate'>, string>;
+
+/** Generate content names its model in the path: `/v1beta/models/{model}:generateContent`. */
+export const GENERATE_PATH_PREFIX = '/v1beta/models/';
+export const GENERATE_METHOD = ':generateContent';
+export const GENERATE_STREAM_METHOD = ':streamGenerateContent';
+/** What a streamed generate-content request adds, so the service answers in server-sent events. */
+export const GENERATE_STREAM_QUERY = 'alt=sse';
+
+/** The interface an address (or path) belongs to; `models` when it is none of the others. */
+export function interfaceOfPath(urlOrPath: string): Interface {
+  if (urlOrPath.includes('/v1beta/')) return 'generate';
+  for (const [iface, path] of Object.entries(FIXED_PATHS)) {
+    if (iface !== 'models' && urlOrPath.includes(path)) return iface as Interface;
+  }
+  return 'models';
+}
 
 /** The `anthropic-version` every messages request carries (spec §5). */
 export const MESSAGES_VERSION = '2023-06-01';

@@ -1,12 +1,18 @@
 // Raw HTTP probes: conformance needs the status, the headers and the body exactly as they came, so these
 // use plain fetch (injectable) rather than the service client, which would parse and retry.
-import type { Interface, KeyFamily } from '../../shared/formats.ts';
+import type { KeyFamily } from '../../shared/formats.ts';
 import { describeErrorBody, readEvents } from '../core/index.ts';
 import { BodyTooLarge, readText } from '../core/http/body.ts';
 import { ExchangeRecorder } from '../core/http/exchange-recorder.ts';
 import { ConnectionFailure, formatSeconds } from '../core/errors/failures.ts';
 import type { Ctx } from './types.ts';
-import { GENERATE_KEY_PARAM, keyCarrier, MESSAGES_VERSION, withQueryParam } from '../../shared/wire.ts';
+import {
+  GENERATE_KEY_PARAM,
+  interfaceOfPath,
+  keyCarrier,
+  MESSAGES_VERSION,
+  withQueryParam,
+} from '../../shared/wire.ts';
 
 /** The user stopped the run: runConformance ends with the results so far. */
 export class Stopped extends Error {
@@ -90,16 +96,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Which interface an address belongs to, for the inspector's record of a probe. */
-function interfaceOf(url: string): Interface {
-  if (url.includes('/v1beta/')) return 'generate';
-  if (url.includes('/chat/completions')) return 'chat';
-  if (url.includes('/responses')) return 'responses';
-  if (url.includes('/images/')) return 'images';
-  if (url.includes('/messages')) return 'messages';
-  return 'models';
-}
-
 interface Started {
   kind: 'started';
   rec: ExchangeRecorder | undefined;
@@ -125,7 +121,7 @@ async function start(ctx: Ctx, req: ProbeRequest, streamed: boolean): Promise<St
   if (req.body !== undefined) init.body = JSON.stringify(req.body);
   const rec = ctx.recording
     ? new ExchangeRecorder({
-        interface: interfaceOf(req.url),
+        interface: interfaceOfPath(req.url),
         method: req.method,
         url,
         headers,

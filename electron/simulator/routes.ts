@@ -1,5 +1,6 @@
 // Which interface a path names (spec §9 path prefixes; wire-notes addresses).
 import type { SimFamily, SimInterface } from './types.ts';
+import { FIXED_PATHS, GENERATE_PATH_PREFIX } from '../../shared/wire.ts';
 
 export interface ServiceRoute {
   kind: 'service';
@@ -14,14 +15,14 @@ export interface ServiceRoute {
 export type Route = ServiceRoute | { kind: 'notFound'; family: SimFamily; message: string };
 
 const FIXED: Record<string, { iface: SimInterface; method: 'GET' | 'POST' }> = {
-  '/v1/models': { iface: 'models', method: 'GET' },
-  '/v1/chat/completions': { iface: 'chat', method: 'POST' },
-  '/v1/responses': { iface: 'responses', method: 'POST' },
-  '/v1/images/generations': { iface: 'images', method: 'POST' },
-  '/v1/messages': { iface: 'messages', method: 'POST' },
+  [FIXED_PATHS.models]: { iface: 'models', method: 'GET' },
+  [FIXED_PATHS.chat]: { iface: 'chat', method: 'POST' },
+  [FIXED_PATHS.responses]: { iface: 'responses', method: 'POST' },
+  [FIXED_PATHS.images]: { iface: 'images', method: 'POST' },
+  [FIXED_PATHS.messages]: { iface: 'messages', method: 'POST' },
 };
 
-const GENERATE_PREFIX = '/v1beta/models/';
+const GENERATE_PREFIX = GENERATE_PATH_PREFIX;
 
 /** The family whose error shape a path that matched nothing should get. */
 function familyOfPath(pathname: string): SimFamily {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints, endpointUrl, normaliseBaseUrl } from '../../shared/endpoints.ts';
+import { interfaceOfPath } from '../../shared/wire.ts';
 
 // Every form users paste reduces to one root; the final addresses never double or drop a segment.
 const ACCEPTED: [input: string, root: string][] = [
@@ -136,5 +137,16 @@ describe('a whole endpoint pasted as the base address', () => {
 
   it('the preview shows {model} as written, not percent-encoded', () => {
     expect(allEndpoints('https://h').generate).toBe('https://h/v1beta/models/{model}:generateContent');
+  });
+});
+
+describe('which interface an address belongs to', () => {
+  it('reads back the interface of every final address, under a path prefix too', () => {
+    for (const root of ['http://127.0.0.1:1', 'https://gw.example/prefix']) {
+      for (const [iface, url] of Object.entries(allEndpoints(root, 'gemini-2.5-flash'))) {
+        expect(interfaceOfPath(url), url).toBe(iface);
+      }
+      expect(interfaceOfPath(endpointUrl(root, 'generate', { model: 'm', stream: true }))).toBe('generate');
+    }
   });
 });
