@@ -12,13 +12,15 @@ import { CompareTab } from './features/compare/CompareTab.tsx';
 import { SettingsTab } from './features/settings/SettingsTab.tsx';
 import { InspectorPanel } from './features/inspector/InspectorPanel.tsx';
 import type { Theme } from '../shared/contract.ts';
+import { FORMAT_LABELS } from '../shared/formats.ts';
 
+// The format tabs are named as the formats are everywhere (shared/formats.ts); narrow windows shorten two.
 const TAB_LABELS: Record<TabId, { label: string; short: string }> = {
-  chat: { label: 'Chat Completions', short: 'Chat' },
-  responses: { label: 'Responses', short: 'Responses' },
-  messages: { label: 'Messages', short: 'Messages' },
-  generate: { label: 'Generate Content', short: 'Generate' },
-  images: { label: 'Images', short: 'Images' },
+  chat: { label: FORMAT_LABELS.chat, short: 'Chat' },
+  responses: { label: FORMAT_LABELS.responses, short: FORMAT_LABELS.responses },
+  messages: { label: FORMAT_LABELS.messages, short: FORMAT_LABELS.messages },
+  generate: { label: FORMAT_LABELS.generate, short: 'Generate' },
+  images: { label: FORMAT_LABELS.images, short: FORMAT_LABELS.images },
   compare: { label: 'Compare', short: 'Compare' },
   settings: { label: 'Settings', short: 'Settings' },
 };

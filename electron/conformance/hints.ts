@@ -1,5 +1,6 @@
 // What a skipped check tells the user to do: the command line names its flags, the app its own controls.
 import type { ModelKind } from './models.ts';
+import { FORMAT_LABELS } from '../../shared/formats.ts';
 
 export type CheckSurface = 'cli' | 'app';
 
@@ -18,13 +19,7 @@ const FLAG: Record<ModelKind, string> = {
   image: '--model-image',
 };
 
-const TAB: Record<ModelKind, string> = {
-  chat: 'Chat Completions',
-  responses: 'Responses',
-  messages: 'Messages',
-  generate: 'Generate Content',
-  image: 'Images',
-};
+const TAB: Record<ModelKind, string> = { ...FORMAT_LABELS, image: FORMAT_LABELS.images };
 
 export const CHECK_HINTS: Record<CheckSurface, CheckHints> = {
   cli: {

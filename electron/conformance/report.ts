@@ -1,18 +1,14 @@
 // Emitting results: one place builds every CheckResult, so ids, groups and the one-line detail rule hold
 // everywhere (redaction happens where results leave runConformance).
 import type { CheckStatus, Ctx } from './types.ts';
+import { FORMAT_LABELS } from '../../shared/formats.ts';
 
 export type Group =
   'addresses' | 'models' | 'chat' | 'responses' | 'messages' | 'generate' | 'images' | 'errors';
 
 export const GROUP_LABELS: Record<Group, string> = {
+  ...FORMAT_LABELS,
   addresses: 'Addresses',
-  models: 'Model list',
-  chat: 'Chat Completions',
-  responses: 'Responses',
-  messages: 'Messages',
-  generate: 'Generate Content',
-  images: 'Images',
   errors: 'Errors',
 };
 
