@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import {
   createServer,
   STATUS_CODES,
@@ -192,16 +191,13 @@ async function handleRequest(
   if (media) {
     const file = await options.core.imageFile(media.id, media.variant);
     if (!file) return refuse(res, 404, 'No such image.');
-    const info = await stat(file.path).catch(() => null);
-    if (!info?.isFile()) return refuse(res, 404, 'No such image.');
     const mime = /^image\/(png|jpeg|webp)$/.test(file.mime) ? file.mime : 'application/octet-stream';
-    res.setHeader('Content-Type', mime);
-    res.setHeader('Content-Length', info.size);
-    res.setHeader('Cache-Control', 'private, no-cache');
+    const headers: Record<string, string> = { 'Content-Type': mime, 'Cache-Control': 'private, no-cache' };
     if (url.searchParams.get('download') === '1') {
-      res.setHeader('Content-Disposition', contentDisposition(file.downloadName, media.id, mime));
+      headers['Content-Disposition'] = contentDisposition(file.downloadName, media.id, mime);
     }
-    return sendFile(req, res, file.path);
+    if (!(await sendFile(req, res, file.path, headers))) return refuse(res, 404, 'No such image.');
+    return;
   }
   if (rawPath.startsWith('/media/')) return refuse(res, 404, 'No such image.');
   if (rawPath === WS_PATH) return refuse(res, 426, 'This address takes a WebSocket.');
@@ -210,24 +206,47 @@ async function handleRequest(
   const asset = await lookupAsset(options.staticDir, rawPath === '/favicon.ico' ? '/favicon.svg' : rawPath);
   if (asset.kind === 'forbidden') return refuse(res, 403, 'Forbidden path.');
   if (asset.kind === 'missing') return refuse(res, 404, 'Not found.');
-  res.setHeader('Content-Type', asset.contentType);
-  res.setHeader('Content-Length', asset.size);
   // Built assets have hashed names; index.html must never be stale.
-  res.setHeader('Cache-Control', asset.path.endsWith('index.html') ? 'no-store' : 'no-cache');
-  return sendFile(req, res, asset.path);
+  const headers = {
+    'Content-Type': asset.contentType,
+    'Cache-Control': asset.path.endsWith('index.html') ? 'no-store' : 'no-cache',
+  };
+  if (!(await sendFile(req, res, asset.path, headers))) return refuse(res, 404, 'Not found.');
 }
 
 const notSignedIn = 'Not signed in. Open the address printed by `npm run web` (it is good for one visit).';
 
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string): void {
+/**
+ * Sends a file with its length, or answers false when there is none. The file is opened first and its
+ * length read from the open handle: an image deleted while it is being sent (the user deletes what the
+ * viewer is loading) is still sent whole, since an open file outlives its name; stat-then-open sent a
+ * Content-Length the stream could no longer fill.
+ */
+async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  headers: Record<string, string>,
+): Promise<boolean> {
+  const handle = await open(file, 'r').catch(() => null);
+  if (handle === null) return false;
+  const info = await handle.stat().catch(() => null);
+  if (!info?.isFile()) {
+    await handle.close().catch(() => undefined);
+    return false;
+  }
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Content-Length', info.size);
   res.statusCode = 200;
   if (req.method === 'HEAD') {
+    await handle.close().catch(() => undefined);
     res.end();
-    return;
+    return true;
   }
-  const stream = createReadStream(file);
+  const stream = handle.createReadStream(); // closes the handle when done
   stream.on('error', () => res.destroy());
   stream.pipe(res);
+  return true;
 }
 
 /** To the app, with the page secret in the fragment: the browser keeps it and never sends it anywhere. */
