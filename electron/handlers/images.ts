@@ -7,6 +7,7 @@ import { toImageRecord, type ImageRow } from '../store/index.ts';
 import type { Handlers } from './dispatch.ts';
 import { invalid, localFailure, notFound } from './errors.ts';
 import { fileSlug } from './export-markdown.ts';
+import { fileStamp } from '../../shared/file-stamp.ts';
 import { IMAGE_EXT, IMAGE_MIME, imageRelPath, resolveInData, thumbRelPath } from './image-files.ts';
 import { runRequest } from './requests.ts';
 import { activeClient, emitSafely, type Services } from './services.ts';
@@ -27,9 +28,7 @@ export function suggestedImageName(
   image: Pick<ImageRow, 'prompt' | 'createdAt' | 'format'>,
   n?: number,
 ): string {
-  const d = new Date(image.createdAt);
-  const pad = (x: number) => String(x).padStart(2, '0');
-  const when = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
+  const when = fileStamp(image.createdAt);
   const index = n === undefined ? '' : `-${n}`;
   return `quartet-${when}-${fileSlug(image.prompt, 'image', 40)}${index}.${IMAGE_EXT[image.format]}`;
 }

@@ -22,8 +22,6 @@ const FIXED: Record<string, { iface: SimInterface; method: 'GET' | 'POST' }> = {
   [FIXED_PATHS.messages]: { iface: 'messages', method: 'POST' },
 };
 
-const GENERATE_PREFIX = GENERATE_PATH_PREFIX;
-
 /** The family whose error shape a path that matched nothing should get. */
 function familyOfPath(pathname: string): SimFamily {
   if (pathname.startsWith('/v1beta')) return 'generate';
@@ -49,8 +47,8 @@ export function routeRequest(pathname: string, acceptDoubledPath: boolean): Rout
   }
   const fixed = FIXED[path];
   if (fixed) return { kind: 'service', ...fixed };
-  if (path.startsWith(GENERATE_PREFIX)) {
-    const rest = path.slice(GENERATE_PREFIX.length);
+  if (path.startsWith(GENERATE_PATH_PREFIX)) {
+    const rest = path.slice(GENERATE_PATH_PREFIX.length);
     const colon = rest.lastIndexOf(':');
     const method = rest.slice(colon + 1);
     if (colon > 0 && (method === 'generateContent' || method === 'streamGenerateContent')) {

@@ -299,6 +299,14 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
     });
   };
 
+  /** A parameter on screen is not a valid value: say so and send nothing (what is shown is what is sent). */
+  const refusedForInvalidParams = (format: TextFormat): boolean => {
+    const invalid = selectInvalidParam(get(), format);
+    if (invalid === null) return false;
+    get().notify(`Not sent: ${invalid} Fix it in Parameters.`, 'warning');
+    return true;
+  };
+
   const saveConversation = (id: string, patch: { model?: string; params?: Params }) => {
     debounce(`conv:${id}:${Object.keys(patch).join(',')}`, async () => {
       const r = await getBridge().updateConversation({ id, ...patch });
@@ -513,11 +521,7 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
     streamedReplies: {},
     async send(format, text, options = {}) {
       if (text.trim() === '') return false;
-      const invalid = selectInvalidParam(get(), format);
-      if (invalid !== null) {
-        get().notify(`Not sent: ${invalid} Fix it in Parameters.`, 'warning');
-        return false;
-      }
+      if (refusedForInvalidParams(format)) return false;
       const bridge = getBridge();
       let conversationId = get().activeConversation[format];
       const key = draftKey(format, conversationId);
@@ -593,11 +597,7 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
     async regenerate(conversationId) {
       if (get().pending[conversationId]) return;
       const format = get().loaded[conversationId]?.format;
-      const invalid = format ? selectInvalidParam(get(), format) : null;
-      if (invalid !== null) {
-        get().notify(`Not sent: ${invalid} Fix it in Parameters.`, 'warning');
-        return;
-      }
+      if (format && refusedForInvalidParams(format)) return;
       if (!(await flushSaves(`conv:${conversationId}:`))) return;
       if (get().pending[conversationId]) return;
       const requestId = crypto.randomUUID();

@@ -102,7 +102,7 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
   const textBlock = { type: 'text', text: reply.text, citations: [] };
   const content: unknown[] =
     thinking === undefined ? [textBlock] : [{ type: 'thinking', thinking, signature }, textBlock];
-  const head = { id: `msg_01${newOpaqueId(18)}`, type: 'message', role: 'assistant', model };
+  const head = messageHead(model);
 
   if (!ctx.stream) {
     return {
@@ -119,10 +119,6 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
     };
   }
 
-  const event = (type: string, fields: Record<string, unknown>): SseEvent => ({
-    event: type,
-    data: { type, ...fields },
-  });
   const events: SseEvent[] = [
     event('message_start', {
       message: {
@@ -177,6 +173,16 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
   return { type: 'sse', events, errorEvents };
 }
 
+/** The fields every message reply opens with. */
+function messageHead(model: string) {
+  return { id: `msg_01${newOpaqueId(18)}`, type: 'message', role: 'assistant', model };
+}
+
+/** A named stream event whose data repeats its type, as the messages stream sends them. */
+function event(type: string, fields: Record<string, unknown>): SseEvent {
+  return { event: type, data: { type, ...fields } };
+}
+
 /** `""`, `[]`, or text blocks that are all empty: nothing the model could read. */
 function isEmptyContent(content: unknown): boolean {
   if (typeof content === 'string') return content === '';
@@ -188,7 +194,7 @@ function isEmptyContent(content: unknown): boolean {
 function refusal(ctx: HandlerContext, model: string, inputTokens: number): HandlerReply {
   const stopDetails = { type: 'refusal', category: null, explanation: REFUSAL_EXPLANATION };
   const usage = { input_tokens: inputTokens, output_tokens: 0 };
-  const head = { id: `msg_01${newOpaqueId(18)}`, type: 'message', role: 'assistant', model };
+  const head = messageHead(model);
   if (!ctx.stream) {
     return {
       type: 'json',
@@ -202,10 +208,6 @@ function refusal(ctx: HandlerContext, model: string, inputTokens: number): Handl
       },
     };
   }
-  const event = (type: string, fields: Record<string, unknown>): SseEvent => ({
-    event: type,
-    data: { type, ...fields },
-  });
   return {
     type: 'sse',
     events: [

@@ -49,7 +49,7 @@ function EmptyConversation(props: { format: TextFormat }) {
           <span>
             You are on the Sandbox, a simulator inside Quartet that echoes your prompts. To use a real
             service,{' '}
-            <button type="button" className="link-button" onClick={() => setTab('settings')}>
+            <button type="button" className="link-btn" onClick={() => setTab('settings')}>
               add a connection in Settings
             </button>
             .

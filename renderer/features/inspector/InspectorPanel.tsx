@@ -8,7 +8,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { Button } from '../../components/Button.tsx';
 import { formatMs, formatWhen } from '../../components/format.ts';
 import { ExchangeDetail } from './ExchangeDetail.tsx';
-import { exchangeOutcome } from './outcome.ts';
+import { summaryOutcome } from './outcome.ts';
 import { useWindowWidth } from '../../components/useSize.ts';
 import { inspectorFits } from '../../components/layout.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -239,7 +239,7 @@ function ExchangeList() {
 
 function ExchangeRow(props: { x: ExchangeSummary; selected: boolean; focusable: boolean; onSelect(): void }) {
   const { x } = props;
-  const outcome = exchangeOutcome(x.status, x.error === undefined ? undefined : { kind: x.errorKind });
+  const outcome = summaryOutcome(x);
   return (
     <li>
       <button
@@ -281,7 +281,7 @@ function matchesFilter(x: ExchangeSummary, filter: string, problemsOnly: boolean
   if (problemsOnly && x.error === undefined && (x.status === undefined || x.status < 400)) return false;
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const outcome = exchangeOutcome(x.status, x.error === undefined ? undefined : { kind: x.errorKind });
+  const outcome = summaryOutcome(x);
   const haystack = [
     x.url,
     x.method,

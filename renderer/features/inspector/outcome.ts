@@ -1,5 +1,6 @@
 // How a request ended: the HTTP status and, apart from it, what happened after it. A stream stopped or
 // broken after its 200 is not a failed request (the 200 stays a 200), nor a success (it is marked).
+import type { ExchangeSummary } from '../../../shared/contract.ts';
 import type { ErrorKind } from '../../../shared/errors.ts';
 
 export type OutcomeTone = 'ok' | 'warn' | 'fail' | 'pending';
@@ -41,4 +42,9 @@ export function exchangeOutcome(
         note: { text: 'cut off', tone: 'fail' },
         long: `HTTP ${status}, then the reply broke off`,
       };
+}
+
+/** The outcome of a listed request (its summary names the error's kind, not the error). */
+export function summaryOutcome(x: ExchangeSummary): Outcome {
+  return exchangeOutcome(x.status, x.error === undefined ? undefined : { kind: x.errorKind });
 }

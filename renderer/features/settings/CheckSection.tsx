@@ -7,6 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { downloadText } from './download.ts';
+import { fileStamp } from '../../../shared/file-stamp.ts';
 
 const STATUS_ICON: Record<CheckStatus, IconName> = {
   pass: 'check-circle',
@@ -170,7 +171,5 @@ function groupResults(results: CheckResult[]): [string, CheckResult[]][] {
 }
 
 function reportName(ts: number): string {
-  const d = new Date(ts);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `quartet-check-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}.md`;
+  return `quartet-check-${fileStamp(ts)}.md`;
 }
