@@ -16,6 +16,7 @@ import { Stopped } from './probe.ts';
 import { emit, type Group } from './report.ts';
 import { checkResponses } from './responses.ts';
 import type { CheckResult, ConformanceOptions, ConformanceReport, Ctx } from './types.ts';
+import { compact } from '../../shared/compact.ts';
 
 export type {
   CheckResult,
@@ -103,9 +104,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
         ...result,
         name: redact(result.name),
         detail: redact(oneLineDetail(result.detail)),
-        ...(lastExchangeId !== undefined && result.exchangeId === undefined
-          ? { exchangeId: lastExchangeId }
-          : {}),
+        ...compact({ exchangeId: result.exchangeId ?? lastExchangeId }),
       };
       results.push(clean);
       opts.onResult?.(clean);
@@ -143,7 +142,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
   for (const r of results) summary[r.status] += 1;
   const cause = refusedKeyCause(ctx);
   return {
-    ...(cause !== undefined ? { cause: redact(cause) } : {}),
+    ...compact({ cause: cause !== undefined ? redact(cause) : undefined }),
     baseUrl: redact(opts.baseUrl.trim()),
     root: ctx.root,
     startedAt,

@@ -8,6 +8,7 @@ import { createTransport, type TransportConfig } from './http/transport.ts';
 import { generateImages, type ImageRequest, type ImageResult } from './images/generate.ts';
 import { listModels, type ModelInfo } from './models.ts';
 import { sendTurn, type SendTurnRequest, type TurnReply } from './turn/send-turn.ts';
+import { compact } from '../../shared/compact.ts';
 
 export interface ClientOptions {
   /** resolves host names for the image-URL address check (tests inject one; the system resolver otherwise) */
@@ -68,7 +69,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     },
     redact,
     onExchange: opts.onExchange,
-    ...(opts.sleep ? { sleep: opts.sleep } : {}),
+    ...compact({ sleep: opts.sleep }),
   });
   const ctx = { root, keys, transport, redact };
   return {
@@ -83,7 +84,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
           fetch: fetchImpl,
           headersTimeoutMs,
           idleTimeoutMs,
-          ...(opts.lookup ? { lookup: opts.lookup } : {}),
+          ...compact({ lookup: opts.lookup }),
         },
         req,
         o,

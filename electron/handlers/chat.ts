@@ -18,6 +18,7 @@ import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
 import { endReasonOfError, endReasonOfReply } from '../../shared/end-reason.ts';
 import { activeClient, emitSafely, type Services } from './services.ts';
 import type { CallContext } from './types.ts';
+import { compact } from '../../shared/compact.ts';
 
 type Prepare = { kind: 'send'; text: string; editTurnId?: string | undefined } | { kind: 'regenerate' };
 
@@ -54,32 +55,32 @@ function prepareUserTurn(s: Services, conversation: ConversationRow, how: Prepar
     const retitle =
       conversation.title === DEFAULT_TITLE &&
       messages.list(conversation.id).find((t) => t.role === 'user')?.id === userTurn.id;
-    conversations.update(conversation.id, {
-      ...(retitle ? { title: titleFrom(userTurn.text) } : {}),
-      updatedAt: now,
-    });
+    conversations.update(
+      conversation.id,
+      compact({ title: retitle ? titleFrom(userTurn.text) : undefined, updatedAt: now }),
+    );
     return userTurn;
   });
 }
 
 function replyTurn(reply: TurnReply, conversation: ConversationRow, now: number): Turn {
   const endReason = endReasonOfReply(conversation.format, reply);
-  return {
+  return compact({
     id: randomUUID(),
     role: 'assistant',
     text: reply.text,
-    ...(reply.thoughts ? { thoughts: reply.thoughts } : {}),
+    thoughts: reply.thoughts || undefined,
     raw: reply.raw,
     status: 'complete',
     model: reply.model ?? conversation.model,
-    ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
-    ...(endReason !== undefined ? { endReason } : {}),
-    ...(endReason !== undefined && reply.endDetail !== undefined ? { endDetail: reply.endDetail } : {}),
-    ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+    finishReason: reply.finishReason,
+    endReason,
+    endDetail: endReason !== undefined ? reply.endDetail : undefined,
+    usage: reply.usage,
     timings: reply.timings,
     exchangeId: reply.exchange.id,
     createdAt: now,
-  };
+  });
 }
 
 /** The failed reply: what arrived is kept (status 'partial'), otherwise status 'error'; both carry why. */
@@ -96,19 +97,19 @@ function failedTurn(s: Services, e: unknown, stopped: boolean, conversation: Con
   const partial = e instanceof ApiError ? e.partial : undefined;
   const endReason = partial?.endReason ?? endReasonOfError(error);
   const exchangeId = (e instanceof ApiError ? e.exchange?.id : undefined) ?? error.exchangeId;
-  return {
+  return compact({
     id: randomUUID(),
     role: 'assistant',
     text: partial?.text ?? '',
-    ...(partial?.thoughts ? { thoughts: partial.thoughts } : {}),
-    ...(partial?.raw ? { raw: partial.raw } : {}),
+    thoughts: partial?.thoughts || undefined,
+    raw: partial?.raw,
     status: partial !== undefined && partial.text !== '' ? 'partial' : 'error',
     error,
-    ...(endReason !== undefined ? { endReason } : {}),
+    endReason,
     model: conversation.model,
-    ...(exchangeId !== undefined ? { exchangeId } : {}),
+    exchangeId,
     createdAt: s.now(),
-  };
+  });
 }
 
 export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regenerate' | 'abortRequest'> {

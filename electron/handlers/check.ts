@@ -9,6 +9,7 @@ import {
   keysOf,
   type Services,
 } from './services.ts';
+import { compact } from '../../shared/compact.ts';
 
 // "Check connection" runs the same conformance checks as `quartet doctor`, result by result.
 export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
@@ -25,7 +26,7 @@ export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
           models,
           surface: 'app',
           signal,
-          ...(s.deps.fetch ? { fetch: s.deps.fetch } : {}),
+          fetch: s.deps.fetch,
           onResult: (result) => emitSafely(s, ctx, 'check', { requestId, result }),
           onExchange: (x) => {
             try {
@@ -35,11 +36,7 @@ export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
             }
           },
         });
-        return {
-          results: report.results,
-          markdown: reportToMarkdown(report),
-          ...(report.cause !== undefined ? { cause: report.cause } : {}),
-        };
+        return compact({ results: report.results, markdown: reportToMarkdown(report), cause: report.cause });
       });
     },
   };

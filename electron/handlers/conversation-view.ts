@@ -5,6 +5,7 @@ import type { Conversation, Turn } from '../../shared/conversation.ts';
 import type { ConversationListRow, ConversationRow, StoredTurn } from '../store/index.ts';
 import { notFound } from './errors.ts';
 import type { Services } from './services.ts';
+import { compact } from '../../shared/compact.ts';
 
 export function toTurn(stored: StoredTurn): Turn {
   const { conversationId: _c, seq: _s, ...turn } = stored;
@@ -63,7 +64,9 @@ function viewTurn(turn: Turn): Turn {
   return {
     ...rest,
     text: long ? cut(turn.text) : turn.text,
-    ...(turn.thoughts !== undefined ? { thoughts: longThoughts ? cut(turn.thoughts) : turn.thoughts } : {}),
+    ...compact({
+      thoughts: longThoughts && turn.thoughts !== undefined ? cut(turn.thoughts) : turn.thoughts,
+    }),
   };
 }
 

@@ -8,6 +8,7 @@ import { invalid, notFound } from './errors.ts';
 import { conversationToMarkdown, fileSlug } from './export-markdown.ts';
 import { exportSizeOf, INLINE_EXPORT_MAX_CHARS, writeExportFile } from './export-file.ts';
 import type { Services } from './services.ts';
+import { compact } from '../../shared/compact.ts';
 
 type ConversationOps =
   | 'listConversations'
@@ -55,12 +56,10 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
       const row = requireConversation(s, id);
       // A new title alone is not activity: the list order stays as it was.
       const changesRequests = model !== undefined || params !== undefined;
-      s.store.conversations.update(id, {
-        ...(title !== undefined ? { title } : {}),
-        ...(model !== undefined ? { model } : {}),
-        ...(params !== undefined ? { params } : {}),
-        updatedAt: changesRequests ? s.now() : row.updatedAt,
-      });
+      s.store.conversations.update(
+        id,
+        compact({ title, model, params, updatedAt: changesRequests ? s.now() : row.updatedAt }),
+      );
       return summary(id);
     },
 

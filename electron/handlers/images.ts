@@ -11,6 +11,7 @@ import { fileStamp } from '../../shared/file-stamp.ts';
 import { IMAGE_EXT, IMAGE_MIME, imageRelPath, resolveInData, thumbRelPath } from './image-files.ts';
 import { runRequest } from './requests.ts';
 import { activeClient, emitSafely, type Services } from './services.ts';
+import { compact } from '../../shared/compact.ts';
 
 type ImageOps = 'generateImages' | 'listImages' | 'deleteImage' | 'saveImages' | 'putThumbnail';
 
@@ -53,25 +54,25 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
     const id = randomUUID();
     const filePath = imageRelPath(id, image.format);
     await writeFileAtomic(fileOf(s, filePath), image.bytes, 0o600);
-    const row: ImageRow = {
+    const row: ImageRow = compact({
       id,
       batchId: batch.batchId,
       filePath,
       prompt: batch.prompt,
       model: batch.model,
       format: image.format,
-      ...(image.requestedSize !== undefined ? { requestedSize: image.requestedSize } : {}),
-      ...(image.reportedSize !== undefined ? { reportedSize: image.reportedSize } : {}),
+      requestedSize: image.requestedSize,
+      reportedSize: image.reportedSize,
       width: image.width,
       height: image.height,
       sizeAdjusted: image.sizeAdjusted,
       bytes: image.bytes.byteLength,
-      ...(batch.quality !== undefined ? { quality: batch.quality } : {}),
-      ...(extra.reportedQuality !== undefined ? { reportedQuality: extra.reportedQuality } : {}),
-      ...(extra.usage !== undefined ? { usage: extra.usage } : {}),
+      quality: batch.quality,
+      reportedQuality: extra.reportedQuality,
+      usage: extra.usage,
       exchangeId: extra.exchangeId,
       createdAt: batch.createdAt,
-    };
+    });
     s.store.images.insert(row);
     return toImageRecord(row);
   }
@@ -93,15 +94,15 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
         });
         emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'waiting' });
         const result = await client.generateImages(
-          {
+          compact({
             model: input.model,
             prompt: input.prompt,
-            ...(input.size !== undefined ? { size: input.size } : {}),
-            ...(input.n !== undefined ? { n: input.n } : {}),
-            ...(input.quality !== undefined ? { quality: input.quality } : {}),
-            ...(input.outputFormat !== undefined ? { outputFormat: input.outputFormat } : {}),
-            ...(input.background !== undefined ? { background: input.background } : {}),
-          },
+            size: input.size,
+            n: input.n,
+            quality: input.quality,
+            outputFormat: input.outputFormat,
+            background: input.background,
+          }),
           { signal },
         );
         // The reply is in and decoded; from here on the images are the user's, so a stop no longer applies.

@@ -16,18 +16,19 @@ import {
   vaultName,
   type Services,
 } from './services.ts';
+import { compact } from '../../shared/compact.ts';
 
 /** Below this length the last four characters would give away too much of a key (the core's mask agrees). */
 const MIN_LENGTH_FOR_LAST4 = 12;
 
 function status(slot: KeySlot, key: string | undefined, source: 'vault' | 'builtin'): KeySlotStatus {
   if (key === undefined) return { slot, set: false };
-  return {
+  return compact({
     slot,
     set: true,
-    ...(key.length >= MIN_LENGTH_FOR_LAST4 ? { last4: key.slice(-4) } : {}),
+    last4: key.length >= MIN_LENGTH_FOR_LAST4 ? key.slice(-4) : undefined,
     source,
-  };
+  });
 }
 
 async function slotStatus(s: Services, connection: ConnectionRow, slot: KeySlot): Promise<KeySlotStatus> {

@@ -1,5 +1,6 @@
 import type { Handlers } from './dispatch.ts';
 import { activeClient, type Services } from './services.ts';
+import { compact } from '../../shared/compact.ts';
 
 export function modelHandlers(s: Services): Pick<Handlers, 'listModels'> {
   return {
@@ -7,7 +8,7 @@ export function modelHandlers(s: Services): Pick<Handlers, 'listModels'> {
       const client = await activeClient(s, { ctx });
       const { models, exchange } = await client.listModels({ family });
       return {
-        models: models.map((m) => ({ id: m.id, ...(m.ownedBy !== undefined ? { ownedBy: m.ownedBy } : {}) })),
+        models: models.map((m) => compact({ id: m.id, ownedBy: m.ownedBy })),
         exchangeId: exchange.id,
       };
     },

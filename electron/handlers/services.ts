@@ -12,6 +12,7 @@ import type { Logger } from './logger.ts';
 import type { RequestRegistry } from './requests.ts';
 import { SANDBOX_KEY, type Sandbox } from './sandbox.ts';
 import type { AppCoreDeps, CallContext } from './types.ts';
+import { compact } from '../../shared/compact.ts';
 
 export type Keys = Partial<Record<KeySlot, string>>;
 
@@ -146,17 +147,18 @@ export async function baseUrlOf(s: Services, connection: ConnectionRow): Promise
 }
 
 export function summarise(x: Exchange): ExchangeSummary {
-  return {
+  return compact({
     id: x.id,
     interface: x.interface,
     method: x.method,
     url: x.url,
-    ...(x.status !== undefined ? { status: x.status } : {}),
+    status: x.status,
     streamed: x.streamed,
-    ...(x.timings.totalMs !== undefined ? { totalMs: x.timings.totalMs } : {}),
-    ...(x.error ? { error: x.error.message, errorKind: x.error.kind } : {}),
+    totalMs: x.timings.totalMs,
+    error: x.error?.message,
+    errorKind: x.error?.kind,
     startedAt: x.startedAt,
-  };
+  });
 }
 
 export interface ClientScope {
@@ -175,10 +177,7 @@ export function exchangeRecorder(s: Services, keys: Keys, scope: ClientScope = {
   return (exchange) => {
     const clean = JSON.parse(redact(JSON.stringify(exchange))) as Exchange;
     if (!s.store.exchanges.put(clean)) return;
-    emitSafely(s, scope.ctx, 'exchange', {
-      ...(scope.requestId !== undefined ? { requestId: scope.requestId } : {}),
-      summary: summarise(clean),
-    });
+    emitSafely(s, scope.ctx, 'exchange', compact({ requestId: scope.requestId, summary: summarise(clean) }));
   };
 }
 
@@ -208,9 +207,11 @@ export async function clientFor(
     baseUrl: await baseUrlOf(s, connection),
     keys,
     fetch: fetchImpl,
-    ...(defaults.headersTimeoutMs !== undefined ? { headersTimeoutMs: defaults.headersTimeoutMs } : {}),
-    ...(defaults.idleTimeoutMs !== undefined ? { idleTimeoutMs: defaults.idleTimeoutMs } : {}),
-    ...(defaults.maxRetries !== undefined ? { maxRetries: defaults.maxRetries } : {}),
+    ...compact({
+      headersTimeoutMs: defaults.headersTimeoutMs,
+      idleTimeoutMs: defaults.idleTimeoutMs,
+      maxRetries: defaults.maxRetries,
+    }),
     onExchange: (exchange) => {
       try {
         record(exchange);

@@ -1,9 +1,10 @@
+import { compact } from '../../shared/compact.ts';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ExchangeSummary } from '../../shared/contract.ts';
 import { ExchangeSchema, type Exchange } from '../../shared/exchange.ts';
 import { ErrorKindSchema } from '../../shared/errors.ts';
 import { InterfaceSchema } from '../../shared/formats.ts';
-import { defined, num, optNum, optStr, str, type Row } from './rows.ts';
+import { num, optNum, optStr, str, type Row } from './rows.ts';
 
 /** The inspector keeps the newest records only; older ones are pruned as new ones arrive. */
 export const MAX_EXCHANGES = 2000;
@@ -31,7 +32,7 @@ const SUMMARY = `SELECT id, interface, started_at, status,
 
 function toSummary(row: Row): ExchangeSummary {
   const method = str(row, 'method');
-  return defined<ExchangeSummary>({
+  return compact({
     id: str(row, 'id'),
     interface: InterfaceSchema.parse(str(row, 'interface')),
     method: method === 'GET' ? 'GET' : 'POST',

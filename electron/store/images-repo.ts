@@ -1,6 +1,7 @@
+import { compact } from '../../shared/compact.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ImageRecord } from '../../shared/contract.ts';
-import { bool, defined, num, optJson, optStr, str, toJson, type Row } from './rows.ts';
+import { bool, num, optJson, optStr, str, toJson, type Row } from './rows.ts';
 
 export type ImageFormat = ImageRecord['format'];
 
@@ -27,7 +28,7 @@ const FORMATS: readonly string[] = ['png', 'jpeg', 'webp'];
 function toImage(row: Row): ImageRow {
   const format = str(row, 'format');
   if (!FORMATS.includes(format)) throw new TypeError(`unknown image format ${format}`);
-  return defined<ImageRow>({
+  return compact({
     id: str(row, 'id'),
     batchId: str(row, 'batch_id'),
     filePath: str(row, 'file_path'),
@@ -101,7 +102,7 @@ export function createImagesRepo(db: DatabaseSync): ImagesRepo {
     delete: (id) => Number(remove.run(id).changes) > 0,
     files: () =>
       files.all().map((row) =>
-        defined<{ id: string; filePath: string; thumbPath?: string }>({
+        compact({
           id: str(row, 'id'),
           filePath: str(row, 'file_path'),
           thumbPath: optStr(row, 'thumb_path'),

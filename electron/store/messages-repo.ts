@@ -1,3 +1,4 @@
+import { compact } from '../../shared/compact.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import {
   END_REASONS,
@@ -9,7 +10,7 @@ import {
   type Usage,
 } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
-import { defined, num, optJson, optNum, optStr, str, toJson, type Row } from './rows.ts';
+import { num, optJson, optNum, optStr, str, toJson, type Row } from './rows.ts';
 
 /** A stored turn with its place in the conversation. */
 export interface StoredTurn extends Turn {
@@ -43,7 +44,7 @@ function toTurn(row: Row): StoredTurn {
   const status = str(row, 'status');
   if (role !== 'user' && role !== 'assistant') throw new TypeError(`unknown role ${role}`);
   if (!STATUSES.includes(status)) throw new TypeError(`unknown status ${status}`);
-  const turn = defined<Turn>({
+  const turn: Turn = compact({
     id: str(row, 'id'),
     role,
     text: str(row, 'text'),

@@ -44,10 +44,3 @@ export function optJson<T>(row: Row, column: string): T | undefined {
 export function toJson(value: unknown): string | null {
   return value === undefined ? null : JSON.stringify(value);
 }
-
-/** Copies the defined entries only, so optional properties stay absent (exactOptionalPropertyTypes). */
-export function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = v;
-  return out as T;
-}

@@ -7,6 +7,7 @@ import type { Vault } from '../vault/types.ts';
 import { DEFAULT_PORT } from './options.ts';
 import { webSaveImages } from './save-images.ts';
 import { startWebServer, type WebServer } from './server.ts';
+import { compact } from '../../shared/compact.ts';
 
 /** The built renderer, next to this source tree: <repo>/dist/renderer. */
 export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
@@ -45,19 +46,21 @@ export async function launchWebHost(options: WebHostOptions): Promise<RunningWeb
     );
   }
   const vault = options.vault ?? (await createWebVault(options.dataDir));
-  const core = await createAppCore({
-    dataDir: options.dataDir,
-    vault,
-    host: 'web',
-    version: await packageVersion(),
-    saveImages: webSaveImages,
-    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
-    ...(options.log ? { log: options.log } : {}),
-  });
+  const core = await createAppCore(
+    compact({
+      dataDir: options.dataDir,
+      vault,
+      host: 'web',
+      version: await packageVersion(),
+      saveImages: webSaveImages,
+      sandbox: options.sandbox,
+      log: options.log,
+    }),
+  );
   let server: WebServer;
   try {
     server = await listen(options.port, (port) =>
-      startWebServer({ core, staticDir, port, ...(options.log ? { log: options.log } : {}) }),
+      startWebServer(compact({ core, staticDir, port, log: options.log })),
     );
   } catch (e) {
     await core.close();

@@ -9,6 +9,7 @@ import { titleFrom } from '../../shared/titles.ts';
 import { registerStream } from './events.ts';
 import { groupModels } from './models-slice.ts';
 import { downloadText } from '../components/download.ts';
+import { compact } from '../../shared/compact.ts';
 
 // ---------- state ----------
 
@@ -585,12 +586,9 @@ export const createChatSlice: StateCreator<StoreState, [], [], ChatSlice> = (set
           stopping: false,
         },
         () =>
-          bridge.sendMessage({
-            requestId,
-            conversationId: id,
-            text,
-            ...(options.editTurnId ? { editTurnId: options.editTurnId } : {}),
-          }),
+          bridge.sendMessage(
+            compact({ requestId, conversationId: id, text, editTurnId: options.editTurnId || undefined }),
+          ),
         text,
       );
     },

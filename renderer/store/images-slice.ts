@@ -5,6 +5,7 @@ import type { AppError } from '../../shared/errors.ts';
 import { getBridge } from '../bridge/index.ts';
 import { groupModels } from './models-slice.ts';
 import { imageCountProblem, imageSizeProblem } from '../../shared/limits.ts';
+import { compact } from '../../shared/compact.ts';
 
 export const SIZE_PRESETS = ['auto', '1024x1024', '1536x1024', '1024x1536'] as const;
 export type SizePreset = (typeof SIZE_PRESETS)[number] | 'custom';
@@ -294,13 +295,13 @@ export const createImagesSlice: StateCreator<StoreState, [], [], ImagesSlice> = 
         imageFormHydrated: true,
         imageForm: {
           ...s.imageForm,
-          ...(m.model !== undefined ? { model: m.model } : {}),
           ...sizeToForm(m.size),
-          ...(m.n !== undefined ? { n: m.n } : {}),
-          ...(m.quality !== undefined && (QUALITIES as readonly string[]).includes(m.quality)
-            ? { quality: m.quality as ImageQuality }
-            : {}),
-          ...(m.outputFormat !== undefined ? { outputFormat: m.outputFormat } : {}),
+          ...compact({
+            model: m.model,
+            n: m.n,
+            quality: QUALITIES.find((q) => q === m.quality),
+            outputFormat: m.outputFormat,
+          }),
         },
       }));
     },

@@ -12,6 +12,7 @@ import {
 import { selectTabModel } from './chat-slice.ts';
 import { selectImageForm } from './images-slice.ts';
 import { getBridge } from '../bridge/index.ts';
+import { compact } from '../../shared/compact.ts';
 
 /** The outcome of "Test" on one key slot. */
 export interface KeyTestState {
@@ -276,11 +277,13 @@ export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice
       const connectionId = get().activeConnectionId;
       set({ check: { ...IDLE_CHECK, requestId, connectionId, running: true } });
       const models = chosenModels(get());
-      const r = await getBridge().checkConnection({
-        requestId,
-        ...(options.images !== undefined ? { images: options.images } : {}),
-        ...(Object.keys(models).length > 0 ? { models } : {}),
-      });
+      const r = await getBridge().checkConnection(
+        compact({
+          requestId,
+          images: options.images,
+          models: Object.keys(models).length > 0 ? models : undefined,
+        }),
+      );
       // A newer run (or a reset) replaced this one: its outcome no longer matters.
       if (get().check.requestId !== requestId) return;
       set((s) => ({

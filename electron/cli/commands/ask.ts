@@ -6,6 +6,7 @@ import { connect } from '../connection.ts';
 import { loadHistory, newConversation, saveHistory } from '../history.ts';
 import { flag, promptFrom, str, type CommandContext } from './context.ts';
 import { END_REASON_TEXT, endReasonOfReply } from '../../../shared/end-reason.ts';
+import { compact } from '../../../shared/compact.ts';
 
 export const askOptions = {
   format: { type: 'string' },
@@ -41,14 +42,14 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   if (prompt === '') throw new UsageError("no prompt: write it after the options, or pass '-' to read stdin");
 
   const system = str(v, 'system') ?? previous?.params.system;
-  const params: Params = {
+  const params: Params = compact({
     stream,
-    ...(system !== undefined && system !== '' ? { system } : {}),
-    ...(maxTokens !== undefined ? { maxTokens } : {}),
-    ...(temperature !== undefined ? { temperature } : {}),
-    ...(includeThoughts ? { includeThoughts } : {}),
-    ...(thinkingBudget !== undefined ? { thinkingBudget } : {}),
-  };
+    system: system || undefined,
+    maxTokens,
+    temperature,
+    includeThoughts: includeThoughts || undefined,
+    thinkingBudget,
+  });
   const client = connect(v, ctx.io.env);
 
   const userTurn: Turn = {
@@ -125,22 +126,22 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
 
   if (historyPath) {
     const conversation = previous ?? newConversation(format, model, prompt, params);
-    const assistant: Turn = {
+    const assistant: Turn = compact({
       id: randomUUID(),
       role: 'assistant',
       text: reply.text,
-      ...(reply.thoughts !== undefined ? { thoughts: reply.thoughts } : {}),
+      thoughts: reply.thoughts,
       raw: reply.raw,
       status: 'complete',
       model: reply.model ?? model,
-      ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
-      ...(endReason !== undefined ? { endReason } : {}),
-      ...(endDetail !== undefined ? { endDetail } : {}),
-      ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      finishReason: reply.finishReason,
+      endReason,
+      endDetail,
+      usage: reply.usage,
       timings: reply.timings,
       exchangeId: reply.exchange.id,
       createdAt: Date.now(),
-    };
+    });
     await saveHistory(historyPath, {
       ...conversation,
       format,

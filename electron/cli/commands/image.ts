@@ -6,6 +6,7 @@ import { choiceOption, intOption, UsageError } from '../args.ts';
 import { writeFileAtomic } from '../../store/atomic-write.ts';
 import { connect } from '../connection.ts';
 import { flag, promptFrom, str, type CommandContext } from './context.ts';
+import { compact } from '../../../shared/compact.ts';
 
 export const imageOptions = {
   model: { type: 'string' },
@@ -74,15 +75,7 @@ export async function runImage(ctx: CommandContext): Promise<number> {
     throw new UsageError("no prompt: describe the image after the options, or pass '-' to read stdin");
   const quality = str(v, 'quality');
   const background = str(v, 'background');
-  const req: ImageRequest = {
-    model,
-    prompt,
-    ...(size !== undefined ? { size } : {}),
-    ...(n !== undefined ? { n } : {}),
-    ...(quality !== undefined ? { quality } : {}),
-    ...(outputFormat !== undefined ? { outputFormat } : {}),
-    ...(background !== undefined ? { background } : {}),
-  };
+  const req: ImageRequest = compact({ model, prompt, size, n, quality, outputFormat, background });
   const client = connect(v, ctx.io.env);
 
   const spinner = ctx.term.spinner(`drawing with ${model}`);

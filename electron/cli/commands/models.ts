@@ -2,6 +2,7 @@ import { KEY_FAMILIES } from '../../../shared/formats.ts';
 import { choiceOption } from '../args.ts';
 import { connect } from '../connection.ts';
 import { flag, str, type CommandContext } from './context.ts';
+import { compact } from '../../../shared/compact.ts';
 
 export const modelsOptions = {
   family: { type: 'string' },
@@ -13,7 +14,7 @@ export async function runModels(ctx: CommandContext): Promise<number> {
   const client = connect(ctx.values, ctx.io.env);
   const spinner = ctx.term.spinner('listing models');
   const { models } = await client
-    .listModels({ ...(family ? { family } : {}), signal: ctx.signal })
+    .listModels(compact({ family: family || undefined, signal: ctx.signal }))
     .finally(() => spinner.stop());
   if (flag(ctx.values, 'json')) {
     ctx.term.out(`${JSON.stringify(models, null, 2)}\n`);

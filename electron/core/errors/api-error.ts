@@ -1,6 +1,7 @@
 import type { AppError } from '../../../shared/errors.ts';
 import type { Exchange } from '../../../shared/exchange.ts';
 import type { EndReason, ProviderPayload } from '../../../shared/conversation.ts';
+import { compact } from '../../../shared/compact.ts';
 
 /** What a failed turn had produced before it failed, kept so the user does not lose it. */
 export interface PartialReply {
@@ -30,7 +31,7 @@ export class ApiError extends Error {
 }
 
 export function invalidInput(message: string, issues?: AppError['issues']): ApiError {
-  return new ApiError({ kind: 'invalid-input', message, ...(issues ? { issues } : {}) });
+  return new ApiError(compact({ kind: 'invalid-input', message, issues }));
 }
 
 /** Any thrown value as an AppError: ApiError keeps its info, anything else is a bug on our side. */

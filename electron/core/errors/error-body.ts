@@ -1,4 +1,5 @@
 import { isRecord } from '../../../shared/wire.ts';
+import { compact } from '../../../shared/compact.ts';
 /**
  * Turns the body of a non-2xx reply into a message for a person. The service mimics three vendors, each
  * with its own JSON error shape; gateways in front of it answer with HTML pages, plain text or nothing.
@@ -52,22 +53,22 @@ export function parseVendorError(data: unknown): ErrorBodyInfo | undefined {
     const message = str(err['message']);
     if (data['type'] === 'error') {
       const vendorType = str(err['type']);
-      return { message: message ?? vendorType ?? 'error', ...(vendorType ? { vendorType } : {}) };
+      return compact({ message: message ?? vendorType ?? 'error', vendorType });
     }
     if (typeof err['status'] === 'string') {
       // generate content: status is the canonical name, code the HTTP number
       const vendorType = err['status'];
       const vendorCode = str(err['code']);
-      return { message: message ?? vendorType, vendorType, ...(vendorCode ? { vendorCode } : {}) };
+      return compact({ message: message ?? vendorType, vendorType, vendorCode });
     }
     const vendorType = str(err['type']);
     const vendorCode = str(err['code']);
     const param = str(err['param']);
-    return {
+    return compact({
       message: `${message ?? vendorType ?? vendorCode ?? 'error'}${param && message && !message.includes(param) ? ` (param: ${param})` : ''}`,
-      ...(vendorType ? { vendorType } : {}),
-      ...(vendorCode ? { vendorCode } : {}),
-    };
+      vendorType,
+      vendorCode,
+    });
   }
   if (typeof err === 'string' && err !== '') return { message: err };
   const message = str(data['message']) ?? str(data['detail']);

@@ -13,7 +13,6 @@ import {
   asRecord,
   asString,
   asText,
-  compact,
   deltaOf,
   parseEventJson,
   rawFor,
@@ -22,6 +21,7 @@ import {
   usageOf,
   type Json,
 } from './util.ts';
+import { compact } from '../../../shared/compact.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
 /**

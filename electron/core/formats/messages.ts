@@ -19,7 +19,6 @@ import {
   asRecord,
   asString,
   asText,
-  compact,
   deltaOf,
   parseEventJson,
   rawFor,
@@ -27,6 +26,7 @@ import {
   usageOf,
   type Json,
 } from './util.ts';
+import { compact } from '../../../shared/compact.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
 /** Extended thinking needs at least this budget (and less than max_tokens). */

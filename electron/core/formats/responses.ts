@@ -14,7 +14,6 @@ import {
   asRecord,
   asString,
   asText,
-  compact,
   joinNonEmpty,
   parseEventJson,
   rawFor,
@@ -22,6 +21,7 @@ import {
   usageOf,
   type Json,
 } from './util.ts';
+import { compact } from '../../../shared/compact.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
 /** Responses: POST /v1/responses. */
@@ -190,10 +190,13 @@ function createResponsesReducer(): StreamReducer {
           const err = isRecord(data['error']) ? data['error'] : data;
           const code = asString(err['code']);
           const errType = asString(err['type']);
-          throw new StreamProblem(asString(err['message']) ?? 'the stream reported an error', {
-            ...(code ? { vendorCode: code } : {}),
-            ...(errType && errType !== 'error' ? { vendorType: errType } : {}),
-          });
+          throw new StreamProblem(
+            asString(err['message']) ?? 'the stream reported an error',
+            compact({
+              vendorCode: code || undefined,
+              vendorType: errType !== 'error' ? errType || undefined : undefined,
+            }),
+          );
         }
         default:
           return undefined;

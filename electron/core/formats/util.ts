@@ -2,6 +2,7 @@ import type { ProviderPayload, Turn, Usage } from '../../../shared/conversation.
 import { StreamProblem, type Delta } from './types.ts';
 import { parseVendorError } from '../errors/error-body.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { compact } from '../../../shared/compact.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -24,18 +25,6 @@ export function asText(v: unknown): string | undefined {
 
 export function asNumber(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
-
-/** `T` with every field that may be undefined turned into an optional field without undefined. */
-export type Compact<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
-  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
-};
-
-/** Drops undefined fields so optional properties stay absent (exactOptionalPropertyTypes). */
-export function compact<T extends object>(obj: T): Compact<T> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
-  return out as Compact<T>;
 }
 
 /**
@@ -71,11 +60,10 @@ export function parseEventJson(data: string, what: string): Json {
 export function streamErrorFrom(data: Json, fallback: string): StreamProblem {
   const parsed = parseVendorError(data);
   const status = asNumber(asRecord(data['error'])['code']);
-  return new StreamProblem(parsed?.message ?? fallback, {
-    ...(parsed?.vendorType !== undefined ? { vendorType: parsed.vendorType } : {}),
-    ...(parsed?.vendorCode !== undefined ? { vendorCode: parsed.vendorCode } : {}),
-    ...(status !== undefined ? { status } : {}),
-  });
+  return new StreamProblem(
+    parsed?.message ?? fallback,
+    compact({ vendorType: parsed?.vendorType, vendorCode: parsed?.vendorCode, status }),
+  );
 }
 
 /**

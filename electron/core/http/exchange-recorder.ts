@@ -2,6 +2,7 @@ import type { AppError } from '../../../shared/errors.ts';
 import type { Exchange, ExchangeEvent } from '../../../shared/exchange.ts';
 import type { Interface } from '../../../shared/formats.ts';
 import { redactHeaders, type Redactor } from './redact.ts';
+import { compact } from '../../../shared/compact.ts';
 
 /** Records are for reading, not archiving: long bodies and streams are cut. */
 const MAX_BODY_CHARS = 512 * 1024;
@@ -128,9 +129,12 @@ export class ExchangeRecorder {
       method: init.method,
       url: init.redact(init.url),
       requestHeaders: redactHeaders(init.headers, init.redact),
-      ...(init.body !== undefined
-        ? { requestBody: recordable(() => cut(init.redact(init.body ?? ''), MAX_BODY_CHARS)) }
-        : {}),
+      ...compact({
+        requestBody:
+          init.body !== undefined
+            ? recordable(() => cut(init.redact(init.body ?? ''), MAX_BODY_CHARS))
+            : undefined,
+      }),
       streamed: init.streamed,
       attempts: 0,
       startedAt: Date.now(),

@@ -10,6 +10,7 @@ import { ExchangeRecorder } from './exchange-recorder.ts';
 import { CrossOriginRedirect, fetchSameOrigin } from './redirects.ts';
 import { redactDeep, type Redactor } from './redact.ts';
 import { decideRetry, parseRetryAfter, type FailureFacts, type RetryPolicy } from './retry.ts';
+import { compact } from '../../../shared/compact.ts';
 
 export interface TransportConfig {
   fetch: typeof fetch;
@@ -176,7 +177,7 @@ export function createTransport(cfg: TransportConfig) {
         kind: 'http',
         status: res.status,
         ...parsed,
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        ...compact({ retryAfterMs }),
       });
       return {
         ok: false,
@@ -208,7 +209,7 @@ export function createTransport(cfg: TransportConfig) {
       const error = classify(e, spec.signal);
       // Failures of the connection itself may be retried; what consume decided about the content is final.
       const facts = e instanceof ApiError ? undefined : { kind: error.info.kind };
-      return { ok: false, error, ...(facts ? { facts } : {}), responseHeaders: res.headers };
+      return { ok: false, error, ...compact({ facts }), responseHeaders: res.headers };
     }
   }
 
@@ -270,7 +271,7 @@ export function createTransport(cfg: TransportConfig) {
           interface: spec.interface,
           attempts,
           exchangeId: rec.id,
-          ...(requestId ? { requestId } : {}),
+          ...compact({ requestId: requestId || undefined }),
         },
         cfg.redact,
       );

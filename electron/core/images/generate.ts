@@ -1,7 +1,8 @@
 import { endpointUrl } from '../../../shared/endpoints.ts';
 import type { Exchange } from '../../../shared/exchange.ts';
 import { ApiError, invalidInput } from '../errors/api-error.ts';
-import { asArray, asRecord, asString, compact, type Json } from '../formats/util.ts';
+import { asArray, asRecord, asString, type Json } from '../formats/util.ts';
+import { compact } from '../../../shared/compact.ts';
 import { authorise, requireKey, type Keys } from '../http/auth.ts';
 import type { BodyIO, Transport } from '../http/transport.ts';
 import { modelIdProblem } from '../turn/validate.ts';
@@ -150,7 +151,7 @@ export async function generateImages(
           signal: io.signal,
           maxBytes: MAX_IMAGE_BYTES,
           allowInternal: await isLocalService(ctx.root, ctx.lookup ?? systemLookup),
-          ...(ctx.lookup ? { lookup: ctx.lookup } : {}),
+          ...compact({ lookup: ctx.lookup }),
         });
       } else {
         throw new ApiError({ kind: 'invalid-response', message: `${which} has neither b64_json nor url` });

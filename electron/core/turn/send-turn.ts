@@ -21,6 +21,7 @@ import { readEventBatches, type SseEvent } from '../sse/read-events.ts';
 import { MAX_REPLY_CHARS } from '../../../shared/limits.ts';
 import { validateTurnInput } from './validate.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { compact } from '../../../shared/compact.ts';
 
 export interface SendTurnRequest {
   format: TextFormat;
@@ -69,25 +70,24 @@ export interface TurnContext {
 /** A 2xx body that does not parse as JSON, as the user will read it. */
 function notJson(body: string): ApiError {
   const shown = body.trim().replace(/\s+/g, ' ').slice(0, 80);
-  return new ApiError({
-    kind: 'invalid-response',
-    message:
-      body.trim() === ''
-        ? 'the service answered 200 with an empty body'
-        : `the reply is not JSON: '${shown}'`,
-    ...(shown ? { snippet: shown } : {}),
-  });
+  return new ApiError(
+    compact({
+      kind: 'invalid-response',
+      message:
+        body.trim() === ''
+          ? 'the service answered 200 with an empty body'
+          : `the reply is not JSON: '${shown}'`,
+      snippet: shown || undefined,
+    }),
+  );
 }
 
 function shapeError(e: unknown): ApiError | undefined {
   if (e instanceof ReplyShapeProblem) return new ApiError({ kind: 'invalid-response', message: e.message });
   if (e instanceof StreamProblem) {
-    return new ApiError({
-      kind: 'stream',
-      message: e.message,
-      ...(e.vendorType !== undefined ? { vendorType: e.vendorType } : {}),
-      ...(e.vendorCode !== undefined ? { vendorCode: e.vendorCode } : {}),
-    });
+    return new ApiError(
+      compact({ kind: 'stream', message: e.message, vendorType: e.vendorType, vendorCode: e.vendorCode }),
+    );
   }
   return undefined;
 }
@@ -151,14 +151,16 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     // a tail that could be the start of an echoed key waits for the next delta (or the end)
     const text = d.text ? shownText.push(d.text) : '';
     const thought = d.thought ? shownThought.push(d.thought) : '';
-    show({ ...(text ? { text } : {}), ...(thought ? { thought } : {}) });
+    const shownDelta = deltaOf(text, thought);
+    if (shownDelta) show(shownDelta);
   }
 
   function flushShown(): void {
     if (!shownText || !shownThought) return;
     const text = shownText.flush();
     const thought = shownThought.flush();
-    show({ ...(text ? { text } : {}), ...(thought ? { thought } : {}) });
+    const shownDelta = deltaOf(text, thought);
+    if (shownDelta) show(shownDelta);
   }
 
   async function readJsonReply(text: string): Promise<ReplyParts> {
@@ -171,12 +173,14 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     // A 200 whose body is a vendor error: the service failed after it had answered.
     const vendor = isRecord(data) && isRecord(data['error']) ? parseVendorError(data) : undefined;
     if (vendor) {
-      throw new ApiError({
-        kind: 'stream',
-        message: `the service answered 200 with an error: ${vendor.message}`,
-        ...(vendor.vendorType !== undefined ? { vendorType: vendor.vendorType } : {}),
-        ...(vendor.vendorCode !== undefined ? { vendorCode: vendor.vendorCode } : {}),
-      });
+      throw new ApiError(
+        compact({
+          kind: 'stream',
+          message: `the service answered 200 with an error: ${vendor.message}`,
+          vendorType: vendor.vendorType,
+          vendorCode: vendor.vendorCode,
+        }),
+      );
     }
     try {
       return adapter.parseReply(data);
@@ -241,24 +245,26 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     // reply is sent back as its text on the next turn.
     const text = p.text.slice(0, limit);
     const thoughts = p.thoughts?.slice(0, Math.max(0, limit - text.length));
-    return { text, ...(thoughts ? { thoughts } : {}), endReason: 'too-large' };
+    return compact({ text, thoughts: thoughts || undefined, endReason: 'too-large' });
   }
 
-  const { value, exchange } = await ctx.transport.call({
-    interface: req.format,
-    method: 'POST',
-    url,
-    headers,
-    body,
-    streamed: stream,
-    signal: req.signal,
-    // a JSON body holds the text once, escaped (at most 6 bytes a character), plus its envelope
-    maxBodyBytes: Math.max(16 * 1024 * 1024, limit * 6),
-    consume,
-    outputStarted: () => delivered,
-    partial,
-    ...(req.onRetry ? { onRetry: req.onRetry } : {}),
-  });
+  const { value, exchange } = await ctx.transport.call(
+    compact({
+      interface: req.format,
+      method: 'POST',
+      url,
+      headers,
+      body,
+      streamed: stream,
+      signal: req.signal,
+      // a JSON body holds the text once, escaped (at most 6 bytes a character), plus its envelope
+      maxBodyBytes: Math.max(16 * 1024 * 1024, limit * 6),
+      consume,
+      outputStarted: () => delivered,
+      partial,
+      onRetry: req.onRetry,
+    }),
+  );
   const timings: Timings = { totalMs: Math.round(performance.now() - started) };
   if (firstTokenMs !== undefined) timings.firstTokenMs = firstTokenMs;
   return { ...(redact ? redactReply(value, redact) : value), timings, exchange };
