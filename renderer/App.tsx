@@ -13,6 +13,7 @@ import { SettingsTab } from './features/settings/SettingsTab.tsx';
 import { InspectorPanel } from './features/inspector/InspectorPanel.tsx';
 import type { Theme } from '../shared/contract.ts';
 import { FORMAT_LABELS } from '../shared/formats.ts';
+import { DEFAULT_SETTINGS } from '../shared/default-settings.ts';
 
 // The format tabs are named as the formats are everywhere (shared/formats.ts); narrow windows shorten two.
 const TAB_LABELS: Record<TabId, { label: string; short: string }> = {
@@ -46,7 +47,7 @@ function TopBar() {
   const connection = useStore((s) => s.connections.find((c) => c.id === s.activeConnectionId) ?? null);
   const inspectorOpen = useStore((s) => s.inspectorOpen);
   const toggleInspector = useStore((s) => s.toggleInspector);
-  const theme = useStore((s) => s.settings?.theme ?? 'system');
+  const theme = useStore((s) => s.settings?.theme ?? DEFAULT_SETTINGS.theme);
   const updateSettings = useStore((s) => s.updateSettings);
   const settingsLoaded = useStore((s) => s.settings !== null);
 
@@ -136,7 +137,7 @@ export function App() {
   const ready = useStore((s) => s.ready);
   const activeTab = useStore((s) => s.activeTab);
   const inspectorOpen = useStore((s) => s.inspectorOpen);
-  const theme = useStore((s) => s.settings?.theme ?? 'system');
+  const theme = useStore((s) => s.settings?.theme ?? DEFAULT_SETTINGS.theme);
   useTheme(theme);
   useEffect(() => {
     document.title = `${TAB_LABELS[activeTab].label} · Quartet`;

@@ -1,16 +1,7 @@
 import { SettingsSchema, type Settings } from '../../shared/contract.ts';
 import type { Handlers } from './dispatch.ts';
 import type { Services } from './services.ts';
-
-export const DEFAULT_SETTINGS: Settings = {
-  theme: 'system',
-  tabs: {},
-  compareColumns: [
-    { format: 'chat', model: 'gpt-5-mini' },
-    { format: 'messages', model: 'gpt-5-mini' },
-    { format: 'generate', model: 'gpt-5-mini' },
-  ],
-};
+import { DEFAULT_SETTINGS } from '../../shared/default-settings.ts';
 
 type SettingKey = keyof Settings;
 const SETTING_KEYS = Object.keys(SettingsSchema.shape) as SettingKey[];

@@ -6,6 +6,7 @@ import { Icon, type IconName } from '../../components/Icon.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { CheckSection } from './CheckSection.tsx';
 import './settings.css';
+import { DEFAULT_SETTINGS } from '../../../shared/default-settings.ts';
 
 const THEMES: { id: Theme; label: string; icon: IconName }[] = [
   { id: 'system', label: 'System', icon: 'monitor' },
@@ -35,7 +36,7 @@ export function SettingsTab() {
 }
 
 function AppearanceSection() {
-  const theme = useStore((s) => s.settings?.theme ?? 'system');
+  const theme = useStore((s) => s.settings?.theme ?? DEFAULT_SETTINGS.theme);
   const updateSettings = useStore((s) => s.updateSettings);
   return (
     <section className="settings-section" aria-labelledby="settings-appearance-title">
