@@ -68,7 +68,7 @@ export default tseslint.config(
   {
     // The core runs under plain Node; only the thin Electron glue may import electron.
     files: ['electron/**/*.ts'],
-    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/shell/**'],
+    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/desktop/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -76,7 +76,7 @@ export default tseslint.config(
           paths: [
             {
               name: 'electron',
-              message: 'Only electron/main.ts, preload.ts and electron/shell/ may import electron.',
+              message: 'Only electron/main.ts, preload.ts and electron/desktop/ may import electron.',
             },
           ],
         },

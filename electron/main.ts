@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { app, BrowserWindow } from 'electron';
-import { setupCore, closeCoreBeforeQuit } from './shell/core.ts';
-import { setupIpc } from './shell/ipc.ts';
-import { setupMenu } from './shell/menu.ts';
-import { setupNavigation } from './shell/navigation.ts';
-import { setupPermissions } from './shell/permissions.ts';
-import { registerAppScheme, setupProtocol } from './shell/protocol.ts';
-import { showMainWindow } from './shell/window.ts';
+import { setupCore, closeCoreBeforeQuit } from './desktop/core.ts';
+import { setupIpc } from './desktop/ipc.ts';
+import { setupMenu } from './desktop/menu.ts';
+import { setupNavigation } from './desktop/navigation.ts';
+import { setupPermissions } from './desktop/permissions.ts';
+import { registerAppScheme, setupProtocol } from './desktop/protocol.ts';
+import { showMainWindow } from './desktop/window.ts';
 
-// The Electron entry: it only wires the modules of electron/shell together, in order.
+// The Electron entry: it only wires the modules of electron/desktop together, in order.
 
 registerAppScheme(); // must happen before `ready`
 

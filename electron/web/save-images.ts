@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { SaveResult } from '../../shared/contract.ts';
-import { MEDIA_ID } from './assets.ts';
+import { MEDIA_ID } from '../host/assets.ts';
 
 /** What the app core hands to `saveImages`; `id` when the core provides it. */
 export interface ImageToSave {

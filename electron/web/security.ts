@@ -1,28 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { WS_SECRET_PROTOCOL_PREFIX } from '../../shared/ws-protocol.ts';
+import { CONTENT_SECURITY_POLICY } from '../host/csp.ts';
 
 /**
  * The browser host's defences against other pages and other local processes (see the security guide):
  * Host allow-list (DNS rebinding), a one-time launch token exchanged for a session cookie, Origin checks,
  * and a fixed set of response headers. Pure functions plus one small stateful guard, so each is testable.
  */
-
-/**
- * The renderer needs nothing beyond this: its scripts and styles are files of its own origin, images are
- * served by /media or made locally as blob: (thumbnails), and the WebSocket is same-origin ('self' covers
- * ws: on the same host and port in CSP 3). 'unsafe-inline' styles: React's style attributes.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' blob: data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
 
 /** Sent on every response, refusals included. Deliberately no Access-Control-* header of any kind. */
 export const SECURITY_HEADERS: Readonly<OutgoingHttpHeaders> = Object.freeze({

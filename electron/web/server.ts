@@ -9,8 +9,8 @@ import {
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { PAGE_SECRET_FRAGMENT, WS_MAX_PAYLOAD, WS_PATH, WS_PROTOCOL } from '../../shared/ws-protocol.ts';
-import { contentDisposition, lookupAsset, parseMediaPath } from './assets.ts';
-import type { HostCore } from './host-core.ts';
+import { contentDisposition, lookupAsset, parseMediaPath } from '../host/assets.ts';
+import type { HostCore } from '../host/host-core.ts';
 import {
   SECURITY_HEADERS,
   SessionGuard,

@@ -2,7 +2,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { HostEvents } from '../../shared/contract.ts';
 import type { AppError, Result } from '../../shared/errors.ts';
 import { ClientFrameSchema, OperationNameSchema, type ServerFrame } from '../../shared/ws-protocol.ts';
-import type { HostCore } from './host-core.ts';
+import type { HostCore } from '../host/host-core.ts';
 
 /**
  * Serves one authenticated WebSocket (the protocol is described in shared/ws-protocol.ts): reads call

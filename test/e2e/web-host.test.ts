@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../electron/web/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../../electron/host/csp.ts';
 import { openSocket } from '../web/client.ts';
 import { startHarness, type Harness } from './harness.ts';
 

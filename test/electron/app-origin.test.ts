@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ORIGIN, isAppUrl, isExternalWebUrl, originOf } from '../../electron/shell/app-origin.ts';
+import { APP_ORIGIN, isAppUrl, isExternalWebUrl, originOf } from '../../electron/desktop/app-origin.ts';
 
 describe('the app origin', () => {
   it('is rebuilt from scheme and host, because Node reports "null" for custom schemes', () => {

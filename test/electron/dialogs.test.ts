@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake } from './fake-electron.ts';
-import { createSaveImages, safeFileName } from '../../electron/shell/dialogs.ts';
+import { createSaveImages, safeFileName } from '../../electron/desktop/dialogs.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebContents, fake } from './fake-electron.ts';
-import { setupIpc } from '../../electron/shell/ipc.ts';
+import { setupIpc } from '../../electron/desktop/ipc.ts';
 import { EVENT_CHANNEL, OPERATION_NAMES, channelOf } from '../../shared/contract.ts';
 import { createFakeCore, type FakeCore } from '../web/fake-core.ts';
 

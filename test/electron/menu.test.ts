@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { fake } from './fake-electron.ts';
-import { menuTemplate, setupMenu } from '../../electron/shell/menu.ts';
+import { menuTemplate, setupMenu } from '../../electron/desktop/menu.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebContents, fake } from './fake-electron.ts';
-import { guardNavigation, openExternalSafely, setupNavigation } from '../../electron/shell/navigation.ts';
+import { guardNavigation, openExternalSafely, setupNavigation } from '../../electron/desktop/navigation.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake } from './fake-electron.ts';
-import { setupPermissions } from '../../electron/shell/permissions.ts';
+import { setupPermissions } from '../../electron/desktop/permissions.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake } from './fake-electron.ts';
-import { registerAppScheme, setupProtocol } from '../../electron/shell/protocol.ts';
-import { CONTENT_SECURITY_POLICY } from '../../electron/web/security.ts';
+import { registerAppScheme, setupProtocol } from '../../electron/desktop/protocol.ts';
+import { CONTENT_SECURITY_POLICY } from '../../electron/host/csp.ts';
 import { createFakeCore } from '../web/fake-core.ts';
 import {
   APP_JS,

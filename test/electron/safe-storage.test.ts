@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake } from './fake-electron.ts';
-import { createSafeStorageEncryptor } from '../../electron/shell/safe-storage.ts';
-import { createElectronVault } from '../../electron/shell/vault.ts';
+import { createSafeStorageEncryptor } from '../../electron/desktop/safe-storage.ts';
+import { createElectronVault } from '../../electron/desktop/vault.ts';
 import { createEncryptedFileVault } from '../../electron/vault/encrypted-file-vault.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake, type BrowserWindow } from './fake-electron.ts';
-import { mainWindowOptions, showMainWindow } from '../../electron/shell/window.ts';
+import { mainWindowOptions, showMainWindow } from '../../electron/desktop/window.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 

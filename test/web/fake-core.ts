@@ -1,11 +1,19 @@
-import { operations, type OperationName } from '../../shared/contract.ts';
+import {
+  operations,
+  type OperationName,
+  type OperationOutput,
+  type ParsedInput,
+} from '../../shared/contract.ts';
+import type { Turn } from '../../shared/conversation.ts';
 import type { Result } from '../../shared/errors.ts';
-import type { EmitContext, HostCore } from '../../electron/web/host-core.ts';
+import type { CallContext } from '../../electron/handlers/index.ts';
+import type { HostCore } from '../../electron/host/host-core.ts';
 
 /**
  * A small stand-in for the app core, for host tests that are about the hosts (transport, security),
  * not about what the operations do. It validates input with the contract's real schemas, like the real
  * core, records calls, streams two `delta` events for sendMessage, and serves image files from a map.
+ * An operation it does not fake answers with an error, so a test sees what it did not expect.
  */
 export interface FakeCore extends HostCore {
   readonly calls: { name: string; input: unknown }[];
@@ -17,19 +25,63 @@ export interface FakeCore extends HostCore {
   hold(name: OperationName): { release(): void; started: Promise<void> };
 }
 
+/** Fake operations, typed from the contract: a misspelled one or a result of the wrong shape fails tsc. */
+type FakeHandlers = {
+  [K in OperationName]?: (input: ParsedInput<K>, ctx: CallContext) => OperationOutput<K>;
+};
+
+function turn(role: Turn['role'], text: string): Turn {
+  return { id: `${role}-1`, role, text, status: 'complete', createdAt: 0 };
+}
+
 export function createFakeCore(): FakeCore {
   const calls: { name: string; input: unknown }[] = [];
   const images: FakeCore['images'] = new Map();
-  const keys = new Map<string, string>();
+  const keys = new Map<string, { slot: ParsedInput<'setKey'>['slot']; key: string }>();
   const holds = new Map<string, { gate: Promise<void>; started: () => void }>();
 
-  async function dispatch(name: string, input: unknown, ctx: EmitContext): Promise<Result<unknown>> {
+  const handlers: FakeHandlers = {
+    getAppInfo: () => ({
+      host: 'web',
+      version: '0.0.0-test',
+      dataDir: '/tmp/fake',
+      vault: { backend: 'memory', weak: false, message: 'memory' },
+      notices: [],
+    }),
+    listConnections: () => ({ connections: [], activeId: null }),
+    listConversations: () => [],
+    sendMessage: (input, ctx) => {
+      ctx.emit('delta', { requestId: input.requestId, text: 'Hel' });
+      ctx.emit('delta', { requestId: input.requestId, text: 'lo' });
+      return { userTurn: turn('user', input.text), reply: turn('assistant', 'Hello'), totals: {} };
+    },
+    setKey: (input) => {
+      keys.set(`${input.connectionId}:${input.slot}`, { slot: input.slot, key: input.key });
+      return { slot: input.slot, set: true, last4: input.key.slice(-4), source: 'vault' };
+    },
+    getKeyStatus: () =>
+      [...keys.values()].map(({ slot, key }) => ({ slot, set: true, last4: key.slice(-4) })),
+    // the title reports what arrived, so a test can see a large import came through whole
+    importConversation: (input) => ({
+      id: 'imported',
+      format: 'chat',
+      model: 'm',
+      title: `${input.content.length} characters`,
+      params: { stream: true },
+      origin: 'chat',
+      turns: [],
+      createdAt: 0,
+      updatedAt: 0,
+    }),
+  };
+
+  async function dispatch(name: string, input: unknown, ctx: CallContext): Promise<Result<unknown>> {
     calls.push({ name, input });
     if (!Object.hasOwn(operations, name)) {
       return { ok: false, error: { kind: 'invalid-input', message: `Unknown operation "${name}".` } };
     }
-    const schema = operations[name as OperationName].input;
-    const parsed = schema.safeParse(input);
+    const op = name as OperationName;
+    const parsed = operations[op].input.safeParse(input);
     if (!parsed.success) {
       return {
         ok: false,
@@ -46,44 +98,9 @@ export function createFakeCore(): FakeCore {
       hold.started();
       await hold.gate;
     }
-    const data = parsed.data as Record<string, unknown>;
-    switch (name) {
-      case 'getAppInfo':
-        return {
-          ok: true,
-          value: {
-            host: 'web',
-            version: '0.0.0-test',
-            dataDir: '/tmp/fake',
-            vault: { backend: 'memory', weak: false, message: 'memory' },
-            notices: [],
-          },
-        };
-      case 'sendMessage': {
-        const requestId = String(data.requestId);
-        ctx.emit('delta', { requestId, text: 'Hel' });
-        ctx.emit('delta', { requestId, text: 'lo' });
-        return { ok: true, value: { echo: data.text } };
-      }
-      case 'setKey': {
-        const key = String(data.key);
-        keys.set(`${String(data.connectionId)}:${String(data.slot)}`, key);
-        return { ok: true, value: { slot: data.slot, set: true, last4: key.slice(-4), source: 'vault' } };
-      }
-      case 'getKeyStatus':
-        return {
-          ok: true,
-          value: [...keys].map(([name, key]) => ({
-            slot: name.split(':')[1],
-            set: true,
-            last4: key.slice(-4),
-          })),
-        };
-      case 'importConversation':
-        return { ok: true, value: { length: String(data.content).length } };
-      default:
-        return { ok: true, value: { op: name } };
-    }
+    const handler = handlers[op] as ((input: unknown, ctx: CallContext) => unknown) | undefined;
+    if (!handler) return { ok: false, error: { kind: 'internal', message: `not faked: ${name}` } };
+    return { ok: true, value: handler(parsed.data, ctx) };
   }
 
   return {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { startWebServer, type WebServer } from '../../electron/web/server.ts';
-import { CONTENT_SECURITY_POLICY } from '../../electron/web/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../../electron/host/csp.ts';
 import { WS_MAX_PAYLOAD } from '../../shared/ws-protocol.ts';
 import { socketProtocols } from '../../renderer/bridge/page-secret.ts';
 import {
@@ -446,7 +446,10 @@ describe('the WebSocket upgrade', () => {
     const ws = await authedSocket();
     const content = 'x'.repeat(50_000_000);
     const { result } = await ws.call(1, 'importConversation', { content });
-    expect(result).toMatchObject({ t: 'result', result: { ok: true, value: { length: 50_000_000 } } });
+    expect(result).toMatchObject({
+      t: 'result',
+      result: { ok: true, value: { title: '50000000 characters' } },
+    });
     await ws.close();
   });
 

@@ -6,7 +6,7 @@ import {
   downloadNameFor,
   parseMediaPath,
   resolveAssetPath,
-} from '../../electron/web/assets.ts';
+} from '../../electron/host/assets.ts';
 import { DEFAULT_PORT, defaultDataDir, parseWebHostArgs } from '../../electron/web/options.ts';
 import { webSaveImages } from '../../electron/web/save-images.ts';
 import { SessionGuard, cookieValues, isJsonContentType, secretsEqual } from '../../electron/web/security.ts';

@@ -90,7 +90,7 @@ describe('the WebSocket bridge', () => {
     const b = makeBridge();
     const [info, list] = await Promise.all([b.getAppInfo({}), b.listConversations({})]);
     expect(info).toMatchObject({ ok: true, value: { host: 'web' } });
-    expect(list).toEqual({ ok: true, value: { op: 'listConversations' } });
+    expect(list).toEqual({ ok: true, value: [] });
     expect(statuses[0]).toBe('connecting');
   });
 

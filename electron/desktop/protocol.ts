@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { downloadNameFor, lookupAsset, parseMediaPath } from '../web/assets.ts';
-import type { HostCore } from '../web/host-core.ts';
-import { CONTENT_SECURITY_POLICY } from '../web/security.ts';
+import { downloadNameFor, lookupAsset, parseMediaPath } from '../host/assets.ts';
+import type { HostCore } from '../host/host-core.ts';
+import { CONTENT_SECURITY_POLICY } from '../host/csp.ts';
 import { APP_ORIGIN, APP_SCHEME } from './app-origin.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { EVENT_CHANNEL, OPERATION_NAMES, channelOf, type OperationName } from '../../shared/contract.ts';
 import type { Result } from '../../shared/errors.ts';
-import type { HostCore } from '../web/host-core.ts';
+import type { HostCore } from '../host/host-core.ts';
 import { isAppUrl } from './app-origin.ts';
 
 /**
