@@ -90,10 +90,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const page = await context.newPage();
   // While the host is down on purpose (restart), the page's reconnecting socket is refused: expected.
   let restarting = false;
+  // A host closed on purpose cuts what it was still sending (an image the viewer was paging through):
+  // Chromium reports those loads as failed, possibly after the restart; they are expected too.
+  const closedOrigins = new Set<string>();
+  const fromClosedHost = (url: string) => [...closedOrigins].some((origin) => url.startsWith(`${origin}/`));
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
     const where = msg.location().url;
     if (restarting && /WebSocket connection to .* failed/.test(msg.text())) return;
+    if (fromClosedHost(where) && /^Failed to load resource: net::ERR_/.test(msg.text())) return;
     problems.push(`console: ${msg.text()}${where ? ` (${where})` : ''}`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
@@ -119,9 +124,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async restart() {
       restarting = true;
+      closedOrigins.add(host.origin);
       try {
         await host.close();
         host = await startHost();
+        closedOrigins.delete(host.origin); // the system may hand the same port out again
         await open();
       } finally {
         restarting = false;
