@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningSimulator } from '../../electron/simulator/index.ts';
-import { CANARY, keyForms, startCanarySimulator } from '../security/full-run.ts';
-import { writeFigures } from '../reliability/app.ts';
+import { CANARY, keyForms, startCanarySimulator } from '../support/canary.ts';
+import { writeFigures } from '../support/figures.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 /**

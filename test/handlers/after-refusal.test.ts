@@ -3,7 +3,7 @@
 // leaves such turns out of the history it sends, so the next turn goes through.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REFUSAL_EXPLANATION, simulatedReply } from '../../electron/simulator/index.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, type Harness } from '../support/app-core.ts';
 
 let h: Harness;
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CANARY, createHarness, type Harness } from './harness.ts';
+import { CANARY, createHarness, type Harness } from '../support/app-core.ts';
 
 let h: Harness;
 afterEach(async () => {

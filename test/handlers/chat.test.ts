@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TextFormat } from '../../shared/formats.ts';
 import { simulatedReply } from '../../electron/simulator/index.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, type Harness } from '../support/app-core.ts';
 
 let h: Harness;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_SLOTS } from '../../shared/formats.ts';
 import { hostile, json } from '../reliability/hostile-server.ts';
-import { CANARY, createHarness, type Harness } from './harness.ts';
+import { CANARY, createHarness, type Harness } from '../support/app-core.ts';
 
 let h: Harness;
 afterEach(async () => {

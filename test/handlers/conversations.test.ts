@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConversationFile } from '../../shared/export.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, type Harness } from '../support/app-core.ts';
 import { defaultParams } from '../../shared/conversation.ts';
 
 let h: Harness;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sniffImage } from '../../electron/core/index.ts';
 import type { SaveResult } from '../../shared/contract.ts';
-import { createHarness, tinyWebp, type Harness } from './harness.ts';
+import { createHarness, tinyWebp, type Harness } from '../support/app-core.ts';
 
 let h: Harness;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { simulatedReply } from '../../electron/simulator/index.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, type Harness } from '../support/app-core.ts';
 
 let h: Harness;
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import { fileSlug } from '../../electron/handlers/export-markdown.ts';
 import { suggestedImageName } from '../../electron/handlers/images.ts';
 import { safeExternalUrl } from '../../shared/links.ts';
 import { createLogger } from '../../electron/handlers/logger.ts';
-import { CANARY } from './harness.ts';
+import { CANARY } from '../support/app-core.ts';
 
 describe('logger', () => {
   it('never logs a key it has handled, in any encoding', () => {

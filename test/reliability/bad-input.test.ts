@@ -4,13 +4,17 @@
 // correctly in the path (checked on the simulator's recorded request path).
 // Figures: test-results/reliability/bad-input.json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, writeFigures, type TestApp } from './app.ts';
+import { createHarness, type Harness } from '../support/app-core.ts';
+import { writeFigures } from '../support/figures.ts';
 
-let app: TestApp;
+let app: Harness;
 let conversationId = '';
 const figures: { case: string; operation: string; kind: string; message: string; requests: number }[] = [];
 beforeAll(async () => {
-  app = await openTestApp();
+  app = await createHarness({
+    clientDefaults: { headersTimeoutMs: 10_000, idleTimeoutMs: 10_000, maxRetries: 2 },
+    keepResults: false,
+  });
   const c = await app.call('createConversation', {
     format: 'chat',
     model: 'gpt-5-mini',

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { onReports, openQuietCore } from './child-process.ts';
 import { openStore } from '../../electron/store/index.ts';
-import { writeFigures } from './app.ts';
+import { writeFigures } from '../support/figures.ts';
 
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 const ROUNDS = 200;

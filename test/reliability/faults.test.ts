@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { TextFormat } from '../../shared/formats.ts';
 import type { Fault } from '../../electron/simulator/index.ts';
-import { openTestApp, writeFigures, type TestApp } from './app.ts';
+import { createHarness, type Harness } from '../support/app-core.ts';
+import { writeFigures } from '../support/figures.ts';
 
 const FORMATS: TextFormat[] = ['chat', 'responses', 'messages', 'generate'];
 const MAX_RETRIES = 2;
@@ -119,13 +120,14 @@ interface Figure {
 }
 
 const figures: Figure[] = [];
-let app: TestApp;
+let app: Harness;
 beforeAll(async () => {
   // Timeouts far above what a loaded machine needs to answer a request from a server in this process,
   // and far below the faults that must outlast them (SLOW_HEADERS_MS, a stall that never ends): with
   // 300 ms, a busy run timed out a healthy request and retried it, so a case meant for its fault passed
   // the fault to the retry instead.
-  app = await openTestApp({
+  app = await createHarness({
+    keepResults: false,
     clientDefaults: {
       headersTimeoutMs: CLIENT_TIMEOUT_MS,
       idleTimeoutMs: CLIENT_TIMEOUT_MS,

@@ -11,12 +11,14 @@ import { OPERATION_NAMES } from '../../shared/contract.ts';
 import { allEndpoints, normaliseBaseUrl } from '../../shared/endpoints.ts';
 import { readEvents } from '../../electron/core/index.ts';
 import { imageLooksComplete, sniffImage } from '../../electron/core/images/sniff.ts';
-import { openTestApp, writeFigures, type TestApp } from './app.ts';
+import { createHarness, type Harness } from '../support/app-core.ts';
+import { writeFigures } from '../support/figures.ts';
 
 const figures: Record<string, number> = {};
-let app: TestApp;
+let app: Harness;
 beforeAll(async () => {
-  app = await openTestApp({
+  app = await createHarness({
+    keepResults: false,
     clientDefaults: { headersTimeoutMs: 2_000, idleTimeoutMs: 2_000, maxRetries: 0 },
   });
 });

@@ -11,7 +11,7 @@ import { base64Forms } from '../../electron/core/http/redact.ts';
 import { elideBase64 } from '../../electron/core/http/exchange-recorder.ts';
 import { runCli } from '../cli/run-cli.ts';
 import { hostile, json, type Handler, type Hostile } from './hostile-server.ts';
-import { CANARY, createHarness, type Harness } from '../handlers/harness.ts';
+import { CANARY, createHarness, type Harness } from '../support/app-core.ts';
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);

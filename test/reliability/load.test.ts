@@ -21,11 +21,11 @@ import type { ServerFrame } from '../../shared/ws-protocol.ts';
 import type { Result } from '../../shared/errors.ts';
 import { launchWebHost } from '../../electron/web/launch.ts';
 import { createMemoryVault } from '../../electron/vault/memory-vault.ts';
-import { DEFAULT_SIM_KEYS, startSimulator } from '../../electron/simulator/index.ts';
 import { socketProtocols } from '../../renderer/bridge/page-secret.ts';
 import { pageSecretFor, signIn } from '../web/client.ts';
 import { createRendererFixture } from '../web/fixtures.ts';
-import { TEST_KEY, writeFigures } from './app.ts';
+import { CANARY, startCanarySimulator } from '../support/canary.ts';
+import { writeFigures } from '../support/figures.ts';
 
 const FORMATS: TextFormat[] = ['chat', 'responses', 'messages', 'generate'];
 const MODEL: Record<TextFormat, string> = {
@@ -166,10 +166,7 @@ it(
     cleanups.push(() => fixture.cleanup());
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quartet-load-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const sim = await startSimulator({
-      port: 0,
-      keys: [{ key: TEST_KEY, families: ['bearer', 'messages', 'generate'] }, ...DEFAULT_SIM_KEYS],
-    });
+    const sim = await startCanarySimulator();
     cleanups.push(() => sim.close());
     const host = await launchWebHost({
       dataDir,
@@ -188,7 +185,7 @@ it(
       baseUrl: sim.baseUrl,
     });
     await admin.call('activateConnection', { id: connection.id });
-    await admin.call('setKey', { connectionId: connection.id, slot: 'default', key: TEST_KEY });
+    await admin.call('setKey', { connectionId: connection.id, slot: 'default', key: CANARY });
 
     const db = new DatabaseSync(path.join(dataDir, 'quartet.db'), { readOnly: true });
     cleanups.push(async () => db.close());

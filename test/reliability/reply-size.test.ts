@@ -8,7 +8,7 @@ import { ConversationFileSchema } from '../../shared/export.ts';
 import { VIEW_TURN_CHARS } from '../../electron/handlers/conversation-view.ts';
 import { openStore } from '../../electron/store/index.ts';
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
-import { createHarness, type Harness } from '../handlers/harness.ts';
+import { createHarness, type Harness } from '../support/app-core.ts';
 
 let h: Harness;
 afterEach(async () => {

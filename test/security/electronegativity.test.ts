@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import { writeFigures } from '../reliability/app.ts';
+import { writeFigures } from '../support/figures.ts';
 
 const RUNNER = fileURLToPath(new URL('./electronegativity-run.ts', import.meta.url));
 const ELECTRON = fileURLToPath(new URL('../../electron/', import.meta.url));

@@ -1,23 +1,14 @@
 // One full run of Quartet with a canary key, the same for both hosts: every interface streaming and not,
 // models, images, errors that echo the key, the connection check, exports, the inspector and copy-as-curl.
 // `call` is the host's way in (a WebSocket frame or an IPC invoke); everything it returns is kept.
-import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Exchange } from '../../shared/exchange.ts';
+import type { OperationInput, OperationName, OperationOutput } from '../../shared/contract.ts';
 import { toCurl } from '../../shared/curl.ts';
-import { DEFAULT_SIM_KEYS, startSimulator, type RunningSimulator } from '../../electron/simulator/index.ts';
+import type { Result } from '../../shared/errors.ts';
+import type { RunningSimulator } from '../../electron/simulator/index.ts';
+import { CANARY } from '../support/canary.ts';
 
-export const CANARY = `sk-canary-${randomBytes(16).toString('hex')}`;
-
-export type Call = (op: string, input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>;
-
-export function startCanarySimulator(): Promise<RunningSimulator> {
-  return startSimulator({
-    port: 0,
-    keys: [{ key: CANARY, families: ['bearer', 'messages', 'generate'] }, ...DEFAULT_SIM_KEYS],
-  });
-}
+/** The host's way in, typed from the contract: a misspelled operation or a wrong input fails tsc. */
+export type Call = <K extends OperationName>(op: K, input: OperationInput<K>) => Promise<Result<unknown>>;
 
 export interface RunOutput {
   /** exports, curl commands: what the user takes out of the app */
@@ -29,18 +20,22 @@ export interface RunOutput {
 
 export async function fullRun(call: Call, sim: RunningSimulator): Promise<RunOutput> {
   let operations = 0;
-  const must = async (op: string, input: unknown): Promise<unknown> => {
+  /** Runs an operation that must succeed; its result crossed the host as JSON of the contract's shape. */
+  const must = async <K extends OperationName>(
+    op: K,
+    input: OperationInput<K>,
+  ): Promise<OperationOutput<K>> => {
     operations += 1;
     const r = await call(op, input);
     if (!r.ok) throw new Error(`${op} failed: ${JSON.stringify(r.error)}`);
-    return r.value;
+    return r.value as OperationOutput<K>;
   };
-  const conn = (await must('saveConnection', { name: 'Canary', baseUrl: sim.baseUrl })) as { id: string };
+  const conn = await must('saveConnection', { name: 'Canary', baseUrl: sim.baseUrl });
   await must('activateConnection', { id: conn.id });
   await must('setKey', { connectionId: conn.id, slot: 'default', key: CANARY });
   await must('getKeyStatus', { connectionId: conn.id });
   await must('testKey', { connectionId: conn.id, slot: 'default' });
-  for (const family of ['bearer', 'messages', 'generate']) await must('listModels', { family });
+  for (const family of ['bearer', 'messages', 'generate'] as const) await must('listModels', { family });
 
   const conversations: string[] = [];
   const models = {
@@ -51,9 +46,7 @@ export async function fullRun(call: Call, sim: RunningSimulator): Promise<RunOut
   };
   for (const format of ['chat', 'responses', 'messages', 'generate'] as const) {
     for (const stream of [false, true]) {
-      const c = (await must('createConversation', { format, model: models[format], params: { stream } })) as {
-        id: string;
-      };
+      const c = await must('createConversation', { format, model: models[format], params: { stream } });
       conversations.push(c.id);
       await must('sendMessage', {
         requestId: `${format}-${stream}`,
@@ -100,41 +93,15 @@ export async function fullRun(call: Call, sim: RunningSimulator): Promise<RunOut
 
   const takeaways: string[] = [];
   for (const id of conversations) {
-    for (const as of ['json', 'markdown'])
-      takeaways.push(((await must('exportConversation', { id, as })) as { content: string }).content);
+    for (const as of ['json', 'markdown'] as const) {
+      const exported = await must('exportConversation', { id, as });
+      takeaways.push(exported.content);
+    }
   }
-  const summaries = (await must('listExchanges', { limit: 500 })) as { id: string }[];
-  for (const s of summaries) takeaways.push(toCurl((await must('getExchange', { id: s.id })) as Exchange));
+  const summaries = await must('listExchanges', { limit: 500 });
+  for (const s of summaries) takeaways.push(toCurl(await must('getExchange', { id: s.id })));
   await must('listConversations', {});
   await must('searchConversations', { query: 'canary' });
   await must('getAppInfo', {});
   return { takeaways, operations, exchanges: summaries.length, errorsEchoingKey: 4 * 2 * 2 + 1 };
-}
-
-/** Every file under `dir` (recursively) that contains `needle`, with the files looked at. */
-export async function filesContaining(
-  dir: string,
-  needle: string,
-  skip: (path: string) => boolean = () => false,
-) {
-  const found: string[] = [];
-  let scanned = 0;
-  const walk = async (d: string): Promise<void> => {
-    for (const entry of await readdir(d, { withFileTypes: true })) {
-      const p = join(d, entry.name);
-      if (entry.isDirectory()) await walk(p);
-      else if (!skip(p)) {
-        scanned += 1;
-        const bytes = await readFile(p);
-        if (bytes.includes(needle) || bytes.includes(Buffer.from(needle, 'utf16le'))) found.push(p);
-      }
-    }
-  };
-  await walk(dir);
-  return { found, scanned };
-}
-
-/** The forms a key could leak in besides itself. */
-export function keyForms(key: string): string[] {
-  return [key, encodeURIComponent(key), Buffer.from(key).toString('base64'), key.slice(0, -4)];
 }

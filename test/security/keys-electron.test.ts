@@ -8,10 +8,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { channelOf, type OperationName } from '../../shared/contract.ts';
+import { channelOf } from '../../shared/contract.ts';
+import type { Result } from '../../shared/errors.ts';
 import { fake, FakeWebContents } from '../electron/fake-electron.ts';
-import { writeFigures } from '../reliability/app.ts';
-import { CANARY, filesContaining, fullRun, keyForms, startCanarySimulator } from './full-run.ts';
+import { writeFigures } from '../support/figures.ts';
+import { CANARY, filesContaining, keyForms, startCanarySimulator } from '../support/canary.ts';
+import { fullRun } from './full-run.ts';
 
 vi.mock('electron', () => import('../electron/fake-electron.ts'));
 
@@ -59,12 +61,10 @@ it(
       const results: unknown[] = [];
       const run = await fullRun(async (op, input) => {
         const r = (await fake.ipcMain.invoke(
-          channelOf(op as OperationName),
+          channelOf(op),
           { senderFrame: appFrame, sender },
           input,
-        )) as {
-          ok: boolean;
-        };
+        )) as Result<unknown>;
         results.push(r);
         return r;
       }, sim);

@@ -13,8 +13,10 @@ import { launchWebHost } from '../../electron/web/launch.ts';
 import { createMemoryVault } from '../../electron/vault/memory-vault.ts';
 import { openSocket, signIn } from '../web/client.ts';
 import { createRendererFixture } from '../web/fixtures.ts';
-import { writeFigures } from '../reliability/app.ts';
-import { CANARY, filesContaining, fullRun, keyForms, startCanarySimulator } from './full-run.ts';
+import { writeFigures } from '../support/figures.ts';
+import { CANARY, filesContaining, keyForms, startCanarySimulator } from '../support/canary.ts';
+import { fullRun } from './full-run.ts';
+import type { Result } from '../../shared/errors.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -64,7 +66,7 @@ it('a canary key escapes nowhere from a full run through the browser host', { ti
     const frame = { t: 'call', id: ++id, op, input };
     sent.push(JSON.stringify(frame));
     const { result } = await ws.call(frame.id, op, input);
-    return (result as unknown as { result: { ok: boolean; value?: unknown; error?: unknown } }).result;
+    return (result as unknown as { result: Result<unknown> }).result;
   }, sim);
   await ws.close();
   // while running (database, WAL and shared memory, images), and after closing (checkpointed)

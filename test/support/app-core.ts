@@ -1,7 +1,9 @@
-// A real app core on a temp data folder, talking over HTTP to a simulator on 127.0.0.1 port 0 with a
-// canary key. Every result, event and log line is kept so a test can prove the key never leaks.
-import { randomBytes } from 'node:crypto';
+// The one harness for "a real app core against the simulator", used by the handler, reliability and
+// security tests: a real app core on a temp data folder, talking over HTTP to a simulator on 127.0.0.1
+// port 0 with the canary key. Every result, event and log line is kept so a test can prove the key never
+// leaks; the sqlite file can be read directly to see what was really committed.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -20,12 +22,13 @@ import {
   type AppCoreDeps,
   type CallContext,
 } from '../../electron/handlers/index.ts';
-import { DEFAULT_SIM_KEYS, startSimulator, type RunningSimulator } from '../../electron/simulator/index.ts';
+import type { RunningSimulator } from '../../electron/simulator/index.ts';
 import { createMemoryVault } from '../../electron/vault/index.ts';
 import type { Vault } from '../../electron/vault/types.ts';
+import { CANARY, startCanarySimulator } from './canary.ts';
+import { compact } from '../../shared/compact.ts';
 
-/** Accepted by the simulator for every family; must never appear in anything the core hands out. */
-export const CANARY = `sk-canary-${randomBytes(12).toString('hex')}`;
+export { CANARY };
 
 export interface RecordedEvent<E extends HostEventName = HostEventName> {
   event: E;
@@ -40,6 +43,22 @@ export interface HarnessOptions {
   saveImages?: AppCoreDeps['saveImages'];
   openExternal?: AppCoreDeps['openExternal'];
   dataDir?: string;
+  /** the client's timeouts and retries (default: 10 s, 10 s, no retry) */
+  clientDefaults?: AppCoreDeps['clientDefaults'];
+  /**
+   * keep every result and check that it survives JSON (default true); off for tests that send many or
+   * large requests and look at other things
+   */
+  keepResults?: boolean;
+}
+
+/** A message row as the sqlite file holds it. */
+export interface MessageRow {
+  id: string;
+  seq: number;
+  role: string;
+  status: string;
+  text: string;
 }
 
 export class Harness {
@@ -48,6 +67,7 @@ export class Harness {
   readonly results: unknown[] = [];
   readonly logs: string[] = [];
   connectionId = '';
+  #db: DatabaseSync | undefined;
   #waiters: { match: (e: RecordedEvent) => boolean; resolve: (e: RecordedEvent) => void }[] = [];
 
   readonly dataDir: string;
@@ -81,24 +101,31 @@ export class Harness {
       host: 'web',
       version: '0.0.0-test',
       sandbox: this.options.sandbox ?? false,
-      clientDefaults: { headersTimeoutMs: 10_000, idleTimeoutMs: 10_000, maxRetries: 0 },
+      clientDefaults: this.options.clientDefaults ?? {
+        headersTimeoutMs: 10_000,
+        idleTimeoutMs: 10_000,
+        maxRetries: 0,
+      },
       log: (line) => this.logs.push(line),
-      ...(this.options.saveImages ? { saveImages: this.options.saveImages } : {}),
-      ...(this.options.openExternal ? { openExternal: this.options.openExternal } : {}),
+      ...compact({ saveImages: this.options.saveImages, openExternal: this.options.openExternal }),
     });
   }
 
   /** Closes the core and opens a new one on the same data folder and vault, as a relaunch would. */
   async restart(): Promise<void> {
+    this.#db?.close();
+    this.#db = undefined;
     await this.core.close();
     await this.open();
   }
 
   async dispatch(name: string, input: unknown): Promise<Result<unknown>> {
     const result = await this.core.dispatch(name, input, this.ctx);
-    this.results.push(result);
-    // Everything that crosses the boundary must survive structured cloning / JSON.
-    expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+    if (this.options.keepResults ?? true) {
+      this.results.push(result);
+      // Everything that crosses the boundary must survive structured cloning / JSON.
+      expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+    }
     return result;
   }
 
@@ -146,7 +173,25 @@ export class Harness {
     }
   }
 
+  /** The message rows of one conversation, read from the sqlite file itself. */
+  rows(conversationId: string): MessageRow[] {
+    return this.#readDb()
+      .prepare('SELECT id, seq, role, status, text FROM messages WHERE conversation_id = ? ORDER BY seq')
+      .all(conversationId) as unknown as MessageRow[];
+  }
+
+  /** How many image rows the sqlite file holds. */
+  imageRows(): number {
+    return (this.#readDb().prepare('SELECT count(*) AS n FROM images').get() as { n: number }).n;
+  }
+
+  #readDb(): DatabaseSync {
+    this.#db ??= new DatabaseSync(join(this.dataDir, 'quartet.db'), { readOnly: true });
+    return this.#db;
+  }
+
   async close(): Promise<void> {
+    this.#db?.close();
     await this.core.close();
     await this.sim.close();
     if (!this.options.dataDir) await rm(this.dataDir, { recursive: true, force: true });
@@ -155,10 +200,7 @@ export class Harness {
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'quartet-core-')));
-  const sim = await startSimulator({
-    port: 0,
-    keys: [{ key: CANARY, families: ['bearer', 'messages', 'generate'] }, ...DEFAULT_SIM_KEYS],
-  });
+  const sim = await startCanarySimulator();
   const h = new Harness(dataDir, createMemoryVault(), sim, options);
   await h.open();
   if (options.connect ?? true) {
