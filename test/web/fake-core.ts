@@ -26,7 +26,7 @@ export interface FakeCore extends HostCore {
 }
 
 /** Fake operations, typed from the contract: a misspelled one or a result of the wrong shape fails tsc. */
-type FakeHandlers = {
+export type FakeHandlers = {
   [K in OperationName]?: (input: ParsedInput<K>, ctx: CallContext) => OperationOutput<K>;
 };
 
