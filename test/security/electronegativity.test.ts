@@ -1,5 +1,5 @@
 // PROVES: Electronegativity (Doyensec's Electron security scanner), run offline on the Electron sources
-// (electron/main.ts, electron/preload.ts, electron/shell), reports nothing beyond the findings below, each
+// (electron/main.ts, electron/preload.ts, electron/desktop), reports nothing beyond the findings below, each
 // of which is justified: the scanner cannot see through a helper function or a response header, and the
 // existing test named next to each finding proves the real behaviour. A new finding fails this test.
 // Excluded: AvailableSecurityFixesGlobalCheck (it downloads Electron's release list; no network here).
@@ -22,16 +22,16 @@ const JUSTIFIED: Record<string, string> = {
     "The CSP (script-src 'self', frame-ancestors 'none') is a response header set by the app:// protocol " +
     'handler, which a static scan of HTML/meta tags cannot see. Proven by test/electron/protocol.test.ts ' +
     '"serves the renderer with the CSP header".',
-  'OPEN_EXTERNAL_JS_CHECK shell/navigation.ts':
+  'OPEN_EXTERNAL_JS_CHECK desktop/navigation.ts':
     'openExternal runs only after the URL is parsed and its scheme is http(s) (allowed by shared link rules). ' +
     'Proven by test/electron/navigation.test.ts "denies window.open, and opens http(s) links in the system browser".',
-  'AUXCLICK_JS_CHECK shell/window.ts':
+  'AUXCLICK_JS_CHECK desktop/window.ts':
     'Middle-click opens go through setWindowOpenHandler, which denies every new window. Proven by ' +
     'test/electron/navigation.test.ts "denies window.open, ...".',
-  'CONTEXT_ISOLATION_JS_CHECK shell/window.ts':
+  'CONTEXT_ISOLATION_JS_CHECK desktop/window.ts':
     'The webPreferences come from mainWindowOptions(), which the scanner does not evaluate; it sets ' +
     'contextIsolation: true. Proven by test/electron/window.test.ts "follows the Electron security checklist".',
-  'SANDBOX_JS_CHECK shell/window.ts':
+  'SANDBOX_JS_CHECK desktop/window.ts':
     'Same helper: sandbox: true, nodeIntegration: false. Proven by test/electron/window.test.ts ' +
     '"follows the Electron security checklist in its webPreferences".',
 };
@@ -52,7 +52,7 @@ it(
     try {
       await cp(join(ELECTRON, 'main.ts'), join(dir, 'main.ts'));
       await cp(join(ELECTRON, 'preload.ts'), join(dir, 'preload.ts'));
-      await cp(join(ELECTRON, 'shell'), join(dir, 'shell'), { recursive: true });
+      await cp(join(ELECTRON, 'desktop'), join(dir, 'desktop'), { recursive: true });
       const { stdout } = await promisify(execFile)(process.execPath, [RUNNER, dir, '45.4.1'], {
         maxBuffer: 16 * 2 ** 20,
       });
