@@ -1,25 +1,10 @@
 // Group "chat": POST /v1/chat/completions (spec §2.3, §4.2), plain and streamed.
 import { endpointUrl } from '../../shared/endpoints.ts';
-import {
-  eventJson,
-  once,
-  PROMPT,
-  reportFields,
-  reportMain,
-  reportStream,
-  reportText,
-  reportUsage,
-  type FormatInfo,
-  type StreamJudgement,
-} from './format.ts';
-import { pickModel } from './models.ts';
-import { authHeaders, oneLine, send, sendStream, type SseAnswer } from './probe.ts';
-import { skip } from './report.ts';
+import { eventJson, once, PROMPT, type StreamJudgement } from './format.ts';
+import { oneLine, type SseAnswer } from './probe.ts';
 import { CHAT_COMPLETION } from './spec-tables.ts';
-import type { Ctx } from './types.ts';
 import { isRecord } from '../../shared/wire.ts';
-
-const CHAT: FormatInfo = { group: 'chat', family: 'bearer', table: CHAT_COMPLETION };
+import type { TextFormatCheck } from './text-format.ts';
 
 export function judgeChatStream(a: SseAnswer): StreamJudgement {
   const problems: string[] = [];
@@ -74,33 +59,20 @@ export function judgeChatStream(a: SseAnswer): StreamJudgement {
   };
 }
 
-export async function checkChat(ctx: Ctx): Promise<void> {
-  const key = ctx.keys.bearer;
-  if (key === undefined)
-    return skip(ctx, 'chat', 'no key for Chat Completions (set the bearer or default key)');
-  const model = pickModel(ctx, 'chat');
-  if (!model.ok) return skip(ctx, 'chat', model.why);
-  const url = endpointUrl(ctx.root, 'chat');
-  const request = { model: model.id, messages: [{ role: 'user', content: PROMPT }] };
-  const answer = await send(ctx, { method: 'POST', url, headers: authHeaders('bearer', key), body: request });
-  const body = reportMain(ctx, CHAT, answer, model, ['fields', 'text', 'usage']);
-  if (body !== undefined) {
-    reportFields(ctx, CHAT, body);
-    const choices = body['choices'];
-    const first = Array.isArray(choices) && isRecord(choices[0]) ? choices[0] : undefined;
-    const message = first !== undefined && isRecord(first['message']) ? first['message'] : undefined;
-    reportText(ctx, CHAT, message?.['content'], 'choices[0].message.content');
-    reportUsage(ctx, CHAT, body, {
-      path: 'usage',
-      addends: ['prompt_tokens', 'completion_tokens'],
-      total: 'total_tokens',
-    });
-  }
-  const stream = await sendStream(ctx, {
-    method: 'POST',
-    url,
-    headers: authHeaders('bearer', key),
-    body: { ...request, stream: true },
-  });
-  reportStream(ctx, CHAT, stream, judgeChatStream);
-}
+export const CHAT_CHECK: TextFormatCheck = {
+  group: 'chat',
+  family: 'bearer',
+  table: CHAT_COMPLETION,
+  request: (model) => ({ model, messages: [{ role: 'user', content: PROMPT }] }),
+  url: (ctx) => endpointUrl(ctx.root, 'chat'),
+  text: {
+    of: (body) => {
+      const choices = body['choices'];
+      const first = Array.isArray(choices) && isRecord(choices[0]) ? choices[0] : undefined;
+      return first !== undefined && isRecord(first['message']) ? first['message']['content'] : undefined;
+    },
+    where: 'choices[0].message.content',
+  },
+  usage: { path: 'usage', addends: ['prompt_tokens', 'completion_tokens'], total: 'total_tokens' },
+  judgeStream: judgeChatStream,
+};

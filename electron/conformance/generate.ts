@@ -3,27 +3,14 @@
 // and whether a follow-up that lost it is refused.
 import { randomUUID } from 'node:crypto';
 import { endpointUrl } from '../../shared/endpoints.ts';
-import {
-  eventJson,
-  once,
-  PROMPT,
-  reportFields,
-  reportMain,
-  reportStream,
-  reportText,
-  reportUsage,
-  type FormatInfo,
-  type StreamJudgement,
-} from './format.ts';
-import { pickModel } from './models.ts';
-import { describeAnswer, oneLine, send, sendStream, type Answer, type SseAnswer } from './probe.ts';
-import { emit, skip } from './report.ts';
+import { eventJson, once, PROMPT, type StreamJudgement } from './format.ts';
+import { describeAnswer, oneLine, send, type Answer, type SseAnswer } from './probe.ts';
+import { emit } from './report.ts';
 import { describeValue } from './schema.ts';
 import { GENERATE_RESULT } from './spec-tables.ts';
 import type { Ctx } from './types.ts';
 import { GENERATE_KEY_HEADER, isRecord } from '../../shared/wire.ts';
-
-const GENERATE: FormatInfo = { group: 'generate', family: 'generate', table: GENERATE_RESULT };
+import type { TextFormatCheck } from './text-format.ts';
 
 // A fresh tag per run: a service that has issued the same reply before (with or without a signature)
 // must not judge this run's replay by that earlier one.
@@ -320,34 +307,25 @@ async function checkKeyPlacement(
   emit(ctx, 'generate', 'key-placement', 'Key placement', 'info', detail);
 }
 
-export async function checkGenerate(ctx: Ctx): Promise<void> {
-  const key = ctx.keys.generate;
-  if (key === undefined)
-    return skip(ctx, 'generate', 'no key for Generate Content (set the generate or default key)');
-  const model = pickModel(ctx, 'generate');
-  if (!model.ok) return skip(ctx, 'generate', model.why);
-  const url = endpointUrl(ctx.root, 'generate', { model: model.id });
-  const request = { contents: [userTurn(PROMPT)] };
-  const answer = await send(ctx, { method: 'POST', url, queryKey: key, body: request });
-  const body = reportMain(ctx, GENERATE, answer, model, ['fields', 'text', 'usage']);
-  if (body !== undefined) {
-    reportFields(ctx, GENERATE, body);
-    reportText(
-      ctx,
-      GENERATE,
-      mainText(firstParts(body)),
-      'the non-thought parts of candidates[0].content.parts',
-    );
-    reportUsage(ctx, GENERATE, body, {
-      path: 'usageMetadata',
-      addends: ['promptTokenCount', 'candidatesTokenCount'],
-      optionalAddends: ['thoughtsTokenCount', 'toolUsePromptTokenCount'],
-      total: 'totalTokenCount',
-    });
-  }
-  await checkKeyPlacement(ctx, url, key, request, answer.kind === 'http' && answer.status === 200);
-  const streamUrl = endpointUrl(ctx.root, 'generate', { model: model.id, stream: true });
-  const stream = await sendStream(ctx, { method: 'POST', url: streamUrl, queryKey: key, body: request });
-  reportStream(ctx, GENERATE, stream, judgeGenerateStream);
-  await checkThoughtExchange(ctx, url, key);
-}
+export const GENERATE_CHECK: TextFormatCheck = {
+  group: 'generate',
+  family: 'generate',
+  table: GENERATE_RESULT,
+  request: () => ({ contents: [userTurn(PROMPT)] }),
+  // the stream is asked for by the address (:streamGenerateContent), not in the body
+  streamRequest: (request) => request,
+  url: (ctx, model, stream) => endpointUrl(ctx.root, 'generate', { model, stream }),
+  text: {
+    of: (body) => mainText(firstParts(body)),
+    where: 'the non-thought parts of candidates[0].content.parts',
+  },
+  usage: {
+    path: 'usageMetadata',
+    addends: ['promptTokenCount', 'candidatesTokenCount'],
+    optionalAddends: ['thoughtsTokenCount', 'toolUsePromptTokenCount'],
+    total: 'totalTokenCount',
+  },
+  judgeStream: judgeGenerateStream,
+  afterMain: (ctx, run) => checkKeyPlacement(ctx, run.url, run.key, run.request, run.answered),
+  afterStream: (ctx, run) => checkThoughtExchange(ctx, run.url, run.key),
+};

@@ -5,16 +5,17 @@ import { KEY_FAMILIES, type KeyFamily } from '../../shared/formats.ts';
 import { createRedactor } from '../core/index.ts';
 import { keyFor } from '../core/http/auth.ts';
 import { checkDoubledPath, checkFinalAddresses, checkReachable, checkRoot } from './addresses.ts';
-import { checkChat } from './chat.ts';
+import { CHAT_CHECK } from './chat.ts';
 import { checkErrors } from './errors.ts';
-import { checkGenerate } from './generate.ts';
+import { GENERATE_CHECK } from './generate.ts';
 import { checkImages } from './images.ts';
-import { checkMessages } from './messages.ts';
+import { MESSAGES_CHECK } from './messages.ts';
 import { checkModels } from './models.ts';
 import { CHECK_HINTS } from './hints.ts';
 import { Stopped } from './probe.ts';
 import { emit, type Group } from './report.ts';
-import { checkResponses } from './responses.ts';
+import { RESPONSES_CHECK } from './responses.ts';
+import { checkTextFormat, type TextFormatCheck } from './text-format.ts';
 import type { CheckResult, ConformanceOptions, ConformanceReport, Ctx } from './types.ts';
 import { compact } from '../../shared/compact.ts';
 
@@ -38,10 +39,9 @@ function oneLineDetail(text: string): string {
 
 const GROUPS: Array<[Group, (ctx: Ctx) => Promise<void>]> = [
   ['models', checkModels],
-  ['chat', checkChat],
-  ['responses', checkResponses],
-  ['messages', checkMessages],
-  ['generate', checkGenerate],
+  ...[CHAT_CHECK, RESPONSES_CHECK, MESSAGES_CHECK, GENERATE_CHECK].map(
+    (f: TextFormatCheck): [Group, (ctx: Ctx) => Promise<void>] => [f.group, (ctx) => checkTextFormat(ctx, f)],
+  ),
   ['images', checkImages],
   ['errors', checkErrors],
 ];

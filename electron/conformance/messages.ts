@@ -1,35 +1,21 @@
 // Group "messages": POST /v1/messages (spec §2.6, §4.5, §5, §8, §9), plain and streamed, and whether a
 // request without anthropic-version or without max_tokens is refused as the spec implies.
 import { endpointUrl } from '../../shared/endpoints.ts';
-import {
-  eventJson,
-  once,
-  PROMPT,
-  reportFields,
-  reportMain,
-  reportStream,
-  reportText,
-  reportUsage,
-  type FormatInfo,
-  type StreamJudgement,
-} from './format.ts';
-import { pickModel } from './models.ts';
+import { eventJson, once, PROMPT, type StreamJudgement } from './format.ts';
 import {
   authHeaders,
   describeAnswer,
   describeHttp,
   oneLine,
   send,
-  sendStream,
   type Answer,
   type SseAnswer,
 } from './probe.ts';
-import { emit, skip } from './report.ts';
+import { emit } from './report.ts';
 import { MESSAGE } from './spec-tables.ts';
-import type { CheckStatus, Ctx } from './types.ts';
+import type { CheckStatus } from './types.ts';
 import { isRecord, MESSAGES_KEY_HEADER, MESSAGES_VERSION } from '../../shared/wire.ts';
-
-const MESSAGES: FormatInfo = { group: 'messages', family: 'messages', table: MESSAGE };
+import type { TextFormatCheck } from './text-format.ts';
 
 /** Enough for a one-word answer, small enough to stay cheap. */
 const MAX_TOKENS = 128;
@@ -132,36 +118,34 @@ function refusalVerdict(answer: Answer, lacking: string): { status: CheckStatus;
   };
 }
 
-export async function checkMessages(ctx: Ctx): Promise<void> {
-  const key = ctx.keys.messages;
-  if (key === undefined)
-    return skip(ctx, 'messages', 'no key for Messages (set the messages or default key)');
-  const model = pickModel(ctx, 'messages');
-  if (!model.ok) return skip(ctx, 'messages', model.why);
-  const url = endpointUrl(ctx.root, 'messages');
-  const messages = [{ role: 'user', content: PROMPT }];
-  const request = { model: model.id, max_tokens: MAX_TOKENS, messages };
-  const headers = authHeaders('messages', key);
-  const answer = await send(ctx, { method: 'POST', url, headers, body: request });
-  const body = reportMain(ctx, MESSAGES, answer, model, ['fields', 'text', 'usage']);
-  if (body !== undefined) {
-    reportFields(ctx, MESSAGES, body);
-    reportText(ctx, MESSAGES, messageText(body), 'the text blocks of content[]');
-    reportUsage(ctx, MESSAGES, body, { path: 'usage', addends: ['input_tokens', 'output_tokens'] });
-  }
-  const stream = await sendStream(ctx, { method: 'POST', url, headers, body: { ...request, stream: true } });
-  reportStream(ctx, MESSAGES, stream, judgeMessagesStream);
+export const MESSAGES_CHECK: TextFormatCheck = {
+  group: 'messages',
+  family: 'messages',
+  table: MESSAGE,
+  request: (model) => ({ model, max_tokens: MAX_TOKENS, messages: [{ role: 'user', content: PROMPT }] }),
+  url: (ctx) => endpointUrl(ctx.root, 'messages'),
+  text: { of: messageText, where: 'the text blocks of content[]' },
+  usage: { path: 'usage', addends: ['input_tokens', 'output_tokens'] },
+  judgeStream: judgeMessagesStream,
+  // the two requirements the spec states for this format alone
+  afterStream: async (ctx, { key, url, request }) => {
+    const noVersion = await send(ctx, {
+      method: 'POST',
+      url,
+      headers: { [MESSAGES_KEY_HEADER]: key },
+      body: request,
+    });
+    const v = refusalVerdict(noVersion, `the anthropic-version header (${MESSAGES_VERSION})`);
+    emit(ctx, 'messages', 'version-required', 'anthropic-version required', v.status, v.detail);
 
-  const noVersion = await send(ctx, {
-    method: 'POST',
-    url,
-    headers: { [MESSAGES_KEY_HEADER]: key },
-    body: request,
-  });
-  const v = refusalVerdict(noVersion, `the anthropic-version header (${MESSAGES_VERSION})`);
-  emit(ctx, 'messages', 'version-required', 'anthropic-version required', v.status, v.detail);
-
-  const noMax = await send(ctx, { method: 'POST', url, headers, body: { model: model.id, messages } });
-  const m = refusalVerdict(noMax, 'max_tokens');
-  emit(ctx, 'messages', 'max-tokens-required', 'max_tokens required', m.status, m.detail);
-}
+    const { max_tokens: _maxTokens, ...withoutMax } = request;
+    const noMax = await send(ctx, {
+      method: 'POST',
+      url,
+      headers: authHeaders('messages', key),
+      body: withoutMax,
+    });
+    const m = refusalVerdict(noMax, 'max_tokens');
+    emit(ctx, 'messages', 'max-tokens-required', 'max_tokens required', m.status, m.detail);
+  },
+};

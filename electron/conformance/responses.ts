@@ -1,25 +1,10 @@
 // Group "responses": POST /v1/responses (spec §2.4, §3, §4.3), plain and streamed.
 import { endpointUrl } from '../../shared/endpoints.ts';
-import {
-  eventJson,
-  once,
-  PROMPT,
-  reportFields,
-  reportMain,
-  reportStream,
-  reportText,
-  reportUsage,
-  type FormatInfo,
-  type StreamJudgement,
-} from './format.ts';
-import { pickModel } from './models.ts';
-import { authHeaders, oneLine, send, sendStream, type SseAnswer } from './probe.ts';
-import { skip } from './report.ts';
+import { eventJson, once, PROMPT, type StreamJudgement } from './format.ts';
+import { oneLine, type SseAnswer } from './probe.ts';
 import { RESPONSE_OBJECT } from './spec-tables.ts';
-import type { Ctx } from './types.ts';
 import { isRecord } from '../../shared/wire.ts';
-
-const RESPONSES: FormatInfo = { group: 'responses', family: 'bearer', table: RESPONSE_OBJECT };
+import type { TextFormatCheck } from './text-format.ts';
 
 /** "The text of the output_text part inside an output item" (spec §2.4). */
 export function responseText(body: unknown): string | undefined {
@@ -133,30 +118,13 @@ export function judgeResponsesStream(a: SseAnswer): StreamJudgement {
   };
 }
 
-export async function checkResponses(ctx: Ctx): Promise<void> {
-  const key = ctx.keys.bearer;
-  if (key === undefined)
-    return skip(ctx, 'responses', 'no key for Responses (set the bearer or default key)');
-  const model = pickModel(ctx, 'responses');
-  if (!model.ok) return skip(ctx, 'responses', model.why);
-  const url = endpointUrl(ctx.root, 'responses');
-  const request = { model: model.id, input: PROMPT };
-  const answer = await send(ctx, { method: 'POST', url, headers: authHeaders('bearer', key), body: request });
-  const body = reportMain(ctx, RESPONSES, answer, model, ['fields', 'text', 'usage']);
-  if (body !== undefined) {
-    reportFields(ctx, RESPONSES, body);
-    reportText(ctx, RESPONSES, responseText(body), 'the output_text part of the message item in output[]');
-    reportUsage(ctx, RESPONSES, body, {
-      path: 'usage',
-      addends: ['input_tokens', 'output_tokens'],
-      total: 'total_tokens',
-    });
-  }
-  const stream = await sendStream(ctx, {
-    method: 'POST',
-    url,
-    headers: authHeaders('bearer', key),
-    body: { ...request, stream: true },
-  });
-  reportStream(ctx, RESPONSES, stream, judgeResponsesStream);
-}
+export const RESPONSES_CHECK: TextFormatCheck = {
+  group: 'responses',
+  family: 'bearer',
+  table: RESPONSE_OBJECT,
+  request: (model) => ({ model, input: PROMPT }),
+  url: (ctx) => endpointUrl(ctx.root, 'responses'),
+  text: { of: responseText, where: 'the output_text part of the message item in output[]' },
+  usage: { path: 'usage', addends: ['input_tokens', 'output_tokens'], total: 'total_tokens' },
+  judgeStream: judgeResponsesStream,
+};
