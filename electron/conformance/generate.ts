@@ -7,7 +7,7 @@ import { eventJson, once, PROMPT, type StreamJudgement } from './format.ts';
 import { describeAnswer, oneLine, send, type Answer, type SseAnswer } from './probe.ts';
 import { emit } from './report.ts';
 import { describeValue } from './schema.ts';
-import { GENERATE_RESULT } from './spec-tables.ts';
+import { GENERATE_RESULT } from '../../shared/spec-tables.ts';
 import type { Ctx } from './types.ts';
 import { GENERATE_KEY_HEADER, isRecord } from '../../shared/wire.ts';
 import type { TextFormatCheck } from './text-format.ts';

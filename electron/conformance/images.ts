@@ -9,7 +9,7 @@ import { pickModel } from './models.ts';
 import { authHeaders, send } from './probe.ts';
 import { emit, skip } from './report.ts';
 import { describeValue } from './schema.ts';
-import { IMAGE_RESULT } from './spec-tables.ts';
+import { IMAGE_RESULT } from '../../shared/spec-tables.ts';
 import type { Ctx } from './types.ts';
 import { isRecord } from '../../shared/wire.ts';
 

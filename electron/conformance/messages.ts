@@ -12,7 +12,7 @@ import {
   type SseAnswer,
 } from './probe.ts';
 import { emit } from './report.ts';
-import { MESSAGE } from './spec-tables.ts';
+import { MESSAGE } from '../../shared/spec-tables.ts';
 import type { CheckStatus } from './types.ts';
 import { isRecord, MESSAGES_KEY_HEADER, MESSAGES_VERSION } from '../../shared/wire.ts';
 import type { TextFormatCheck } from './text-format.ts';

@@ -5,7 +5,7 @@ import { KEY_FAMILIES, type KeyFamily, type TextFormat } from '../../shared/form
 import { authHeaders, describeAnswer, send } from './probe.ts';
 import { emit, ms } from './report.ts';
 import { checkFields, summariseProblems } from './schema.ts';
-import { MODEL_LIST } from './spec-tables.ts';
+import { MODEL_LIST } from '../../shared/spec-tables.ts';
 import type { Ctx } from './types.ts';
 import { isRecord } from '../../shared/wire.ts';
 import { isImageModel, isTextModel, makerLabel, suitsPurpose } from '../../shared/model-kinds.ts';

@@ -2,7 +2,7 @@
 import { endpointUrl } from '../../shared/endpoints.ts';
 import { eventJson, once, PROMPT, type StreamJudgement } from './format.ts';
 import { oneLine, type SseAnswer } from './probe.ts';
-import { RESPONSE_OBJECT } from './spec-tables.ts';
+import { RESPONSE_OBJECT } from '../../shared/spec-tables.ts';
 import { isRecord } from '../../shared/wire.ts';
 import type { TextFormatCheck } from './text-format.ts';
 

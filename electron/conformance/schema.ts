@@ -1,32 +1,11 @@
-// A small field checker driven by the spec's §2 tables (spec-tables.ts): every listed field must be
+// A small field checker driven by the spec's §2 tables (shared/spec-tables.ts): every listed field must be
 // present with its type, and documented constants must hold. Problems name the concrete path
 // (`choices[0].finish_reason`), what the spec expects and what came back.
 import { oneLine } from './probe.ts';
 import { isRecord } from '../../shared/wire.ts';
+import type { FieldRule, FieldType, SpecTable } from '../../shared/spec-tables.ts';
 
-export type FieldType = 'string' | 'integer' | 'boolean' | 'array' | 'object' | 'string|null' | 'object|null';
-
-export interface FieldRule {
-  /** Dotted path as the spec writes it; `[]` walks every item of an array: `choices[].message.role`. */
-  path: string;
-  type: FieldType;
-  /** A documented constant (or one of several): another value is a problem. */
-  equals?: string | readonly string[];
-  /** A value the spec only reports as observed: another value is a note, not a problem. */
-  observed?: string | readonly string[];
-  /** The spec says the field appears on some items only. */
-  optional?: boolean;
-  /** An array that must hold at least one item for the reply to make sense. */
-  nonEmpty?: boolean;
-}
-
-export interface SpecTable {
-  /** How detail lines name the object: "chat completion". */
-  name: string;
-  /** Where the table is in the spec: "§2.3". */
-  section: string;
-  fields: readonly FieldRule[];
-}
+export type { FieldRule, FieldType, SpecTable } from '../../shared/spec-tables.ts';
 
 export interface FieldProblem {
   path: string;

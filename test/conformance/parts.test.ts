@@ -13,7 +13,7 @@ import { judgeMessagesStream } from '../../electron/conformance/messages.ts';
 import type { SseAnswer } from '../../electron/conformance/probe.ts';
 import { judgeResponsesStream } from '../../electron/conformance/responses.ts';
 import { checkFields } from '../../electron/conformance/schema.ts';
-import { CHAT_COMPLETION, MESSAGE } from '../../electron/conformance/spec-tables.ts';
+import { CHAT_COMPLETION, MESSAGE } from '../../shared/spec-tables.ts';
 import { SANDBOX_KEY, startSimulator, type RunningSimulator } from '../../electron/simulator/index.ts';
 
 function sse(events: Array<[string | undefined, unknown]>): SseAnswer {

@@ -1,6 +1,31 @@
-// The response tables of service-spec.md §2, transcribed row by row: field path, type, and the constant
-// the spec documents (`equals`) or only reports as observed (`observed`). Keep in step with the spec.
-import type { SpecTable } from './schema.ts';
+// The response tables of the service spec (docs/spec/service-spec.md §2), transcribed row by row: field
+// path, type, and the constant the spec documents (`equals`) or only reports as observed (`observed`).
+// Data, not logic: the conformance check judges a service by them, and the simulator's tests hold its
+// replies to them. Keep in step with the spec.
+
+export type FieldType = 'string' | 'integer' | 'boolean' | 'array' | 'object' | 'string|null' | 'object|null';
+
+export interface FieldRule {
+  /** Dotted path as the spec writes it; `[]` walks every item of an array: `choices[].message.role`. */
+  path: string;
+  type: FieldType;
+  /** A documented constant (or one of several): another value is a problem. */
+  equals?: string | readonly string[];
+  /** A value the spec only reports as observed: another value is a note, not a problem. */
+  observed?: string | readonly string[];
+  /** The spec says the field appears on some items only. */
+  optional?: boolean;
+  /** An array that must hold at least one item for the reply to make sense. */
+  nonEmpty?: boolean;
+}
+
+export interface SpecTable {
+  /** How detail lines name the object: "chat completion". */
+  name: string;
+  /** Where the table is in the spec: "§2.3". */
+  section: string;
+  fields: readonly FieldRule[];
+}
 
 /** §4.1 and §2.1: the model list and its entries. */
 export const MODEL_LIST: SpecTable = {
