@@ -3,7 +3,7 @@
 // (`choices[0].finish_reason`), what the spec expects and what came back.
 import { oneLine } from './probe.ts';
 import { isRecord } from '../../shared/wire.ts';
-import type { FieldRule, FieldType, SpecTable } from '../../shared/spec-tables.ts';
+import type { FieldType, SpecTable } from '../../shared/spec-tables.ts';
 
 export type { FieldRule, FieldType, SpecTable } from '../../shared/spec-tables.ts';
 
