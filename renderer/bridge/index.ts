@@ -33,10 +33,5 @@ export function getBridge(): Bridge {
   return current;
 }
 
-/** Replaces the bridge (a fake in component tests); null goes back to the real one on next use. */
-export function setBridgeForTesting(bridge: Bridge | null): void {
-  current = bridge;
-}
-
 export type { Bridge };
 export type { ConnectionStatus, WebSocketBridge } from './websocket-bridge.ts';

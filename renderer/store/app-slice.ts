@@ -4,8 +4,8 @@ import type { AppInfo } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { sessionToRestore } from './session.ts';
-import { getBridge } from '../bridge/index.ts';
 import { safeExternalUrl } from '../../shared/links.ts';
+import type { StoreRuntime } from './runtime.ts';
 
 export type TabId = TextFormat | 'images' | 'compare' | 'settings';
 export const TAB_IDS: readonly TabId[] = [
@@ -79,76 +79,76 @@ function initialTab(): TabId {
   return saved && (TAB_IDS as readonly string[]).includes(saved) ? (saved as TabId) : 'chat';
 }
 
-let nextNoticeId = 1;
+export const createAppSlice =
+  (rt: StoreRuntime): StateCreator<StoreState, [], [], AppSlice> =>
+  (set, get) => ({
+    activeTab: initialTab(),
+    setTab(tab) {
+      set({ activeTab: tab });
+      writeLocal(TAB_KEY, tab);
+    },
+    appInfo: null,
+    ready: false,
+    initError: null,
+    async init() {
+      const bridge = rt.bridge();
+      const info = await bridge.getAppInfo({});
+      if (info.ok) {
+        set({ appInfo: info.value });
+        // Start-up notes (a database set aside, a weak key vault) are shown once and stay until dismissed.
+        for (const message of info.value.notices) get().notify(message, 'warning', { sticky: true });
+      } else {
+        set({ initError: info.error });
+        get().notify(`The app could not start properly: ${info.error.message}`, 'error');
+      }
+      await Promise.all([get().loadSettings(), get().loadConnections()]);
+      await Promise.all([get().loadConversations(), get().loadImages()]);
+      // Reopen where the user was: the section and the conversation open in each text tab.
+      const { tab, open } = sessionToRestore(get());
+      if (tab) set({ activeTab: tab });
+      await Promise.all(
+        Object.entries(open).map(([format, id]) => get().openConversation(format as TextFormat, id)),
+      );
+      set({ ready: true });
+    },
 
-export const createAppSlice: StateCreator<StoreState, [], [], AppSlice> = (set, get) => ({
-  activeTab: initialTab(),
-  setTab(tab) {
-    set({ activeTab: tab });
-    writeLocal(TAB_KEY, tab);
-  },
-  appInfo: null,
-  ready: false,
-  initError: null,
-  async init() {
-    const bridge = getBridge();
-    const info = await bridge.getAppInfo({});
-    if (info.ok) {
-      set({ appInfo: info.value });
-      // Start-up notes (a database set aside, a weak key vault) are shown once and stay until dismissed.
-      for (const message of info.value.notices) get().notify(message, 'warning', { sticky: true });
-    } else {
-      set({ initError: info.error });
-      get().notify(`The app could not start properly: ${info.error.message}`, 'error');
-    }
-    await Promise.all([get().loadSettings(), get().loadConnections()]);
-    await Promise.all([get().loadConversations(), get().loadImages()]);
-    // Reopen where the user was: the section and the conversation open in each text tab.
-    const { tab, open } = sessionToRestore(get());
-    if (tab) set({ activeTab: tab });
-    await Promise.all(
-      Object.entries(open).map(([format, id]) => get().openConversation(format as TextFormat, id)),
-    );
-    set({ ready: true });
-  },
+    notices: [],
+    notify(message, kind = 'info', options = {}) {
+      // Errors wait to be read; the rest go away by themselves (a warning stays a little longer).
+      const sticky = options.sticky ?? kind === 'error';
+      // The same message twice in a row is one notice, not a stack.
+      const existing = get().notices.find((n) => n.message === message && n.kind === kind);
+      if (existing) return;
+      const id = rt.nextId();
+      set((s) => ({ notices: [...s.notices, { id, message, kind, sticky }].slice(-MAX_NOTICES) }));
+      if (!sticky) setTimeout(() => get().dismissNotice(id), kind === 'warning' ? NOTICE_MS * 2 : NOTICE_MS);
+    },
+    dismissNotice(id) {
+      set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+    },
 
-  notices: [],
-  notify(message, kind = 'info', options = {}) {
-    // Errors wait to be read; the rest go away by themselves (a warning stays a little longer).
-    const sticky = options.sticky ?? kind === 'error';
-    // The same message twice in a row is one notice, not a stack.
-    const existing = get().notices.find((n) => n.message === message && n.kind === kind);
-    if (existing) return;
-    const id = nextNoticeId++;
-    set((s) => ({ notices: [...s.notices, { id, message, kind, sticky }].slice(-MAX_NOTICES) }));
-    if (!sticky) setTimeout(() => get().dismissNotice(id), kind === 'warning' ? NOTICE_MS * 2 : NOTICE_MS);
-  },
-  dismissNotice(id) {
-    set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
-  },
+    // Open by default where it fits beside the conversation (where it does not, it floats on demand).
+    paramsOpen: (readLocal(PARAMS_KEY) ?? 'true') === 'true',
+    setParamsOpen(open) {
+      set({ paramsOpen: open });
+      writeLocal(PARAMS_KEY, String(open));
+    },
+    paramsOverlay: false,
+    setParamsOverlay(open) {
+      set({ paramsOverlay: open });
+    },
 
-  // Open by default where it fits beside the conversation (where it does not, it floats on demand).
-  paramsOpen: (readLocal(PARAMS_KEY) ?? 'true') === 'true',
-  setParamsOpen(open) {
-    set({ paramsOpen: open });
-    writeLocal(PARAMS_KEY, String(open));
-  },
-  paramsOverlay: false,
-  setParamsOverlay(open) {
-    set({ paramsOverlay: open });
-  },
-
-  async openLink(url) {
-    if (safeExternalUrl(url) === null) {
-      get().notify(`Only http and https links open from here: ${url.slice(0, 80)}`, 'warning');
-      return;
-    }
-    const r = await getBridge().openExternal({ url });
-    if (r.ok && r.value.opened) return;
-    if (getBridge().host === 'web') {
-      window.open(url, '_blank', 'noopener,noreferrer');
-      return;
-    }
-    get().notify(r.ok ? `The link could not be opened: ${url}` : r.error.message, 'error');
-  },
-});
+    async openLink(url) {
+      if (safeExternalUrl(url) === null) {
+        get().notify(`Only http and https links open from here: ${url.slice(0, 80)}`, 'warning');
+        return;
+      }
+      const r = await rt.bridge().openExternal({ url });
+      if (r.ok && r.value.opened) return;
+      if (rt.bridge().host === 'web') {
+        window.open(url, '_blank', 'noopener,noreferrer');
+        return;
+      }
+      get().notify(r.ok ? `The link could not be opened: ${url}` : r.error.message, 'error');
+    },
+  });

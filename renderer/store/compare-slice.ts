@@ -4,23 +4,19 @@ import type { Settings } from '../../shared/contract.ts';
 import type { Turn } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { TextFormat } from '../../shared/formats.ts';
-import { getBridge } from '../bridge/index.ts';
-import { registerStream } from './events.ts';
-import { createDeltaBatcher } from './chat-slice.ts';
 import { defaultParams } from '../../shared/conversation.ts';
 import { titleFrom } from '../../shared/titles.ts';
+import { withoutRun } from './runs-slice.ts';
+import type { StoreRuntime } from './runtime.ts';
 
 export const MIN_COLUMNS = 2;
 export const MAX_COLUMNS = 4;
 
-/** A request running in one column. */
+/** A request running in one column; its timing, stopping and text are in the runs slice. */
 export interface ColumnRun {
   requestId: string;
   /** the user's text, shown above the streaming reply until the host hands back the stored turn */
   text: string;
-  startedAt: number;
-  firstTokenAt: number | null;
-  stopping: boolean;
 }
 
 /** One column: a (format, model) pair with its own conversation (origin 'compare'). */
@@ -37,17 +33,10 @@ export interface CompareColumn {
   error: AppError | null;
 }
 
-/** Text of a reply in progress; only that column's streaming bubble subscribes to it. */
-export interface CompareStream {
-  text: string;
-  thoughts: string;
-}
-
 export interface CompareSlice {
   compareColumns: CompareColumn[];
   compareHydrated: boolean;
   comparePrompt: string;
-  compareStreams: Record<string, CompareStream>;
   /** Builds the columns from the remembered (format, model) pairs, once, when settings are known. */
   hydrateCompare(settings: Settings | null): void;
   setComparePrompt(text: string): void;
@@ -93,102 +82,76 @@ function invalid(message: string): AppError {
   return { kind: 'invalid-input', message };
 }
 
-export const createCompareSlice: StateCreator<StoreState, [], [], CompareSlice> = (set, get) => {
-  const persist = () => {
-    void get().updateSettings({
-      compareColumns: get().compareColumns.map((c) => ({ format: c.format, model: c.model })),
-    });
-  };
-  const patchColumn = (key: string, patch: Partial<CompareColumn>) =>
-    set((s) => ({ compareColumns: s.compareColumns.map((c) => (c.key === key ? { ...c, ...patch } : c)) }));
-  const column = (key: string) => get().compareColumns.find((c) => c.key === key);
-
-  /** Makes sure the column has a conversation with its current model; returns its id or an error. */
-  const ensureConversation = async (col: CompareColumn, text: string): Promise<string | AppError> => {
-    const bridge = getBridge();
-    if (col.conversationId === null) {
-      const r = await bridge.createConversation({
-        format: col.format,
-        model: col.model,
-        origin: 'compare',
-        title: titleFrom(text),
-        params: defaultParams(col.format),
+export const createCompareSlice =
+  (rt: StoreRuntime): StateCreator<StoreState, [], [], CompareSlice> =>
+  (set, get) => {
+    const persist = () => {
+      void get().updateSettings({
+        compareColumns: get().compareColumns.map((c) => ({ format: c.format, model: c.model })),
       });
-      if (!r.ok) return r.error;
-      patchColumn(col.key, { conversationId: r.value.id, conversationModel: col.model });
-      return r.value.id;
-    }
-    if (col.conversationModel !== col.model) {
-      const r = await bridge.updateConversation({ id: col.conversationId, model: col.model });
-      if (!r.ok) return r.error;
-      patchColumn(col.key, { conversationModel: col.model });
-    }
-    return col.conversationId;
-  };
+    };
+    const patchColumn = (key: string, patch: Partial<CompareColumn>) =>
+      set((s) => ({ compareColumns: s.compareColumns.map((c) => (c.key === key ? { ...c, ...patch } : c)) }));
+    const column = (key: string) => get().compareColumns.find((c) => c.key === key);
 
-  /** One column's request: streams into compareStreams[requestId], then stores the turns. */
-  const runColumn = async (col: CompareColumn, text: string): Promise<boolean> => {
-    const requestId = crypto.randomUUID();
-    patchColumn(col.key, {
-      run: { requestId, text, startedAt: Date.now(), firstTokenAt: null, stopping: false },
-      error: null,
-    });
-    set((s) => ({ compareStreams: { ...s.compareStreams, [requestId]: { text: '', thoughts: '' } } }));
-    const conversationId = await ensureConversation(col, text);
-    if (typeof conversationId !== 'string') {
-      finish(col.key, requestId, { error: conversationId });
-      return false;
-    }
-    // Stopped while the conversation was being created: do not start the request at all.
-    if (column(col.key)?.run?.stopping) {
-      finish(col.key, requestId, { error: { kind: 'aborted', message: 'Stopped before it was sent.' } });
-      return false;
-    }
-    const batcher = createDeltaBatcher((t, th) => {
-      set((s) => {
-        const prev = s.compareStreams[requestId];
-        if (!prev) return {};
-        const compareStreams = {
-          ...s.compareStreams,
-          [requestId]: { text: prev.text + t, thoughts: prev.thoughts + th },
-        };
-        // the columns (and the figures row, which reads them all) change only on the first token
-        const first = s.compareColumns.some(
-          (c) => c.key === col.key && c.run?.requestId === requestId && c.run.firstTokenAt === null,
-        );
-        if (!first) return { compareStreams };
-        return {
-          compareStreams,
-          compareColumns: s.compareColumns.map((c) =>
-            c.key === col.key && c.run?.requestId === requestId && c.run.firstTokenAt === null
-              ? { ...c, run: { ...c.run, firstTokenAt: Date.now() } }
-              : c,
-          ),
-        };
-      });
-    });
-    const unregister = registerStream(requestId, { onDelta: (d) => batcher.push(d) });
-    let r: Awaited<ReturnType<ReturnType<typeof getBridge>['sendMessage']>>;
-    try {
-      r = await getBridge().sendMessage({ requestId, conversationId, text });
-    } finally {
-      batcher.flush();
-      unregister();
-    }
-    if (r.ok) {
-      finish(col.key, requestId, { turns: [r.value.userTurn, r.value.reply] });
-      return true;
-    }
-    finish(col.key, requestId, { error: r.error });
-    return false;
-  };
+    /** Makes sure the column has a conversation with its current model; returns its id or an error. */
+    const ensureConversation = async (col: CompareColumn, text: string): Promise<string | AppError> => {
+      const bridge = rt.bridge();
+      if (col.conversationId === null) {
+        const r = await bridge.createConversation({
+          format: col.format,
+          model: col.model,
+          origin: 'compare',
+          title: titleFrom(text),
+          params: defaultParams(col.format),
+        });
+        if (!r.ok) return r.error;
+        patchColumn(col.key, { conversationId: r.value.id, conversationModel: col.model });
+        return r.value.id;
+      }
+      if (col.conversationModel !== col.model) {
+        const r = await bridge.updateConversation({ id: col.conversationId, model: col.model });
+        if (!r.ok) return r.error;
+        patchColumn(col.key, { conversationModel: col.model });
+      }
+      return col.conversationId;
+    };
 
-  const finish = (key: string, requestId: string, outcome: { turns?: Turn[]; error?: AppError }) => {
-    set((s) => {
-      const compareStreams = { ...s.compareStreams };
-      delete compareStreams[requestId];
-      return {
-        compareStreams,
+    /** One column's request, as a run (its text streams into runTexts), then the turns it stored. */
+    const runColumn = async (col: CompareColumn, text: string): Promise<boolean> => {
+      const requestId = crypto.randomUUID();
+      // the run first, so that whatever shows the column's run finds its timing
+      get().beginRun(requestId);
+      patchColumn(col.key, { run: { requestId, text }, error: null });
+      const conversationId = await ensureConversation(col, text);
+      if (typeof conversationId !== 'string') {
+        finish(col.key, requestId, { error: conversationId });
+        return false;
+      }
+      // Stopped while the conversation was being created: do not start the request at all.
+      if (get().runs[requestId]?.stopping) {
+        finish(col.key, requestId, { error: { kind: 'aborted', message: 'Stopped before it was sent.' } });
+        return false;
+      }
+      let r: Awaited<ReturnType<ReturnType<StoreRuntime['bridge']>['sendMessage']>>;
+      try {
+        r = await rt.bridge().sendMessage({ requestId, conversationId, text });
+      } catch (e) {
+        finish(col.key, requestId, { error: { kind: 'internal', message: String(e) } });
+        return false;
+      }
+      if (r.ok) {
+        finish(col.key, requestId, { turns: [r.value.userTurn, r.value.reply] });
+        return true;
+      }
+      finish(col.key, requestId, { error: r.error });
+      return false;
+    };
+
+    const finish = (key: string, requestId: string, outcome: { turns?: Turn[]; error?: AppError }) => {
+      get().finishRun(requestId);
+      set((s) => ({
+        ...withoutRun(s, requestId),
         compareColumns: s.compareColumns.map((c) =>
           c.key === key && c.run?.requestId === requestId
             ? {
@@ -199,104 +162,95 @@ export const createCompareSlice: StateCreator<StoreState, [], [], CompareSlice> 
               }
             : c,
         ),
-      };
-    });
-  };
-
-  return {
-    compareColumns: [],
-    compareHydrated: false,
-    comparePrompt: '',
-    compareStreams: {},
-
-    hydrateCompare(settings) {
-      if (get().compareHydrated) return;
-      set({
-        compareHydrated: true,
-        compareColumns: defaultColumns(settings).map((c) => newColumn(c.format, c.model)),
-      });
-    },
-    setComparePrompt(text) {
-      set({ comparePrompt: text });
-    },
-    addCompareColumn() {
-      const cols = get().compareColumns;
-      if (cols.length >= MAX_COLUMNS) return;
-      const used = new Set(cols.map((c) => c.format));
-      const format =
-        (['chat', 'responses', 'messages', 'generate'] as const).find((f) => !used.has(f)) ?? 'chat';
-      const model = cols.at(-1)?.model ?? '';
-      set({ compareColumns: [...cols, newColumn(format, model)] });
-      persist();
-    },
-    removeCompareColumn(key) {
-      const cols = get().compareColumns;
-      if (cols.length <= MIN_COLUMNS) return;
-      const col = cols.find((c) => c.key === key);
-      if (col?.run) void getBridge().abortRequest({ requestId: col.run.requestId });
-      set({ compareColumns: cols.filter((c) => c.key !== key) });
-      persist();
-    },
-    setCompareColumn(key, patch) {
-      const col = column(key);
-      if (!col || col.run) return;
-      const formatChanged = patch.format !== undefined && patch.format !== col.format;
-      patchColumn(key, {
-        ...patch,
-        ...(formatChanged ? { conversationId: null, conversationModel: null, turns: [], error: null } : {}),
-      });
-      persist();
-    },
-    setModelInAllColumns(model) {
-      if (get().compareColumns.some((c) => c.run)) return;
-      set((s) => ({ compareColumns: s.compareColumns.map((c) => ({ ...c, model })) }));
-      persist();
-    },
-
-    async sendCompare() {
-      const text = get().comparePrompt;
-      const cols = get().compareColumns;
-      if (text.trim() === '' || cols.some((c) => c.run)) return false;
-      const ready = cols.filter((c) => c.model.trim() !== '');
-      for (const c of cols) {
-        if (c.model.trim() === '') patchColumn(c.key, { error: invalid('Choose a model for this column.') });
-      }
-      if (ready.length === 0) return false;
-      set({ comparePrompt: '' });
-      // Every column at once: the point is to see them side by side, in the same moment.
-      const results = await Promise.all(ready.map((c) => runColumn(c, text)));
-      // Nothing reached the service: give the text back so it is not lost.
-      if (!results.some(Boolean) && get().comparePrompt === '') {
-        const anyStored = get().compareColumns.some((c) =>
-          c.turns.some((t) => t.role === 'user' && t.text === text),
-        );
-        if (!anyStored) set({ comparePrompt: text });
-      }
-      return true;
-    },
-    async stopCompare() {
-      const running = get().compareColumns.filter((c) => c.run);
-      set((s) => ({
-        compareColumns: s.compareColumns.map((c) =>
-          c.run ? { ...c, run: { ...c.run, stopping: true } } : c,
-        ),
       }));
-      await Promise.all(
-        running.map((c) => (c.run ? getBridge().abortRequest({ requestId: c.run.requestId }) : null)),
-      );
-    },
-    async newComparison() {
-      if (get().compareColumns.some((c) => c.run)) await get().stopCompare();
-      set((s) => ({
-        compareColumns: s.compareColumns.map((c) => ({
-          ...newColumn(c.format, c.model),
-          key: c.key,
-        })),
-        compareStreams: {},
-      }));
-    },
+    };
+
+    return {
+      compareColumns: [],
+      compareHydrated: false,
+      comparePrompt: '',
+
+      hydrateCompare(settings) {
+        if (get().compareHydrated) return;
+        set({
+          compareHydrated: true,
+          compareColumns: defaultColumns(settings).map((c) => newColumn(c.format, c.model)),
+        });
+      },
+      setComparePrompt(text) {
+        set({ comparePrompt: text });
+      },
+      addCompareColumn() {
+        const cols = get().compareColumns;
+        if (cols.length >= MAX_COLUMNS) return;
+        const used = new Set(cols.map((c) => c.format));
+        const format =
+          (['chat', 'responses', 'messages', 'generate'] as const).find((f) => !used.has(f)) ?? 'chat';
+        const model = cols.at(-1)?.model ?? '';
+        set({ compareColumns: [...cols, newColumn(format, model)] });
+        persist();
+      },
+      removeCompareColumn(key) {
+        const cols = get().compareColumns;
+        if (cols.length <= MIN_COLUMNS) return;
+        const col = cols.find((c) => c.key === key);
+        if (col?.run) void get().stopRun(col.run.requestId);
+        set({ compareColumns: cols.filter((c) => c.key !== key) });
+        persist();
+      },
+      setCompareColumn(key, patch) {
+        const col = column(key);
+        if (!col || col.run) return;
+        const formatChanged = patch.format !== undefined && patch.format !== col.format;
+        patchColumn(key, {
+          ...patch,
+          ...(formatChanged ? { conversationId: null, conversationModel: null, turns: [], error: null } : {}),
+        });
+        persist();
+      },
+      setModelInAllColumns(model) {
+        if (get().compareColumns.some((c) => c.run)) return;
+        set((s) => ({ compareColumns: s.compareColumns.map((c) => ({ ...c, model })) }));
+        persist();
+      },
+
+      async sendCompare() {
+        const text = get().comparePrompt;
+        const cols = get().compareColumns;
+        if (text.trim() === '' || cols.some((c) => c.run)) return false;
+        const ready = cols.filter((c) => c.model.trim() !== '');
+        for (const c of cols) {
+          if (c.model.trim() === '')
+            patchColumn(c.key, { error: invalid('Choose a model for this column.') });
+        }
+        if (ready.length === 0) return false;
+        set({ comparePrompt: '' });
+        // Every column at once: the point is to see them side by side, in the same moment.
+        const results = await Promise.all(ready.map((c) => runColumn(c, text)));
+        // Nothing reached the service: give the text back so it is not lost.
+        if (!results.some(Boolean) && get().comparePrompt === '') {
+          const anyStored = get().compareColumns.some((c) =>
+            c.turns.some((t) => t.role === 'user' && t.text === text),
+          );
+          if (!anyStored) set({ comparePrompt: text });
+        }
+        return true;
+      },
+      async stopCompare() {
+        const running = get().compareColumns.flatMap((c) => (c.run ? [c.run.requestId] : []));
+        await Promise.all(running.map((requestId) => get().stopRun(requestId)));
+      },
+      async newComparison() {
+        if (get().compareColumns.some((c) => c.run)) await get().stopCompare();
+        set((s) => ({
+          compareColumns: s.compareColumns.map((c) => ({
+            ...newColumn(c.format, c.model),
+            key: c.key,
+          })),
+        }));
+      },
+    };
   };
-};
 
 // ---------- figures across columns ----------
 

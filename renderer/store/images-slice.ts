@@ -2,10 +2,10 @@ import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { ImageRecord, Settings } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
-import { getBridge } from '../bridge/index.ts';
 import { groupModels } from './models-slice.ts';
 import { imageCountProblem, imageSizeProblem } from '../../shared/limits.ts';
 import { compact } from '../../shared/compact.ts';
+import type { StoreRuntime } from './runtime.ts';
 
 export const SIZE_PRESETS = ['auto', '1024x1024', '1536x1024', '1024x1536'] as const;
 export type SizePreset = (typeof SIZE_PRESETS)[number] | 'custom';
@@ -163,15 +163,6 @@ const makeThumbnailInPage: ThumbnailMaker = async (url, width) => {
   }
 };
 
-let thumbnailMaker: ThumbnailMaker = makeThumbnailInPage;
-/** Tests swap the page-only thumbnail code for a fake. */
-export function setThumbnailMaker(maker: ThumbnailMaker | null): void {
-  thumbnailMaker = maker ?? makeThumbnailInPage;
-}
-
-const thumbQueue: string[] = [];
-let thumbsRunning = 0;
-
 // ---------- downloads and clipboard (page-only helpers) ----------
 
 function triggerDownloads(urls: string[]): void {
@@ -202,261 +193,265 @@ async function imageAsPng(url: string): Promise<Blob> {
   }
 }
 
-export const createImagesSlice: StateCreator<StoreState, [], [], ImagesSlice> = (set, get) => {
-  const pumpThumbnails = () => {
-    while (thumbsRunning < THUMB_CONCURRENCY && thumbQueue.length > 0) {
-      const id = thumbQueue.shift();
-      if (id === undefined) break;
-      const record = get().images.find((x) => x.id === id);
-      if (!record || record.hasThumbnail) {
-        clearThumbState(id);
-        continue;
+export const createImagesSlice =
+  (rt: StoreRuntime): StateCreator<StoreState, [], [], ImagesSlice> =>
+  (set, get) => {
+    const pumpThumbnails = () => {
+      while (rt.thumbsRunning < THUMB_CONCURRENCY && rt.thumbQueue.length > 0) {
+        const id = rt.thumbQueue.shift();
+        if (id === undefined) break;
+        const record = get().images.find((x) => x.id === id);
+        if (!record || record.hasThumbnail) {
+          clearThumbState(id);
+          continue;
+        }
+        rt.thumbsRunning += 1;
+        void makeOne(record).finally(() => {
+          rt.thumbsRunning -= 1;
+          pumpThumbnails();
+        });
       }
-      thumbsRunning += 1;
-      void makeOne(record).finally(() => {
-        thumbsRunning -= 1;
-        pumpThumbnails();
-      });
-    }
-  };
+    };
 
-  const clearThumbState = (id: string) =>
-    set((s) => {
-      if (!(id in s.thumbState)) return {};
-      const thumbState = { ...s.thumbState };
-      delete thumbState[id];
-      return { thumbState };
-    });
-
-  const makeOne = async (record: ImageRecord) => {
-    const bridge = getBridge();
-    try {
-      const webpBase64 = await thumbnailMaker(
-        bridge.imageUrl(record.id, 'full'),
-        Math.min(THUMB_WIDTH, record.width),
-      );
-      const r = await bridge.putThumbnail({ id: record.id, webpBase64 });
-      if (!r.ok) throw new Error(r.error.message);
-      set((s) => ({ images: s.images.map((x) => (x.id === record.id ? { ...x, hasThumbnail: true } : x)) }));
-      clearThumbState(record.id);
-    } catch {
-      // The gallery falls back to the full image for this one; nothing else depends on it.
-      set((s) => ({ thumbState: { ...s.thumbState, [record.id]: 'failed' } }));
-    }
-  };
-
-  return {
-    images: [],
-    imagesTotal: 0,
-    imagesLoaded: false,
-    imagesLoading: false,
-    imagesError: null,
-    async loadImages() {
-      set({ imagesLoading: true });
-      const r = await getBridge().listImages({ offset: 0, limit: PAGE });
-      if (!r.ok) {
-        set({ imagesLoading: false, imagesError: r.error });
-        return;
-      }
-      set({
-        images: r.value.items,
-        imagesTotal: r.value.total,
-        imagesLoaded: true,
-        imagesLoading: false,
-        imagesError: null,
-      });
-    },
-    async loadMoreImages() {
-      const { images, imagesTotal, imagesLoading } = get();
-      if (imagesLoading || images.length >= imagesTotal) return;
-      set({ imagesLoading: true });
-      const r = await getBridge().listImages({ offset: images.length, limit: PAGE });
-      if (!r.ok) {
-        set({ imagesLoading: false, imagesError: r.error });
-        return;
-      }
+    const clearThumbState = (id: string) =>
       set((s) => {
-        const seen = new Set(s.images.map((x) => x.id));
-        return {
-          images: [...s.images, ...r.value.items.filter((x) => !seen.has(x.id))],
+        if (!(id in s.thumbState)) return {};
+        const thumbState = { ...s.thumbState };
+        delete thumbState[id];
+        return { thumbState };
+      });
+
+    const makeOne = async (record: ImageRecord) => {
+      const bridge = rt.bridge();
+      try {
+        const webpBase64 = await (rt.thumbnailMaker ?? makeThumbnailInPage)(
+          bridge.imageUrl(record.id, 'full'),
+          Math.min(THUMB_WIDTH, record.width),
+        );
+        const r = await bridge.putThumbnail({ id: record.id, webpBase64 });
+        if (!r.ok) throw new Error(r.error.message);
+        set((s) => ({
+          images: s.images.map((x) => (x.id === record.id ? { ...x, hasThumbnail: true } : x)),
+        }));
+        clearThumbState(record.id);
+      } catch {
+        // The gallery falls back to the full image for this one; nothing else depends on it.
+        set((s) => ({ thumbState: { ...s.thumbState, [record.id]: 'failed' } }));
+      }
+    };
+
+    return {
+      images: [],
+      imagesTotal: 0,
+      imagesLoaded: false,
+      imagesLoading: false,
+      imagesError: null,
+      async loadImages() {
+        set({ imagesLoading: true });
+        const r = await rt.bridge().listImages({ offset: 0, limit: PAGE });
+        if (!r.ok) {
+          set({ imagesLoading: false, imagesError: r.error });
+          return;
+        }
+        set({
+          images: r.value.items,
           imagesTotal: r.value.total,
+          imagesLoaded: true,
           imagesLoading: false,
           imagesError: null,
-        };
-      });
-    },
+        });
+      },
+      async loadMoreImages() {
+        const { images, imagesTotal, imagesLoading } = get();
+        if (imagesLoading || images.length >= imagesTotal) return;
+        set({ imagesLoading: true });
+        const r = await rt.bridge().listImages({ offset: images.length, limit: PAGE });
+        if (!r.ok) {
+          set({ imagesLoading: false, imagesError: r.error });
+          return;
+        }
+        set((s) => {
+          const seen = new Set(s.images.map((x) => x.id));
+          return {
+            images: [...s.images, ...r.value.items.filter((x) => !seen.has(x.id))],
+            imagesTotal: r.value.total,
+            imagesLoading: false,
+            imagesError: null,
+          };
+        });
+      },
 
-    imageForm: DEFAULT_IMAGE_FORM,
-    imageFormHydrated: false,
-    hydrateImageForm(memory) {
-      if (get().imageFormHydrated) return;
-      const m = memory ?? {};
-      set((s) => ({
-        imageFormHydrated: true,
-        imageForm: {
-          ...s.imageForm,
-          ...sizeToForm(m.size),
-          ...compact({
-            model: m.model,
-            n: m.n,
-            quality: QUALITIES.find((q) => q === m.quality),
-            outputFormat: m.outputFormat,
-          }),
-        },
-      }));
-    },
-    setImageForm(patch) {
-      set((s) => ({ imageForm: { ...s.imageForm, ...patch } }));
-    },
+      imageForm: DEFAULT_IMAGE_FORM,
+      imageFormHydrated: false,
+      hydrateImageForm(memory) {
+        if (get().imageFormHydrated) return;
+        const m = memory ?? {};
+        set((s) => ({
+          imageFormHydrated: true,
+          imageForm: {
+            ...s.imageForm,
+            ...sizeToForm(m.size),
+            ...compact({
+              model: m.model,
+              n: m.n,
+              quality: QUALITIES.find((q) => q === m.quality),
+              outputFormat: m.outputFormat,
+            }),
+          },
+        }));
+      },
+      setImageForm(patch) {
+        set((s) => ({ imageForm: { ...s.imageForm, ...patch } }));
+      },
 
-    generation: null,
-    generationError: null,
-    lastBatchIds: [],
-    async generateImages() {
-      if (get().generation) return;
-      const form = selectImageForm(get());
-      const errors = validateImageForm(form);
-      const size = formSize(form);
-      if (Object.keys(errors).length > 0 || size === undefined) return;
-      const requestId = crypto.randomUUID();
-      set({
-        generation: { requestId, phase: 'sending', startedAt: Date.now(), n: form.n },
-        generationError: null,
-      });
-      // Remember the choices (not the prompt) for next time; failure to save is not worth blocking on.
-      void get().updateSettings({
-        images: {
+      generation: null,
+      generationError: null,
+      lastBatchIds: [],
+      async generateImages() {
+        if (get().generation) return;
+        const form = selectImageForm(get());
+        const errors = validateImageForm(form);
+        const size = formSize(form);
+        if (Object.keys(errors).length > 0 || size === undefined) return;
+        const requestId = crypto.randomUUID();
+        set({
+          generation: { requestId, phase: 'sending', startedAt: Date.now(), n: form.n },
+          generationError: null,
+        });
+        // Remember the choices (not the prompt) for next time; failure to save is not worth blocking on.
+        void get().updateSettings({
+          images: {
+            model: form.model.trim(),
+            size,
+            n: form.n,
+            quality: form.quality,
+            outputFormat: form.outputFormat,
+          },
+        });
+        const r = await rt.bridge().generateImages({
+          requestId,
           model: form.model.trim(),
+          prompt: form.prompt,
           size,
           n: form.n,
           quality: form.quality,
           outputFormat: form.outputFormat,
-        },
-      });
-      const r = await getBridge().generateImages({
-        requestId,
-        model: form.model.trim(),
-        prompt: form.prompt,
-        size,
-        n: form.n,
-        quality: form.quality,
-        outputFormat: form.outputFormat,
-      });
-      if (get().generation?.requestId !== requestId) return;
-      if (!r.ok) {
-        const cancelled = r.error.kind === 'aborted';
-        set({ generation: null, generationError: cancelled ? null : r.error });
-        if (cancelled) get().notify('Image generation cancelled.', 'info');
-        return;
-      }
-      const fresh = r.value.images;
-      set((s) => {
-        const ids = new Set(fresh.map((x) => x.id));
-        return {
-          generation: null,
-          generationError: null,
-          images: [...fresh, ...s.images.filter((x) => !ids.has(x.id))],
-          imagesTotal: s.imagesTotal + fresh.length,
-          lastBatchIds: fresh.map((x) => x.id),
-        };
-      });
-      for (const img of fresh) if (!img.hasThumbnail) get().ensureThumbnail(img.id);
-      const adjusted = fresh.find((x) => x.sizeAdjusted);
-      if (adjusted) {
-        get().notify(
-          `The service changed the size: asked ${adjusted.requestedSize ?? 'auto'}, got ${adjusted.width}x${adjusted.height}.`,
-          'warning',
-          { sticky: false },
-        );
-      }
-    },
-    async cancelGeneration() {
-      const g = get().generation;
-      if (g) await getBridge().abortRequest({ requestId: g.requestId });
-    },
-    imageProgressArrived(requestId, phase) {
-      set((s) => (s.generation?.requestId === requestId ? { generation: { ...s.generation, phase } } : {}));
-    },
-    async rerunImage(id) {
-      const img = get().images.find((x) => x.id === id);
-      if (!img || get().generation) return;
-      const batchSize = get().images.filter((x) => x.batchId === img.batchId).length;
-      set((s) => ({
-        detailImageId: null,
-        imageForm: {
-          ...s.imageForm,
-          model: img.model,
-          prompt: img.prompt,
-          ...sizeToForm(img.requestedSize),
-          n: Math.min(10, Math.max(1, batchSize)),
-          quality:
-            img.quality !== undefined && (QUALITIES as readonly string[]).includes(img.quality)
-              ? (img.quality as ImageQuality)
-              : s.imageForm.quality,
-          outputFormat: img.format,
-        },
-      }));
-      await get().generateImages();
-    },
+        });
+        if (get().generation?.requestId !== requestId) return;
+        if (!r.ok) {
+          const cancelled = r.error.kind === 'aborted';
+          set({ generation: null, generationError: cancelled ? null : r.error });
+          if (cancelled) get().notify('Image generation cancelled.', 'info');
+          return;
+        }
+        const fresh = r.value.images;
+        set((s) => {
+          const ids = new Set(fresh.map((x) => x.id));
+          return {
+            generation: null,
+            generationError: null,
+            images: [...fresh, ...s.images.filter((x) => !ids.has(x.id))],
+            imagesTotal: s.imagesTotal + fresh.length,
+            lastBatchIds: fresh.map((x) => x.id),
+          };
+        });
+        for (const img of fresh) if (!img.hasThumbnail) get().ensureThumbnail(img.id);
+        const adjusted = fresh.find((x) => x.sizeAdjusted);
+        if (adjusted) {
+          get().notify(
+            `The service changed the size: asked ${adjusted.requestedSize ?? 'auto'}, got ${adjusted.width}x${adjusted.height}.`,
+            'warning',
+            { sticky: false },
+          );
+        }
+      },
+      async cancelGeneration() {
+        const g = get().generation;
+        if (g) await rt.bridge().abortRequest({ requestId: g.requestId });
+      },
+      imageProgressArrived(requestId, phase) {
+        set((s) => (s.generation?.requestId === requestId ? { generation: { ...s.generation, phase } } : {}));
+      },
+      async rerunImage(id) {
+        const img = get().images.find((x) => x.id === id);
+        if (!img || get().generation) return;
+        const batchSize = get().images.filter((x) => x.batchId === img.batchId).length;
+        set((s) => ({
+          detailImageId: null,
+          imageForm: {
+            ...s.imageForm,
+            model: img.model,
+            prompt: img.prompt,
+            ...sizeToForm(img.requestedSize),
+            n: Math.min(10, Math.max(1, batchSize)),
+            quality:
+              img.quality !== undefined && (QUALITIES as readonly string[]).includes(img.quality)
+                ? (img.quality as ImageQuality)
+                : s.imageForm.quality,
+            outputFormat: img.format,
+          },
+        }));
+        await get().generateImages();
+      },
 
-    thumbState: {},
-    ensureThumbnail(id) {
-      const s = get();
-      if (id in s.thumbState) return;
-      const record = s.images.find((x) => x.id === id);
-      if (!record || record.hasThumbnail) return;
-      set({ thumbState: { ...s.thumbState, [id]: 'pending' } });
-      thumbQueue.push(id);
-      pumpThumbnails();
-    },
+      thumbState: {},
+      ensureThumbnail(id) {
+        const s = get();
+        if (id in s.thumbState) return;
+        const record = s.images.find((x) => x.id === id);
+        if (!record || record.hasThumbnail) return;
+        set({ thumbState: { ...s.thumbState, [id]: 'pending' } });
+        rt.thumbQueue.push(id);
+        pumpThumbnails();
+      },
 
-    detailImageId: null,
-    openImageDetail(id) {
-      set({ detailImageId: id });
-    },
-    async deleteImage(id) {
-      const r = await getBridge().deleteImage({ id });
-      if (!r.ok) {
-        get().notify(`The image could not be deleted: ${r.error.message}`, 'error');
-        return false;
-      }
-      set((s) => {
-        const idx = s.images.findIndex((x) => x.id === id);
-        const images = s.images.filter((x) => x.id !== id);
-        // Stay in the viewer on the neighbour, so deleting through a batch is quick.
-        const neighbour = images[Math.min(idx, images.length - 1)];
-        return {
-          images,
-          imagesTotal: Math.max(0, s.imagesTotal - (idx === -1 ? 0 : 1)),
-          detailImageId: s.detailImageId === id ? (neighbour?.id ?? null) : s.detailImageId,
-        };
-      });
-      return true;
-    },
-    async saveImages(ids) {
-      const r = await getBridge().saveImages({ ids });
-      if (!r.ok) {
-        get().notify(`Not saved: ${r.error.message}`, 'error');
-        return;
-      }
-      const v = r.value;
-      if (v.kind === 'download') triggerDownloads(v.urls);
-      else if (v.kind === 'saved') {
-        get().notify(
-          v.paths.length === 1 ? `Saved to ${v.paths[0] ?? ''}` : `Saved ${v.paths.length} images.`,
-          'success',
-        );
-      }
-    },
-    async copyImage(id) {
-      try {
-        // The item takes a promise, so write() runs while the click still counts as a user gesture.
-        const png = imageAsPng(getBridge().imageUrl(id, 'full'));
-        await navigator.clipboard.write([new ClipboardItem({ 'image/png': png })]);
-        get().notify('Image copied to the clipboard.', 'success');
-      } catch (e) {
-        get().notify(`The image could not be copied: ${(e as Error).message}`, 'error');
-      }
-    },
+      detailImageId: null,
+      openImageDetail(id) {
+        set({ detailImageId: id });
+      },
+      async deleteImage(id) {
+        const r = await rt.bridge().deleteImage({ id });
+        if (!r.ok) {
+          get().notify(`The image could not be deleted: ${r.error.message}`, 'error');
+          return false;
+        }
+        set((s) => {
+          const idx = s.images.findIndex((x) => x.id === id);
+          const images = s.images.filter((x) => x.id !== id);
+          // Stay in the viewer on the neighbour, so deleting through a batch is quick.
+          const neighbour = images[Math.min(idx, images.length - 1)];
+          return {
+            images,
+            imagesTotal: Math.max(0, s.imagesTotal - (idx === -1 ? 0 : 1)),
+            detailImageId: s.detailImageId === id ? (neighbour?.id ?? null) : s.detailImageId,
+          };
+        });
+        return true;
+      },
+      async saveImages(ids) {
+        const r = await rt.bridge().saveImages({ ids });
+        if (!r.ok) {
+          get().notify(`Not saved: ${r.error.message}`, 'error');
+          return;
+        }
+        const v = r.value;
+        if (v.kind === 'download') triggerDownloads(v.urls);
+        else if (v.kind === 'saved') {
+          get().notify(
+            v.paths.length === 1 ? `Saved to ${v.paths[0] ?? ''}` : `Saved ${v.paths.length} images.`,
+            'success',
+          );
+        }
+      },
+      async copyImage(id) {
+        try {
+          // The item takes a promise, so write() runs while the click still counts as a user gesture.
+          const png = imageAsPng(rt.bridge().imageUrl(id, 'full'));
+          await navigator.clipboard.write([new ClipboardItem({ 'image/png': png })]);
+          get().notify('Image copied to the clipboard.', 'success');
+        } catch (e) {
+          get().notify(`The image could not be copied: ${(e as Error).message}`, 'error');
+        }
+      },
+    };
   };
-};

@@ -1,29 +1,51 @@
-import { create } from 'zustand';
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { StoreState } from './types.ts';
+import { getBridge } from '../bridge/index.ts';
 import { createAppSlice } from './app-slice.ts';
-import { createChatSlice } from './chat-slice.ts';
+import { createConversationsSlice } from './conversations-slice.ts';
+import { createComposerSlice } from './composer-slice.ts';
+import { createRepliesSlice } from './replies-slice.ts';
+import { createSearchSlice } from './search-slice.ts';
+import { createRunsSlice } from './runs-slice.ts';
 import { createModelsSlice } from './models-slice.ts';
 import { createImagesSlice } from './images-slice.ts';
 import { createCompareSlice } from './compare-slice.ts';
 import { createInspectorSlice } from './inspector-slice.ts';
 import { createSettingsSlice } from './settings-slice.ts';
+import { createRuntime, type RuntimeOptions, type StoreRuntime } from './runtime.ts';
 import { startEventRouting } from './events.ts';
 import { startSessionMemory } from './session.ts';
 
-/** The one store, made of typed slices; each slice keeps its actions beside its state. */
-export const useStore = create<StoreState>()((...a) => ({
-  ...createAppSlice(...a),
-  ...createChatSlice(...a),
-  ...createModelsSlice(...a),
-  ...createImagesSlice(...a),
-  ...createCompareSlice(...a),
-  ...createInspectorSlice(...a),
-  ...createSettingsSlice(...a),
-}));
+export type AppStore = UseBoundStore<StoreApi<StoreState>> & { readonly runtime: StoreRuntime };
+
+/**
+ * A store made of typed slices, each keeping its actions beside its state, with its own runtime (the
+ * bridge, timers and registries of work in flight): a test makes a fresh one with a fake bridge.
+ */
+export function createAppStore(options: RuntimeOptions): AppStore {
+  const rt = createRuntime(options);
+  const store = create<StoreState>()((...a) => ({
+    ...createAppSlice(rt)(...a),
+    ...createConversationsSlice(rt)(...a),
+    ...createComposerSlice(rt)(...a),
+    ...createRepliesSlice(rt)(...a),
+    ...createSearchSlice(rt)(...a),
+    ...createRunsSlice(rt)(...a),
+    ...createModelsSlice(rt)(...a),
+    ...createImagesSlice(rt)(...a),
+    ...createCompareSlice(rt)(...a),
+    ...createInspectorSlice(rt)(...a),
+    ...createSettingsSlice(rt)(...a),
+  }));
+  return Object.assign(store, { runtime: rt });
+}
+
+/** The app's store: it reaches the host through the page's bridge (Electron's or the WebSocket). */
+export const useStore = createAppStore({ bridge: getBridge });
 
 /** Subscribes to host events and loads what the first screen needs. */
-export function startApp(): void {
-  startEventRouting(useStore);
-  startSessionMemory(useStore);
-  void useStore.getState().init();
+export function startApp(store: AppStore = useStore): void {
+  startEventRouting(store);
+  startSessionMemory(store);
+  void store.getState().init();
 }

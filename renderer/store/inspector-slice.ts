@@ -3,7 +3,7 @@ import type { StoreState } from './types.ts';
 import type { ExchangeSummary } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { Exchange } from '../../shared/exchange.ts';
-import { getBridge } from '../bridge/index.ts';
+import type { StoreRuntime } from './runtime.ts';
 
 /** How many summaries the drawer keeps; older ones load on demand. */
 const PAGE = 100;
@@ -36,99 +36,101 @@ export interface InspectorSlice {
   clearExchanges(): Promise<void>;
 }
 
-export const createInspectorSlice: StateCreator<StoreState, [], [], InspectorSlice> = (set, get) => ({
-  inspectorOpen: false,
-  exchanges: [],
-  exchangesLoaded: false,
-  exchangesLoading: false,
-  exchangesHasMore: true,
-  exchangesError: null,
-  selectedExchangeId: null,
-  selectedExchange: null,
-  exchangeLoading: false,
-  exchangeError: null,
+export const createInspectorSlice =
+  (rt: StoreRuntime): StateCreator<StoreState, [], [], InspectorSlice> =>
+  (set, get) => ({
+    inspectorOpen: false,
+    exchanges: [],
+    exchangesLoaded: false,
+    exchangesLoading: false,
+    exchangesHasMore: true,
+    exchangesError: null,
+    selectedExchangeId: null,
+    selectedExchange: null,
+    exchangeLoading: false,
+    exchangeError: null,
 
-  openInspector(exchangeId) {
-    set({ inspectorOpen: true });
-    if (!get().exchangesLoaded) void get().loadExchanges();
-    void get().selectExchange(exchangeId);
-  },
-  setInspectorOpen(open) {
-    set({ inspectorOpen: open });
-    if (open && !get().exchangesLoaded) void get().loadExchanges();
-  },
-  toggleInspector() {
-    get().setInspectorOpen(!get().inspectorOpen);
-  },
+    openInspector(exchangeId) {
+      set({ inspectorOpen: true });
+      if (!get().exchangesLoaded) void get().loadExchanges();
+      void get().selectExchange(exchangeId);
+    },
+    setInspectorOpen(open) {
+      set({ inspectorOpen: open });
+      if (open && !get().exchangesLoaded) void get().loadExchanges();
+    },
+    toggleInspector() {
+      get().setInspectorOpen(!get().inspectorOpen);
+    },
 
-  async loadExchanges() {
-    set({ exchangesLoading: true });
-    const r = await getBridge().listExchanges({ limit: PAGE });
-    if (!r.ok) {
-      set({ exchangesLoading: false, exchangesError: r.error });
-      return;
-    }
-    // Records that arrived live while the page was loading are kept too.
-    set((s) => ({
-      exchanges: mergeNewestFirst(s.exchanges, r.value),
-      exchangesLoaded: true,
-      exchangesLoading: false,
-      exchangesHasMore: r.value.length >= PAGE,
-      exchangesError: null,
-    }));
-    if (get().selectedExchangeId === null && get().inspectorOpen) {
-      const first = get().exchanges[0];
-      if (first) void get().selectExchange(first.id);
-    }
-  },
-  async loadOlderExchanges() {
-    const last = get().exchanges.at(-1);
-    if (!last || get().exchangesLoading) return;
-    set({ exchangesLoading: true });
-    const r = await getBridge().listExchanges({ limit: PAGE, before: last.startedAt });
-    if (!r.ok) {
-      set({ exchangesLoading: false, exchangesError: r.error });
-      return;
-    }
-    set((s) => ({
-      exchanges: mergeNewestFirst(s.exchanges, r.value),
-      exchangesLoading: false,
-      exchangesHasMore: r.value.length >= PAGE,
-    }));
-  },
+    async loadExchanges() {
+      set({ exchangesLoading: true });
+      const r = await rt.bridge().listExchanges({ limit: PAGE });
+      if (!r.ok) {
+        set({ exchangesLoading: false, exchangesError: r.error });
+        return;
+      }
+      // Records that arrived live while the page was loading are kept too.
+      set((s) => ({
+        exchanges: mergeNewestFirst(s.exchanges, r.value),
+        exchangesLoaded: true,
+        exchangesLoading: false,
+        exchangesHasMore: r.value.length >= PAGE,
+        exchangesError: null,
+      }));
+      if (get().selectedExchangeId === null && get().inspectorOpen) {
+        const first = get().exchanges[0];
+        if (first) void get().selectExchange(first.id);
+      }
+    },
+    async loadOlderExchanges() {
+      const last = get().exchanges.at(-1);
+      if (!last || get().exchangesLoading) return;
+      set({ exchangesLoading: true });
+      const r = await rt.bridge().listExchanges({ limit: PAGE, before: last.startedAt });
+      if (!r.ok) {
+        set({ exchangesLoading: false, exchangesError: r.error });
+        return;
+      }
+      set((s) => ({
+        exchanges: mergeNewestFirst(s.exchanges, r.value),
+        exchangesLoading: false,
+        exchangesHasMore: r.value.length >= PAGE,
+      }));
+    },
 
-  async selectExchange(id) {
-    if (id === null) {
-      set({ selectedExchangeId: null, selectedExchange: null, exchangeError: null });
-      return;
-    }
-    if (get().selectedExchangeId === id && get().selectedExchange?.id === id) return;
-    set({ selectedExchangeId: id, exchangeLoading: true, exchangeError: null });
-    const r = await getBridge().getExchange({ id });
-    // The user may have clicked another one meanwhile.
-    if (get().selectedExchangeId !== id) return;
-    if (r.ok) set({ selectedExchange: r.value, exchangeLoading: false });
-    else set({ selectedExchange: null, exchangeLoading: false, exchangeError: r.error });
-  },
+    async selectExchange(id) {
+      if (id === null) {
+        set({ selectedExchangeId: null, selectedExchange: null, exchangeError: null });
+        return;
+      }
+      if (get().selectedExchangeId === id && get().selectedExchange?.id === id) return;
+      set({ selectedExchangeId: id, exchangeLoading: true, exchangeError: null });
+      const r = await rt.bridge().getExchange({ id });
+      // The user may have clicked another one meanwhile.
+      if (get().selectedExchangeId !== id) return;
+      if (r.ok) set({ selectedExchange: r.value, exchangeLoading: false });
+      else set({ selectedExchange: null, exchangeLoading: false, exchangeError: r.error });
+    },
 
-  exchangeRecorded(summary) {
-    set((s) => ({ exchanges: mergeNewestFirst(s.exchanges, [summary]).slice(0, KEEP) }));
-  },
-  async clearExchanges() {
-    const r = await getBridge().clearExchanges({});
-    if (!r.ok) {
-      get().notify(`The requests could not be cleared: ${r.error.message}`, 'error');
-      return;
-    }
-    set({
-      exchanges: [],
-      exchangesHasMore: false,
-      selectedExchangeId: null,
-      selectedExchange: null,
-      exchangeError: null,
-    });
-  },
-});
+    exchangeRecorded(summary) {
+      set((s) => ({ exchanges: mergeNewestFirst(s.exchanges, [summary]).slice(0, KEEP) }));
+    },
+    async clearExchanges() {
+      const r = await rt.bridge().clearExchanges({});
+      if (!r.ok) {
+        get().notify(`The requests could not be cleared: ${r.error.message}`, 'error');
+        return;
+      }
+      set({
+        exchanges: [],
+        exchangesHasMore: false,
+        selectedExchangeId: null,
+        selectedExchange: null,
+        exchangeError: null,
+      });
+    },
+  });
 
 /** Merges by id (the newer copy wins) and sorts newest first. */
 export function mergeNewestFirst(a: ExchangeSummary[], b: ExchangeSummary[]): ExchangeSummary[] {

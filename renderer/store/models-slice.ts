@@ -2,8 +2,8 @@ import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { KeyFamily } from '../../shared/formats.ts';
-import { getBridge } from '../bridge/index.ts';
 import { suitsPurpose, type ModelPurpose } from '../../shared/model-kinds.ts';
+import type { StoreRuntime } from './runtime.ts';
 
 export interface ModelEntry {
   id: string;
@@ -39,62 +39,62 @@ export function groupModels(
   return { suggested, other };
 }
 
-const inFlight = new Map<KeyFamily, Promise<void>>();
-
-export const createModelsSlice: StateCreator<StoreState, [], [], ModelsSlice> = (set, get) => ({
-  models: {},
-  loadModels(family, options = {}) {
-    const connectionId = get().activeConnectionId;
-    const cached = get().models[family];
-    if (
-      !options.force &&
-      cached &&
-      cached.connectionId === connectionId &&
-      (cached.status === 'ready' || cached.status === 'loading')
-    ) {
-      return inFlight.get(family) ?? Promise.resolve();
-    }
-    const run = (async () => {
-      set((s) => ({
-        models: {
-          ...s.models,
-          [family]: {
-            status: 'loading',
-            items: cached?.connectionId === connectionId ? cached.items : [],
-            error: null,
-            connectionId,
-            exchangeId: cached?.exchangeId ?? null,
-            fetchedAt: cached?.fetchedAt ?? null,
+export const createModelsSlice =
+  (rt: StoreRuntime): StateCreator<StoreState, [], [], ModelsSlice> =>
+  (set, get) => ({
+    models: {},
+    loadModels(family, options = {}) {
+      const connectionId = get().activeConnectionId;
+      const cached = get().models[family];
+      if (
+        !options.force &&
+        cached &&
+        cached.connectionId === connectionId &&
+        (cached.status === 'ready' || cached.status === 'loading')
+      ) {
+        return rt.modelLoads.get(family) ?? Promise.resolve();
+      }
+      const run = (async () => {
+        set((s) => ({
+          models: {
+            ...s.models,
+            [family]: {
+              status: 'loading',
+              items: cached?.connectionId === connectionId ? cached.items : [],
+              error: null,
+              connectionId,
+              exchangeId: cached?.exchangeId ?? null,
+              fetchedAt: cached?.fetchedAt ?? null,
+            },
           },
-        },
-      }));
-      const r = await getBridge().listModels({ family });
-      // The user switched connection meanwhile: this answer is about the old one.
-      if (get().activeConnectionId !== connectionId) return;
-      set((s) => ({
-        models: {
-          ...s.models,
-          [family]: r.ok
-            ? {
-                status: 'ready',
-                items: r.value.models,
-                error: null,
-                connectionId,
-                exchangeId: r.value.exchangeId,
-                fetchedAt: Date.now(),
-              }
-            : {
-                status: 'error',
-                items: s.models[family]?.items ?? [],
-                error: r.error,
-                connectionId,
-                exchangeId: r.error.exchangeId ?? null,
-                fetchedAt: Date.now(),
-              },
-        },
-      }));
-    })().finally(() => inFlight.delete(family));
-    inFlight.set(family, run);
-    return run;
-  },
-});
+        }));
+        const r = await rt.bridge().listModels({ family });
+        // The user switched connection meanwhile: this answer is about the old one.
+        if (get().activeConnectionId !== connectionId) return;
+        set((s) => ({
+          models: {
+            ...s.models,
+            [family]: r.ok
+              ? {
+                  status: 'ready',
+                  items: r.value.models,
+                  error: null,
+                  connectionId,
+                  exchangeId: r.value.exchangeId,
+                  fetchedAt: Date.now(),
+                }
+              : {
+                  status: 'error',
+                  items: s.models[family]?.items ?? [],
+                  error: r.error,
+                  connectionId,
+                  exchangeId: r.error.exchangeId ?? null,
+                  fetchedAt: Date.now(),
+                },
+          },
+        }));
+      })().finally(() => rt.modelLoads.delete(family));
+      rt.modelLoads.set(family, run);
+      return run;
+    },
+  });

@@ -2,7 +2,7 @@
 // settings so that a reload or a restart reopens it, whatever port or window the page comes back in.
 import type { Settings } from '../../shared/contract.ts';
 import { TEXT_FORMATS, type TextFormat } from '../../shared/formats.ts';
-import { getBridge } from '../bridge/index.ts';
+import type { StoreRuntime } from './runtime.ts';
 import { TAB_IDS, type TabId } from './app-slice.ts';
 import type { StoreState } from './types.ts';
 
@@ -15,6 +15,7 @@ const SAVE_AFTER_MS = 300;
 export function startSessionMemory(store: {
   getState(): StoreState;
   subscribe(listener: (s: StoreState, prev: StoreState) => void): () => void;
+  runtime: StoreRuntime;
 }): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribe = store.subscribe((s, prev) => {
@@ -28,7 +29,7 @@ export function startSessionMemory(store: {
         tab: now.activeTab,
         open: { ...now.activeConversation },
       };
-      void getBridge().updateSettings({ session });
+      void store.runtime.bridge().updateSettings({ session });
     }, SAVE_AFTER_MS);
   });
   return () => {

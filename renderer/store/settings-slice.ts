@@ -9,10 +9,10 @@ import {
   type KeySlot,
   type TextFormat,
 } from '../../shared/formats.ts';
-import { selectTabModel } from './chat-slice.ts';
+import { selectTabModel } from './chat-helpers.ts';
 import { selectImageForm } from './images-slice.ts';
-import { getBridge } from '../bridge/index.ts';
 import { compact } from '../../shared/compact.ts';
+import type { StoreRuntime } from './runtime.ts';
 
 /** The outcome of "Test" on one key slot. */
 export interface KeyTestState {
@@ -104,211 +104,217 @@ function chosenModels(s: StoreState): Partial<Record<TextFormat | 'image', strin
   return models;
 }
 
-export const createSettingsSlice: StateCreator<StoreState, [], [], SettingsSlice> = (set, get) => {
-  /** Results belong to the connection, address and keys they were taken with: a change forgets them. */
-  const forgetCheckOf = (connectionId: string) => {
-    const { check } = get();
-    if (check.connectionId !== connectionId) return;
-    if (check.running && check.requestId) void getBridge().abortRequest({ requestId: check.requestId });
-    set({ check: IDLE_CHECK });
-  };
+export const createSettingsSlice =
+  (rt: StoreRuntime): StateCreator<StoreState, [], [], SettingsSlice> =>
+  (set, get) => {
+    /** Results belong to the connection, address and keys they were taken with: a change forgets them. */
+    const forgetCheckOf = (connectionId: string) => {
+      const { check } = get();
+      if (check.connectionId !== connectionId) return;
+      if (check.running && check.requestId) void rt.bridge().abortRequest({ requestId: check.requestId });
+      set({ check: IDLE_CHECK });
+    };
 
-  /** A key of the active connection changed: model lists fetched with the old one are stale. */
-  const refreshModels = (connectionId: string, slot: KeySlot) => {
-    if (connectionId !== get().activeConnectionId) return;
-    const families = slot === 'default' ? KEY_FAMILIES : [slot];
-    for (const f of families) if (get().models[f]) void get().loadModels(f, { force: true });
-  };
+    /** A key of the active connection changed: model lists fetched with the old one are stale. */
+    const refreshModels = (connectionId: string, slot: KeySlot) => {
+      if (connectionId !== get().activeConnectionId) return;
+      const families = slot === 'default' ? KEY_FAMILIES : [slot];
+      for (const f of families) if (get().models[f]) void get().loadModels(f, { force: true });
+    };
 
-  return {
-    settings: null,
-    settingsError: null,
-    async loadSettings() {
-      const r = await getBridge().getSettings({});
-      if (r.ok) set({ settings: r.value, settingsError: null });
-      else set({ settingsError: r.error });
-    },
-    async updateSettings(patch) {
-      const before = get().settings;
-      if (before) set({ settings: { ...before, ...patch } });
-      const r = await getBridge().updateSettings(patch);
-      if (r.ok) {
-        set({ settings: r.value, settingsError: null });
-        return true;
-      }
-      // Keep what the user chose on screen only if the host took it; otherwise go back and say why.
-      set({ settings: before, settingsError: r.error });
-      get().notify(`Settings were not saved: ${r.error.message}`, 'error');
-      return false;
-    },
+    return {
+      settings: null,
+      settingsError: null,
+      async loadSettings() {
+        const r = await rt.bridge().getSettings({});
+        if (r.ok) set({ settings: r.value, settingsError: null });
+        else set({ settingsError: r.error });
+      },
+      async updateSettings(patch) {
+        const before = get().settings;
+        if (before) set({ settings: { ...before, ...patch } });
+        const r = await rt.bridge().updateSettings(patch);
+        if (r.ok) {
+          set({ settings: r.value, settingsError: null });
+          return true;
+        }
+        // Keep what the user chose on screen only if the host took it; otherwise go back and say why.
+        set({ settings: before, settingsError: r.error });
+        get().notify(`Settings were not saved: ${r.error.message}`, 'error');
+        return false;
+      },
 
-    connections: [],
-    activeConnectionId: null,
-    connectionsError: null,
-    async loadConnections() {
-      const r = await getBridge().listConnections({});
-      if (!r.ok) {
-        set({ connectionsError: r.error });
-        return;
-      }
-      set({ connections: r.value.connections, activeConnectionId: r.value.activeId, connectionsError: null });
-      await Promise.all(r.value.connections.map((c) => get().loadKeyStatus(c.id)));
-    },
-    async saveConnection(input) {
-      const r = await getBridge().saveConnection(input);
-      if (!r.ok) return r;
-      const saved = r.value;
-      const before = get().connections.find((c) => c.id === saved.id);
-      if (before && before.baseUrl !== saved.baseUrl) forgetCheckOf(saved.id);
-      set((s) => {
-        const exists = s.connections.some((c) => c.id === saved.id);
-        return {
-          connections: exists
-            ? s.connections.map((c) => (c.id === saved.id ? saved : c))
-            : [...s.connections, saved],
-        };
-      });
-      // The address may have moved: key status can now ask for confirmation, and old test results
-      // describe the old address.
-      set((s) => ({
-        keyTests: Object.fromEntries(
-          Object.entries(s.keyTests).filter(
-            ([id]) => !KEY_SLOTS.some((slot) => id === keyTestId(saved.id, slot)),
-          ),
-        ),
-      }));
-      await get().loadKeyStatus(saved.id);
-      return r;
-    },
-    async deleteConnection(id) {
-      const r = await getBridge().deleteConnection({ id });
-      if (!r.ok) return r.error;
-      forgetCheckOf(id);
-      set((s) => {
-        const keyStatus = { ...s.keyStatus };
-        delete keyStatus[id];
-        return {
-          connections: s.connections.filter((c) => c.id !== id),
+      connections: [],
+      activeConnectionId: null,
+      connectionsError: null,
+      async loadConnections() {
+        const r = await rt.bridge().listConnections({});
+        if (!r.ok) {
+          set({ connectionsError: r.error });
+          return;
+        }
+        set({
+          connections: r.value.connections,
           activeConnectionId: r.value.activeId,
-          keyStatus,
-        };
-      });
-      return null;
-    },
-    async activateConnection(id) {
-      const r = await getBridge().activateConnection({ id });
-      if (!r.ok) return r.error;
-      set({ activeConnectionId: r.value.id });
-      return null;
-    },
+          connectionsError: null,
+        });
+        await Promise.all(r.value.connections.map((c) => get().loadKeyStatus(c.id)));
+      },
+      async saveConnection(input) {
+        const r = await rt.bridge().saveConnection(input);
+        if (!r.ok) return r;
+        const saved = r.value;
+        const before = get().connections.find((c) => c.id === saved.id);
+        if (before && before.baseUrl !== saved.baseUrl) forgetCheckOf(saved.id);
+        set((s) => {
+          const exists = s.connections.some((c) => c.id === saved.id);
+          return {
+            connections: exists
+              ? s.connections.map((c) => (c.id === saved.id ? saved : c))
+              : [...s.connections, saved],
+          };
+        });
+        // The address may have moved: key status can now ask for confirmation, and old test results
+        // describe the old address.
+        set((s) => ({
+          keyTests: Object.fromEntries(
+            Object.entries(s.keyTests).filter(
+              ([id]) => !KEY_SLOTS.some((slot) => id === keyTestId(saved.id, slot)),
+            ),
+          ),
+        }));
+        await get().loadKeyStatus(saved.id);
+        return r;
+      },
+      async deleteConnection(id) {
+        const r = await rt.bridge().deleteConnection({ id });
+        if (!r.ok) return r.error;
+        forgetCheckOf(id);
+        set((s) => {
+          const keyStatus = { ...s.keyStatus };
+          delete keyStatus[id];
+          return {
+            connections: s.connections.filter((c) => c.id !== id),
+            activeConnectionId: r.value.activeId,
+            keyStatus,
+          };
+        });
+        return null;
+      },
+      async activateConnection(id) {
+        const r = await rt.bridge().activateConnection({ id });
+        if (!r.ok) return r.error;
+        set({ activeConnectionId: r.value.id });
+        return null;
+      },
 
-    keyStatus: {},
-    keyTests: {},
-    async loadKeyStatus(connectionId) {
-      const r = await getBridge().getKeyStatus({ connectionId });
-      if (r.ok) set((s) => ({ keyStatus: { ...s.keyStatus, [connectionId]: r.value } }));
-    },
-    async setKey(connectionId, slot, key) {
-      const r = await getBridge().setKey({ connectionId, slot, key });
-      if (!r.ok) return r.error;
-      const status = r.value;
-      set((s) => {
-        const list = s.keyStatus[connectionId] ?? [];
-        const next = list.some((k) => k.slot === slot)
-          ? list.map((k) => (k.slot === slot ? status : k))
-          : [...list, status];
-        const keyTests = { ...s.keyTests };
-        delete keyTests[keyTestId(connectionId, slot)];
-        return { keyStatus: { ...s.keyStatus, [connectionId]: next }, keyTests };
-      });
-      refreshModels(connectionId, slot);
-      forgetCheckOf(connectionId);
-      // entering a key may have confirmed the connection's other keys for its new address
-      if (get().keyStatus[connectionId]?.some((k) => k.confirmFor !== undefined)) {
-        await get().loadKeyStatus(connectionId);
-      }
-      return null;
-    },
-    async confirmKeys(connectionId) {
-      const r = await getBridge().confirmKeys({ connectionId });
-      if (!r.ok) return r.error;
-      set((s) => ({ keyStatus: { ...s.keyStatus, [connectionId]: r.value } }));
-      forgetCheckOf(connectionId);
-      return null;
-    },
-    async clearKey(connectionId, slot) {
-      const r = await getBridge().clearKey({ connectionId, slot });
-      if (!r.ok) return r.error;
-      const status = r.value;
-      set((s) => {
-        const list = s.keyStatus[connectionId] ?? [];
-        const keyTests = { ...s.keyTests };
-        delete keyTests[keyTestId(connectionId, slot)];
-        return {
-          keyStatus: { ...s.keyStatus, [connectionId]: list.map((k) => (k.slot === slot ? status : k)) },
-          keyTests,
-        };
-      });
-      refreshModels(connectionId, slot);
-      forgetCheckOf(connectionId);
-      return null;
-    },
-    async testKey(connectionId, slot) {
-      const id = keyTestId(connectionId, slot);
-      set((s) => ({ keyTests: { ...s.keyTests, [id]: { running: true } } }));
-      const r = await getBridge().testKey({ connectionId, slot });
-      const result: KeyTestState = r.ok
-        ? {
-            running: false,
-            ok: r.value.ok,
-            message:
-              r.value.modelCount !== undefined && r.value.ok
-                ? `${r.value.message} (${r.value.modelCount} models)`
-                : r.value.message,
-          }
-        : { running: false, ok: false, message: r.error.message };
-      set((s) => ({ keyTests: { ...s.keyTests, [id]: result } }));
-    },
-
-    check: IDLE_CHECK,
-    async runCheck(options = {}) {
-      if (get().check.running) return;
-      const requestId = crypto.randomUUID();
-      const connectionId = get().activeConnectionId;
-      set({ check: { ...IDLE_CHECK, requestId, connectionId, running: true } });
-      const models = chosenModels(get());
-      const r = await getBridge().checkConnection(
-        compact({
-          requestId,
-          images: options.images,
-          models: Object.keys(models).length > 0 ? models : undefined,
-        }),
-      );
-      // A newer run (or a reset) replaced this one: its outcome no longer matters.
-      if (get().check.requestId !== requestId) return;
-      set((s) => ({
-        check: r.ok
+      keyStatus: {},
+      keyTests: {},
+      async loadKeyStatus(connectionId) {
+        const r = await rt.bridge().getKeyStatus({ connectionId });
+        if (r.ok) set((s) => ({ keyStatus: { ...s.keyStatus, [connectionId]: r.value } }));
+      },
+      async setKey(connectionId, slot, key) {
+        const r = await rt.bridge().setKey({ connectionId, slot, key });
+        if (!r.ok) return r.error;
+        const status = r.value;
+        set((s) => {
+          const list = s.keyStatus[connectionId] ?? [];
+          const next = list.some((k) => k.slot === slot)
+            ? list.map((k) => (k.slot === slot ? status : k))
+            : [...list, status];
+          const keyTests = { ...s.keyTests };
+          delete keyTests[keyTestId(connectionId, slot)];
+          return { keyStatus: { ...s.keyStatus, [connectionId]: next }, keyTests };
+        });
+        refreshModels(connectionId, slot);
+        forgetCheckOf(connectionId);
+        // entering a key may have confirmed the connection's other keys for its new address
+        if (get().keyStatus[connectionId]?.some((k) => k.confirmFor !== undefined)) {
+          await get().loadKeyStatus(connectionId);
+        }
+        return null;
+      },
+      async confirmKeys(connectionId) {
+        const r = await rt.bridge().confirmKeys({ connectionId });
+        if (!r.ok) return r.error;
+        set((s) => ({ keyStatus: { ...s.keyStatus, [connectionId]: r.value } }));
+        forgetCheckOf(connectionId);
+        return null;
+      },
+      async clearKey(connectionId, slot) {
+        const r = await rt.bridge().clearKey({ connectionId, slot });
+        if (!r.ok) return r.error;
+        const status = r.value;
+        set((s) => {
+          const list = s.keyStatus[connectionId] ?? [];
+          const keyTests = { ...s.keyTests };
+          delete keyTests[keyTestId(connectionId, slot)];
+          return {
+            keyStatus: { ...s.keyStatus, [connectionId]: list.map((k) => (k.slot === slot ? status : k)) },
+            keyTests,
+          };
+        });
+        refreshModels(connectionId, slot);
+        forgetCheckOf(connectionId);
+        return null;
+      },
+      async testKey(connectionId, slot) {
+        const id = keyTestId(connectionId, slot);
+        set((s) => ({ keyTests: { ...s.keyTests, [id]: { running: true } } }));
+        const r = await rt.bridge().testKey({ connectionId, slot });
+        const result: KeyTestState = r.ok
           ? {
-              ...s.check,
               running: false,
-              results: r.value.results,
-              markdown: r.value.markdown,
-              cause: r.value.cause ?? null,
-              finishedAt: Date.now(),
+              ok: r.value.ok,
+              message:
+                r.value.modelCount !== undefined && r.value.ok
+                  ? `${r.value.message} (${r.value.modelCount} models)`
+                  : r.value.message,
             }
-          : { ...s.check, running: false, error: r.error, finishedAt: Date.now() },
-      }));
-    },
-    async stopCheck() {
-      const requestId = get().check.requestId;
-      if (requestId && get().check.running) await getBridge().abortRequest({ requestId });
-    },
-    checkResultArrived(requestId, result) {
-      set((s) =>
-        s.check.requestId === requestId
-          ? { check: { ...s.check, results: upsertResult(s.check.results, result) } }
-          : {},
-      );
-    },
+          : { running: false, ok: false, message: r.error.message };
+        set((s) => ({ keyTests: { ...s.keyTests, [id]: result } }));
+      },
+
+      check: IDLE_CHECK,
+      async runCheck(options = {}) {
+        if (get().check.running) return;
+        const requestId = crypto.randomUUID();
+        const connectionId = get().activeConnectionId;
+        set({ check: { ...IDLE_CHECK, requestId, connectionId, running: true } });
+        const models = chosenModels(get());
+        const r = await rt.bridge().checkConnection(
+          compact({
+            requestId,
+            images: options.images,
+            models: Object.keys(models).length > 0 ? models : undefined,
+          }),
+        );
+        // A newer run (or a reset) replaced this one: its outcome no longer matters.
+        if (get().check.requestId !== requestId) return;
+        set((s) => ({
+          check: r.ok
+            ? {
+                ...s.check,
+                running: false,
+                results: r.value.results,
+                markdown: r.value.markdown,
+                cause: r.value.cause ?? null,
+                finishedAt: Date.now(),
+              }
+            : { ...s.check, running: false, error: r.error, finishedAt: Date.now() },
+        }));
+      },
+      async stopCheck() {
+        const requestId = get().check.requestId;
+        if (requestId && get().check.running) await rt.bridge().abortRequest({ requestId });
+      },
+      checkResultArrived(requestId, result) {
+        set((s) =>
+          s.check.requestId === requestId
+            ? { check: { ...s.check, results: upsertResult(s.check.results, result) } }
+            : {},
+        );
+      },
+    };
   };
-};

@@ -1,5 +1,9 @@
 import type { AppSlice } from './app-slice.ts';
-import type { ChatSlice } from './chat-slice.ts';
+import type { ConversationsSlice } from './conversations-slice.ts';
+import type { ComposerSlice } from './composer-slice.ts';
+import type { RepliesSlice } from './replies-slice.ts';
+import type { SearchSlice } from './search-slice.ts';
+import type { RunsSlice } from './runs-slice.ts';
 import type { ModelsSlice } from './models-slice.ts';
 import type { ImagesSlice } from './images-slice.ts';
 import type { CompareSlice } from './compare-slice.ts';
@@ -7,7 +11,11 @@ import type { InspectorSlice } from './inspector-slice.ts';
 import type { SettingsSlice } from './settings-slice.ts';
 
 export type StoreState = AppSlice &
-  ChatSlice &
+  ConversationsSlice &
+  ComposerSlice &
+  RepliesSlice &
+  SearchSlice &
+  RunsSlice &
   ModelsSlice &
   ImagesSlice &
   CompareSlice &

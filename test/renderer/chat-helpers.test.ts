@@ -5,7 +5,7 @@ import {
   selectTabParams,
   visibleTurns,
   type PendingSend,
-} from '../../renderer/store/chat-slice.ts';
+} from '../../renderer/store/chat-helpers.ts';
 import {
   errorTitle,
   keptSignature,
@@ -31,9 +31,6 @@ const pending = (p: Partial<PendingSend>): PendingSend => ({
   kind: 'send',
   text: 'x',
   editTurnId: null,
-  startedAt: 0,
-  firstTokenAt: null,
-  stopping: false,
   ...p,
 });
 

@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary, SendResult, Settings } from '../../shared/contract.ts';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
-import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
-import { useStore } from '../../renderer/store/index.ts';
 import { startEventRouting } from '../../renderer/store/events.ts';
-import { summaryOf, visibleTurns } from '../../renderer/store/chat-slice.ts';
-import { fakeBridge, ok, settingsWith, type Impl } from './fake-bridge.ts';
+import { summaryOf, visibleTurns } from '../../renderer/store/chat-helpers.ts';
+import { fakeBridge, ok, settingsWith, type Impl, freshStore } from './fake-bridge.ts';
 
 /** A promise plus the function that resolves it: lets a test look at the store while a call is running. */
 function gate<T>() {
@@ -35,23 +33,22 @@ const conversation = (turns: Turn[] = [], extra: Partial<Conversation> = {}): Co
   ...extra,
 });
 
-const initial = useStore.getState();
+let t = freshStore();
 let stopRouting: () => void = () => {};
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
 afterEach(() => {
+  t = freshStore();
   stopRouting();
   vi.useRealTimers();
-  useStore.setState(initial, true);
-  setBridgeForTesting(null);
 });
 
 function install(impl: Impl) {
   const fake = fakeBridge(impl);
-  setBridgeForTesting(fake.bridge);
-  stopRouting = startEventRouting(useStore);
-  useStore.setState({ settings: SETTINGS });
+  t.setBridge(fake.bridge);
+  stopRouting = startEventRouting(t.store);
+  t.store.setState({ settings: SETTINGS });
   return fake;
 }
 
@@ -63,9 +60,9 @@ describe('sending', () => {
       createConversation: () => ok(created),
       sendMessage: () => reply.promise,
     });
-    useStore.getState().setModel('chat', 'gpt-5-mini');
-    useStore.getState().setDraft('new:chat', 'Hello there\nsecond line');
-    const sending = useStore.getState().send('chat', 'Hello there\nsecond line');
+    t.store.getState().setModel('chat', 'gpt-5-mini');
+    t.store.getState().setDraft('new:chat', 'Hello there\nsecond line');
+    const sending = t.store.getState().send('chat', 'Hello there\nsecond line');
     await vi.advanceTimersByTimeAsync(0);
 
     const create = calls.find((c) => c.op === 'createConversation');
@@ -75,38 +72,39 @@ describe('sending', () => {
       title: 'Hello there second line', // the shared rule: the host titles it the same
       origin: 'chat',
     });
-    expect(useStore.getState().activeConversation.chat).toBe('c1');
-    expect(useStore.getState().drafts['new:chat']).toBeUndefined();
+    expect(t.store.getState().activeConversation.chat).toBe('c1');
+    expect(t.store.getState().drafts['new:chat']).toBeUndefined();
 
-    const pending = useStore.getState().pending.c1;
+    const pending = t.store.getState().pending.c1;
     expect(pending?.text).toBe('Hello there\nsecond line');
     const requestId = pending?.requestId ?? '';
     expect(calls.find((c) => c.op === 'sendMessage')?.input.requestId).toBe(requestId);
 
     // deltas are batched: three events, one store update
     let updates = 0;
-    const unsub = useStore.subscribe((s, prev) => {
-      if (s.streams !== prev.streams) updates++;
+    const unsub = t.store.subscribe((s, prev) => {
+      if (s.runTexts !== prev.runTexts) updates++;
     });
     emit('delta', { requestId, text: 'Hi' });
     emit('delta', { requestId, text: ' you' });
     emit('delta', { requestId, thought: 'hmm' });
     emit('delta', { requestId: 'someone-else', text: 'ignored' });
-    expect(useStore.getState().streams[requestId]?.text).toBe('');
+    expect(t.store.getState().runTexts[requestId]?.text).toBe('');
     await vi.advanceTimersByTimeAsync(60);
     unsub();
     expect(updates).toBe(1);
-    expect(useStore.getState().streams[requestId]).toEqual({ text: 'Hi you', thoughts: 'hmm' });
-    expect(useStore.getState().pending.c1?.firstTokenAt).not.toBeNull();
+    expect(t.store.getState().runTexts[requestId]).toEqual({ text: 'Hi you', thoughts: 'hmm' });
+    expect(t.store.getState().runs[requestId]?.firstTokenAt).not.toBeNull();
 
     const userTurn = turn('u1', 'user', 'Hello there\nsecond line');
     const assistant = turn('a1', 'assistant', 'Hi you', { usage: { input: 3, output: 2, total: 5 } });
     reply.open(ok({ userTurn, reply: assistant, totals: { input: 3, output: 2, total: 5 } }));
     expect(await sending).toBe(true);
 
-    const s = useStore.getState();
+    const s = t.store.getState();
     expect(s.pending.c1).toBeUndefined();
-    expect(s.streams[requestId]).toBeUndefined();
+    expect(s.runTexts[requestId]).toBeUndefined();
+    expect(s.runs[requestId]).toBeUndefined();
     expect(s.loaded.c1?.turns.map((t) => t.id)).toEqual(['u1', 'a1']);
     expect(s.conversations[0]).toMatchObject({ id: 'c1', turnCount: 2 });
   });
@@ -119,15 +117,15 @@ describe('sending', () => {
         error: { kind: 'invalid-input', message: 'The message is larger than 10 MB.' },
       }),
     });
-    await useStore.getState().openConversation('chat', 'c1');
-    useStore.getState().setDraft('c1', 'my precious words');
-    expect(await useStore.getState().send('chat', 'my precious words')).toBe(false);
-    expect(useStore.getState().drafts.c1).toBe('my precious words');
-    expect(useStore.getState().notices.at(-1)).toMatchObject({
+    await t.store.getState().openConversation('chat', 'c1');
+    t.store.getState().setDraft('c1', 'my precious words');
+    expect(await t.store.getState().send('chat', 'my precious words')).toBe(false);
+    expect(t.store.getState().drafts.c1).toBe('my precious words');
+    expect(t.store.getState().notices.at(-1)).toMatchObject({
       kind: 'error',
       message: 'The message is larger than 10 MB.',
     });
-    expect(useStore.getState().pending.c1).toBeUndefined();
+    expect(t.store.getState().pending.c1).toBeUndefined();
   });
 
   it('saves a model and system prompt picked just before sending, before the request is made', async () => {
@@ -144,11 +142,11 @@ describe('sending', () => {
         return ok({ userTurn: turn('u1', 'user', 'hi'), reply: turn('a1', 'assistant', 'yo'), totals: {} });
       },
     });
-    await useStore.getState().openConversation('chat', 'c1');
-    useStore.getState().setModel('chat', 'gpt-5');
-    useStore.getState().setParams('chat', { stream: true, system: 'be brief' });
+    await t.store.getState().openConversation('chat', 'c1');
+    t.store.getState().setModel('chat', 'gpt-5');
+    t.store.getState().setParams('chat', { stream: true, system: 'be brief' });
     // Enter pressed well within the save's quiet period
-    const sending = useStore.getState().send('chat', 'hi');
+    const sending = t.store.getState().send('chat', 'hi');
     await vi.advanceTimersByTimeAsync(0);
     expect(order).toEqual(['update', 'update']);
     expect(calls.filter((c) => c.op === 'updateConversation').map((c) => c.input)).toEqual([
@@ -168,13 +166,13 @@ describe('sending', () => {
       getConversation: () => ok(conversation()),
       updateConversation: () => ({ ok: false, error: { kind: 'internal', message: 'disk full' } }),
     });
-    await useStore.getState().openConversation('chat', 'c1');
-    useStore.getState().setModel('chat', 'gpt-5');
-    useStore.getState().setDraft('c1', 'keep me');
-    expect(await useStore.getState().send('chat', 'keep me')).toBe(false);
+    await t.store.getState().openConversation('chat', 'c1');
+    t.store.getState().setModel('chat', 'gpt-5');
+    t.store.getState().setDraft('c1', 'keep me');
+    expect(await t.store.getState().send('chat', 'keep me')).toBe(false);
     expect(calls.some((c) => c.op === 'sendMessage')).toBe(false);
-    expect(useStore.getState().drafts.c1).toBe('keep me');
-    expect(useStore.getState().notices.at(-1)?.message).toContain('disk full');
+    expect(t.store.getState().drafts.c1).toBe('keep me');
+    expect(t.store.getState().notices.at(-1)?.message).toContain('disk full');
   });
 
   it('regenerate also waits for a model picked a moment before', async () => {
@@ -187,17 +185,17 @@ describe('sending', () => {
         ok({ userTurn: turn('u1', 'user', 'one'), reply: turn('a2', 'assistant', 'B'), totals: {} })
       ),
     });
-    await useStore.getState().openConversation('chat', 'c1');
-    useStore.getState().setModel('chat', 'gpt-5');
-    await useStore.getState().regenerate('c1');
+    await t.store.getState().openConversation('chat', 'c1');
+    t.store.getState().setModel('chat', 'gpt-5');
+    await t.store.getState().regenerate('c1');
     expect(order).toEqual(['update', 'regenerate']);
   });
 
   it('refuses to start a conversation without a model', async () => {
     const { calls } = install({});
-    expect(await useStore.getState().send('messages', 'hi')).toBe(false);
+    expect(await t.store.getState().send('messages', 'hi')).toBe(false);
     expect(calls.some((c) => c.op === 'createConversation')).toBe(false);
-    expect(useStore.getState().notices.at(-1)?.message).toBe('Choose a model first.');
+    expect(t.store.getState().notices.at(-1)?.message).toBe('Choose a model first.');
   });
 
   it('edit-and-resend hides the edited turn onward while running, then replaces them', async () => {
@@ -212,20 +210,20 @@ describe('sending', () => {
       getConversation: () => ok(conversation(turns)),
       sendMessage: () => reply.promise,
     });
-    await useStore.getState().openConversation('chat', 'c1');
-    const sending = useStore.getState().send('chat', 'two, edited', { editTurnId: 'u2' });
+    await t.store.getState().openConversation('chat', 'c1');
+    const sending = t.store.getState().send('chat', 'two, edited', { editTurnId: 'u2' });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.find((c) => c.op === 'sendMessage')?.input).toMatchObject({
       editTurnId: 'u2',
       text: 'two, edited',
     });
-    const s = useStore.getState();
+    const s = t.store.getState();
     expect(visibleTurns(s.loaded.c1?.turns ?? [], s.pending.c1).map((t) => t.id)).toEqual(['u1', 'a1']);
     reply.open(
       ok({ userTurn: turn('u3', 'user', 'two, edited'), reply: turn('a3', 'assistant', 'C'), totals: {} }),
     );
     await sending;
-    expect(useStore.getState().loaded.c1?.turns.map((t) => t.id)).toEqual(['u1', 'a1', 'u3', 'a3']);
+    expect(t.store.getState().loaded.c1?.turns.map((t) => t.id)).toEqual(['u1', 'a1', 'u3', 'a3']);
   });
 
   it('regenerate replaces the last reply, failed or not', async () => {
@@ -238,9 +236,9 @@ describe('sending', () => {
       regenerate: () =>
         ok({ userTurn: turn('u1', 'user', 'one'), reply: turn('a2', 'assistant', 'fine now'), totals: {} }),
     });
-    await useStore.getState().openConversation('chat', 'c1');
-    await useStore.getState().regenerate('c1');
-    expect(useStore.getState().loaded.c1?.turns.map((t) => t.id)).toEqual(['u1', 'a2']);
+    await t.store.getState().openConversation('chat', 'c1');
+    await t.store.getState().regenerate('c1');
+    expect(t.store.getState().loaded.c1?.turns.map((t) => t.id)).toEqual(['u1', 'a2']);
   });
 
   it('stop aborts the running request by its id', async () => {
@@ -250,13 +248,13 @@ describe('sending', () => {
       sendMessage: () => reply.promise,
       abortRequest: () => ok({ aborted: true }),
     });
-    await useStore.getState().openConversation('chat', 'c1');
-    const sending = useStore.getState().send('chat', 'long story please');
+    await t.store.getState().openConversation('chat', 'c1');
+    const sending = t.store.getState().send('chat', 'long story please');
     await vi.advanceTimersByTimeAsync(0);
-    const requestId = useStore.getState().pending.c1?.requestId;
-    await useStore.getState().stop('c1');
+    const requestId = t.store.getState().pending.c1?.requestId;
+    await t.store.getState().stop('c1');
     expect(calls.find((c) => c.op === 'abortRequest')?.input).toEqual({ requestId });
-    expect(useStore.getState().pending.c1?.stopping).toBe(true);
+    expect(t.store.getState().runs[requestId ?? '']?.stopping).toBe(true);
     reply.open(
       ok({
         userTurn: turn('u1', 'user', 'long story please'),
@@ -265,7 +263,7 @@ describe('sending', () => {
       }),
     );
     await sending;
-    expect(useStore.getState().loaded.c1?.turns.at(-1)).toMatchObject({ status: 'partial', text: 'Once' });
+    expect(t.store.getState().loaded.c1?.turns.at(-1)).toMatchObject({ status: 'partial', text: 'Once' });
   });
 });
 
@@ -286,10 +284,10 @@ describe('parameters and model', () => {
         }),
       updateSettings: (patch) => ok(settingsWith(SETTINGS, patch)),
     });
-    await useStore.getState().openConversation('chat', 'c1');
-    for (const t of [0.2, 0.4, 0.6, 0.8])
-      useStore.getState().setParams('chat', { stream: true, temperature: t });
-    expect(useStore.getState().loaded.c1?.params.temperature).toBe(0.8);
+    await t.store.getState().openConversation('chat', 'c1');
+    for (const temperature of [0.2, 0.4, 0.6, 0.8])
+      t.store.getState().setParams('chat', { stream: true, temperature });
+    expect(t.store.getState().loaded.c1?.params.temperature).toBe(0.8);
     await vi.advanceTimersByTimeAsync(500);
     const updates = calls.filter((c) => c.op === 'updateConversation');
     expect(updates).toHaveLength(1);
@@ -304,8 +302,8 @@ describe('parameters and model', () => {
       createConversation: () => ok(conversation([], { format: 'messages' })),
       sendMessage: () => new Promise(() => {}),
     });
-    useStore.getState().setModel('messages', 'claude-haiku-4-5');
-    void useStore.getState().send('messages', 'hi');
+    t.store.getState().setModel('messages', 'claude-haiku-4-5');
+    void t.store.getState().send('messages', 'hi');
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.find((c) => c.op === 'createConversation')?.input).toMatchObject({
       params: { stream: true, maxTokens: 1024 },
@@ -331,18 +329,18 @@ describe('search, delete, import', () => {
         ]),
       getConversation: () => ok(conversation([turn('u1', 'user', 'x')], { format: 'generate' })),
     });
-    useStore.getState().setSearchQuery('chat', 'ze');
-    useStore.getState().setSearchQuery('chat', 'zebra');
-    expect(useStore.getState().search.chat.status).toBe('loading');
+    t.store.getState().setSearchQuery('chat', 'ze');
+    t.store.getState().setSearchQuery('chat', 'zebra');
+    expect(t.store.getState().search.chat.status).toBe('loading');
     await vi.advanceTimersByTimeAsync(200);
     expect(calls.filter((c) => c.op === 'searchConversations').map((c) => c.input)).toEqual([
       { query: 'zebra', limit: 60 },
     ]);
-    const hit = useStore.getState().search.chat.hits[0];
+    const hit = t.store.getState().search.chat.hits[0];
     expect(hit?.snippet).toContain('zebra');
     if (!hit) throw new Error('no hit');
-    await useStore.getState().openHit(hit);
-    const s = useStore.getState();
+    await t.store.getState().openHit(hit);
+    const s = t.store.getState();
     expect(s.activeTab).toBe('generate');
     expect(s.activeConversation.generate).toBe('c1');
     expect(s.scrollRequest).toMatchObject({ conversationId: 'c1', turnId: 'u1' });
@@ -350,7 +348,7 @@ describe('search, delete, import', () => {
 
   it('deleting the open conversation leaves the tab on a new one', async () => {
     install({ getConversation: () => ok(conversation()), deleteConversation: () => ok({ deleted: true }) });
-    useStore.setState({
+    t.store.setState({
       conversations: [
         {
           id: 'c1',
@@ -364,9 +362,9 @@ describe('search, delete, import', () => {
         },
       ],
     });
-    await useStore.getState().openConversation('chat', 'c1');
-    expect(await useStore.getState().deleteConversation('c1')).toBe(true);
-    const s = useStore.getState();
+    await t.store.getState().openConversation('chat', 'c1');
+    expect(await t.store.getState().deleteConversation('c1')).toBe(true);
+    const s = t.store.getState();
     expect(s.activeConversation.chat).toBeNull();
     expect(s.conversations).toEqual([]);
     expect(s.loaded.c1).toBeUndefined();
@@ -382,11 +380,11 @@ describe('search, delete, import', () => {
             }
           : ok(conversation([], { id: 'c9', format: 'messages', title: 'Imported' })),
     });
-    expect(await useStore.getState().importConversation('nope')).toBe(
+    expect(await t.store.getState().importConversation('nope')).toBe(
       'The file is not a Quartet conversation export.',
     );
-    expect(await useStore.getState().importConversation('{}')).toBeNull();
-    const s = useStore.getState();
+    expect(await t.store.getState().importConversation('{}')).toBeNull();
+    const s = t.store.getState();
     expect(s.activeTab).toBe('messages');
     expect(s.activeConversation.messages).toBe('c9');
     expect(s.conversations[0]?.title).toBe('Imported');
@@ -431,8 +429,8 @@ describe('start-up', () => {
         ]),
       listImages: () => ok({ items: [], total: 0 }),
     });
-    await useStore.getState().init();
-    const s = useStore.getState();
+    await t.store.getState().init();
+    const s = t.store.getState();
     expect(s.ready).toBe(true);
     expect(s.appInfo?.host).toBe('web');
     expect(s.conversations.map((c) => c.id)).toEqual(['new', 'old']);
@@ -445,9 +443,9 @@ describe('start-up', () => {
     });
     // sticky: still there long after info notices would have gone
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(useStore.getState().notices).toHaveLength(1);
-    useStore.getState().notify('Copied', 'success');
+    expect(t.store.getState().notices).toHaveLength(1);
+    t.store.getState().notify('Copied', 'success');
     await vi.advanceTimersByTimeAsync(6_000);
-    expect(useStore.getState().notices.map((n) => n.message)).toEqual([s.notices[0]?.message]);
+    expect(t.store.getState().notices.map((n) => n.message)).toEqual([s.notices[0]?.message]);
   });
 });

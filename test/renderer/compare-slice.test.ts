@@ -1,20 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../shared/contract.ts';
 import type { Turn } from '../../shared/conversation.ts';
-import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
-import { useStore } from '../../renderer/store/index.ts';
 import { startEventRouting } from '../../renderer/store/events.ts';
 import { defaultColumns, lastReplyFigures, rankLowest } from '../../renderer/store/compare-slice.ts';
-import { fakeBridge, ok, settingsWith, type Impl } from './fake-bridge.ts';
+import { fakeBridge, ok, settingsWith, type Impl, freshStore } from './fake-bridge.ts';
 
 const SETTINGS: Settings = { theme: 'system', tabs: {}, compareColumns: [] };
-const initial = useStore.getState();
+let t = freshStore();
 let stopRouting: (() => void) | null = null;
 afterEach(() => {
+  t = freshStore();
   stopRouting?.();
   stopRouting = null;
-  useStore.setState(initial, true);
-  setBridgeForTesting(null);
 });
 
 function turn(role: 'user' | 'assistant', text: string, over: Partial<Turn> = {}): Turn {
@@ -63,8 +60,8 @@ function host(overrides: Impl = {}) {
     },
     ...overrides,
   });
-  setBridgeForTesting(fake.bridge);
-  stopRouting = startEventRouting(useStore);
+  t.setBridge(fake.bridge);
+  stopRouting = startEventRouting(t.store);
   const answer = (requestId: string, text: string, over: Partial<Turn> = {}) =>
     pending.get(requestId)?.(
       ok({
@@ -83,8 +80,8 @@ function host(overrides: Impl = {}) {
 }
 
 function setUp(models: [string, string][]) {
-  useStore.setState({ settings: SETTINGS });
-  useStore.getState().hydrateCompare({
+  t.store.setState({ settings: SETTINGS });
+  t.store.getState().hydrateCompare({
     ...SETTINGS,
     compareColumns: models.map(([format, model]) => ({ format: format as 'chat', model })),
   });
@@ -105,7 +102,7 @@ describe('columns', () => {
       ['chat', 'm'],
       ['messages', 'm'],
     ]);
-    const s = () => useStore.getState();
+    const s = () => t.store.getState();
     s().addCompareColumn();
     s().addCompareColumn();
     s().addCompareColumn();
@@ -128,16 +125,16 @@ describe('columns', () => {
       ['chat', 'm'],
       ['messages', 'm'],
     ]);
-    const key = useStore.getState().compareColumns[0]?.key ?? '';
-    useStore.setState((s) => ({
+    const key = t.store.getState().compareColumns[0]?.key ?? '';
+    t.store.setState((s) => ({
       compareColumns: s.compareColumns.map((c) =>
         c.key === key ? { ...c, conversationId: 'conv9', turns: [turn('user', 'q')] } : c,
       ),
     }));
-    useStore.getState().setCompareColumn(key, { model: 'other' });
-    expect(useStore.getState().compareColumns[0]?.conversationId).toBe('conv9');
-    useStore.getState().setCompareColumn(key, { format: 'responses' });
-    expect(useStore.getState().compareColumns[0]).toMatchObject({
+    t.store.getState().setCompareColumn(key, { model: 'other' });
+    expect(t.store.getState().compareColumns[0]?.conversationId).toBe('conv9');
+    t.store.getState().setCompareColumn(key, { format: 'responses' });
+    expect(t.store.getState().compareColumns[0]).toMatchObject({
       format: 'responses',
       conversationId: null,
       turns: [],
@@ -153,9 +150,9 @@ describe('sending', () => {
       ['messages', 'gpt-5-mini'],
       ['generate', 'gpt-5-mini'],
     ]);
-    useStore.getState().setComparePrompt('Hello');
-    const sending = useStore.getState().sendCompare();
-    expect(useStore.getState().comparePrompt).toBe('');
+    t.store.getState().setComparePrompt('Hello');
+    const sending = t.store.getState().sendCompare();
+    expect(t.store.getState().comparePrompt).toBe('');
 
     // every request is in flight before any of them has answered
     await vi.waitFor(() => expect(h.pending.size).toBe(3));
@@ -172,22 +169,23 @@ describe('sending', () => {
     h.emit('delta', { requestId: r1, text: 'Hel' });
     h.emit('delta', { requestId: r1, text: 'lo' });
     h.emit('delta', { requestId: r2, thought: 'hmm' });
-    await vi.waitFor(() => expect(useStore.getState().compareStreams[r1]?.text).toBe('Hello'));
-    expect(useStore.getState().compareStreams[r2]?.thoughts).toBe('hmm');
-    expect(useStore.getState().compareColumns[0]?.run?.firstTokenAt).not.toBeNull();
+    await vi.waitFor(() => expect(t.store.getState().runTexts[r1]?.text).toBe('Hello'));
+    expect(t.store.getState().runTexts[r2]?.thoughts).toBe('hmm');
+    expect(t.store.getState().runs[r1]?.firstTokenAt).not.toBeNull();
 
     h.answer(r1, 'one');
     h.answer(r2, 'two', { timings: { firstTokenMs: 50, totalMs: 900 } });
     h.answer(r3, 'three');
     expect(await sending).toBe(true);
-    const cols = useStore.getState().compareColumns;
+    const cols = t.store.getState().compareColumns;
     expect(cols.map((c) => c.turns.at(-1)?.text)).toEqual(['one', 'two', 'three']);
     expect(cols.every((c) => c.run === null)).toBe(true);
-    expect(useStore.getState().compareStreams).toEqual({});
+    expect(t.store.getState().runTexts).toEqual({});
+    expect(t.store.getState().runs).toEqual({});
 
     // a second turn goes to the same conversations
-    useStore.getState().setComparePrompt('And again');
-    const again = useStore.getState().sendCompare();
+    t.store.getState().setComparePrompt('And again');
+    const again = t.store.getState().sendCompare();
     await vi.waitFor(() => expect(h.pending.size).toBe(6));
     expect(h.calls.filter((c) => c.op === 'createConversation')).toHaveLength(3);
     const sends = h.calls
@@ -196,7 +194,7 @@ describe('sending', () => {
     expect(sends).toEqual(['conv1', 'conv2', 'conv3', 'conv1', 'conv2', 'conv3']);
     for (const id of [...h.pending.keys()].slice(3)) h.answer(id, 'more');
     await again;
-    expect(useStore.getState().compareColumns[0]?.turns).toHaveLength(4);
+    expect(t.store.getState().compareColumns[0]?.turns).toHaveLength(4);
   });
 
   it('runs the columns that have a model and says which one lacks it', async () => {
@@ -205,10 +203,10 @@ describe('sending', () => {
       ['chat', 'gpt-5-mini'],
       ['messages', ''],
     ]);
-    useStore.getState().setComparePrompt('Hi');
-    const sending = useStore.getState().sendCompare();
+    t.store.getState().setComparePrompt('Hi');
+    const sending = t.store.getState().sendCompare();
     await vi.waitFor(() => expect(h.pending.size).toBe(1));
-    expect(useStore.getState().compareColumns[1]?.error?.message).toMatch(/Choose a model/);
+    expect(t.store.getState().compareColumns[1]?.error?.message).toMatch(/Choose a model/);
     for (const id of h.pending.keys()) h.answer(id, 'ok');
     await sending;
   });
@@ -220,10 +218,10 @@ describe('sending', () => {
       ['chat', 'a'],
       ['messages', 'b'],
     ]);
-    useStore.getState().setComparePrompt('Keep me');
-    await useStore.getState().sendCompare();
-    expect(useStore.getState().comparePrompt).toBe('Keep me');
-    expect(useStore.getState().compareColumns.map((c) => c.error?.message)).toEqual(['refused', 'refused']);
+    t.store.getState().setComparePrompt('Keep me');
+    await t.store.getState().sendCompare();
+    expect(t.store.getState().comparePrompt).toBe('Keep me');
+    expect(t.store.getState().compareColumns.map((c) => c.error?.message)).toEqual(['refused', 'refused']);
   });
 
   it('stops every running column', async () => {
@@ -232,13 +230,13 @@ describe('sending', () => {
       ['chat', 'a'],
       ['messages', 'b'],
     ]);
-    useStore.getState().setComparePrompt('Long one');
-    const sending = useStore.getState().sendCompare();
+    t.store.getState().setComparePrompt('Long one');
+    const sending = t.store.getState().sendCompare();
     await vi.waitFor(() => expect(h.pending.size).toBe(2));
-    await useStore.getState().stopCompare();
+    await t.store.getState().stopCompare();
     await sending;
     expect(h.calls.filter((c) => c.op === 'abortRequest')).toHaveLength(2);
-    expect(useStore.getState().compareColumns.map((c) => c.turns.at(-1)?.status)).toEqual([
+    expect(t.store.getState().compareColumns.map((c) => c.turns.at(-1)?.status)).toEqual([
       'partial',
       'partial',
     ]);
@@ -250,16 +248,16 @@ describe('sending', () => {
       ['chat', 'a'],
       ['messages', 'b'],
     ]);
-    useStore.setState((s) => ({
+    t.store.setState((s) => ({
       compareColumns: s.compareColumns.map((c) => ({
         ...c,
         conversationId: 'x',
         turns: [turn('user', 'q')],
       })),
     }));
-    const keys = useStore.getState().compareColumns.map((c) => c.key);
-    await useStore.getState().newComparison();
-    const cols = useStore.getState().compareColumns;
+    const keys = t.store.getState().compareColumns.map((c) => c.key);
+    await t.store.getState().newComparison();
+    const cols = t.store.getState().compareColumns;
     expect(cols.map((c) => c.key)).toEqual(keys);
     expect(cols.map((c) => [c.format, c.model, c.conversationId, c.turns.length])).toEqual([
       ['chat', 'a', null, 0],

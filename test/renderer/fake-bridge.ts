@@ -9,6 +9,7 @@ import type {
   OperationOutput,
 } from '../../shared/contract.ts';
 import type { Result } from '../../shared/errors.ts';
+import { createAppStore, type AppStore } from '../../renderer/store/index.ts';
 
 /**
  * Fake operations, typed from the contract: a misspelled operation, a wrong input type or a result of the
@@ -55,4 +56,24 @@ export const ok = <T>(value: T) => ({ ok: true as const, value });
 export function settingsWith(base: Settings, patch: OperationInput<'updateSettings'>): Settings {
   const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   return { ...base, ...set } as Settings;
+}
+
+/**
+ * A store of its own for each test (state, timers, stream registry and all), whose bridge the test gives
+ * when it has made one: `const t = freshStore()` in beforeEach, then `t.setBridge(fake.bridge)`.
+ */
+export function freshStore(): { store: AppStore; setBridge(bridge: Bridge): void } {
+  let current: Bridge | undefined;
+  const store = createAppStore({
+    bridge: () => {
+      if (!current) throw new Error('this test reached the bridge before giving one');
+      return current;
+    },
+  });
+  return {
+    store,
+    setBridge(bridge) {
+      current = bridge;
+    },
+  };
 }

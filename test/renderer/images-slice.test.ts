@@ -1,22 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImageRecord } from '../../shared/contract.ts';
-import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
-import { useStore } from '../../renderer/store/index.ts';
 import {
   DEFAULT_IMAGE_FORM,
   formSize,
-  setThumbnailMaker,
   sizeToForm,
   validateImageForm,
 } from '../../renderer/store/images-slice.ts';
 import { gridFor } from '../../renderer/features/images/Gallery.tsx';
-import { fakeBridge, ok, settingsWith } from './fake-bridge.ts';
+import { fakeBridge, ok, settingsWith, freshStore } from './fake-bridge.ts';
 
-const initial = useStore.getState();
+let t = freshStore();
 afterEach(() => {
-  useStore.setState(initial, true);
-  setBridgeForTesting(null);
-  setThumbnailMaker(null);
+  t = freshStore();
 });
 
 let seq = 0;
@@ -76,7 +71,7 @@ describe('the form', () => {
   });
 
   it('fills from settings once, then leaves the user alone', () => {
-    const s = useStore.getState();
+    const s = t.store.getState();
     s.hydrateImageForm({
       model: 'gpt-image-1',
       size: '1000x1000',
@@ -84,7 +79,7 @@ describe('the form', () => {
       quality: 'low',
       outputFormat: 'webp',
     });
-    expect(useStore.getState().imageForm).toMatchObject({
+    expect(t.store.getState().imageForm).toMatchObject({
       model: 'gpt-image-1',
       sizePreset: 'custom',
       customSize: '1000x1000',
@@ -92,15 +87,15 @@ describe('the form', () => {
       quality: 'low',
       outputFormat: 'webp',
     });
-    useStore.getState().setImageForm({ n: 3 });
-    useStore.getState().hydrateImageForm({ n: 1 });
-    expect(useStore.getState().imageForm.n).toBe(3);
+    t.store.getState().setImageForm({ n: 3 });
+    t.store.getState().hydrateImageForm({ n: 1 });
+    expect(t.store.getState().imageForm.n).toBe(3);
   });
 });
 
 describe('generating', () => {
   const ready = () =>
-    useStore.getState().setImageForm({
+    t.store.getState().setImageForm({
       model: 'gpt-image-1',
       prompt: 'a red fox',
       sizePreset: 'custom',
@@ -112,14 +107,14 @@ describe('generating', () => {
     const made: string[] = [];
     let inFlight = 0;
     let maxInFlight = 0;
-    setThumbnailMaker(async (url) => {
+    t.store.runtime.thumbnailMaker = async (url) => {
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
       await new Promise((r) => setTimeout(r, 1));
       inFlight -= 1;
       made.push(url);
       return 'UklGRg==';
-    });
+    };
     let answer: (v: unknown) => void = () => {};
     const batch = [record({ batchId: 'b2' }), record({ batchId: 'b2' }), record({ batchId: 'b2' })];
     const { bridge, calls } = fakeBridge({
@@ -127,20 +122,20 @@ describe('generating', () => {
       updateSettings: (patch) => ok(settingsWith({ theme: 'system', tabs: {}, compareColumns: [] }, patch)),
       putThumbnail: () => ok({ ok: true }),
     });
-    setBridgeForTesting(bridge);
-    useStore.setState({
+    t.setBridge(bridge);
+    t.store.setState({
       images: [record({ batchId: 'old' })],
       imagesTotal: 1,
       settings: { theme: 'system', tabs: {}, compareColumns: [] },
     });
     ready();
 
-    const running = useStore.getState().generateImages();
-    const g = useStore.getState().generation;
+    const running = t.store.getState().generateImages();
+    const g = t.store.getState().generation;
     expect(g?.phase).toBe('sending');
-    useStore.getState().imageProgressArrived(g?.requestId ?? '', 'waiting');
-    useStore.getState().imageProgressArrived('another-request', 'saving');
-    expect(useStore.getState().generation?.phase).toBe('waiting');
+    t.store.getState().imageProgressArrived(g?.requestId ?? '', 'waiting');
+    t.store.getState().imageProgressArrived('another-request', 'saving');
+    expect(t.store.getState().generation?.phase).toBe('waiting');
     const sent = calls.find((c) => c.op === 'generateImages')?.input;
     expect(sent).toMatchObject({ model: 'gpt-image-1', prompt: 'a red fox', size: '1000x1000', n: 2 });
     expect(calls.find((c) => c.op === 'updateSettings')?.input).toEqual({
@@ -149,7 +144,7 @@ describe('generating', () => {
 
     answer(ok({ images: batch, exchangeId: 'x1' }));
     await running;
-    const s = useStore.getState();
+    const s = t.store.getState();
     expect(s.generation).toBeNull();
     expect(s.images.map((x) => x.batchId)).toEqual(['b2', 'b2', 'b2', 'old']);
     expect(s.imagesTotal).toBe(4);
@@ -160,7 +155,7 @@ describe('generating', () => {
     await vi.waitFor(() => expect(made).toHaveLength(3));
     await vi.waitFor(() =>
       expect(
-        useStore
+        t.store
           .getState()
           .images.filter((x) => x.batchId === 'b2')
           .every((x) => x.hasThumbnail),
@@ -169,22 +164,22 @@ describe('generating', () => {
     expect(maxInFlight).toBe(2);
     expect(made[0]).toBe(`/media/${batch[0]?.id}/full`);
     expect(calls.filter((c) => c.op === 'putThumbnail')).toHaveLength(3);
-    expect(useStore.getState().thumbState).toEqual({});
+    expect(t.store.getState().thumbState).toEqual({});
   });
 
   it('marks a thumbnail that could not be made, so the gallery falls back to the full image', async () => {
-    setThumbnailMaker(async () => {
+    t.store.runtime.thumbnailMaker = async () => {
       throw new Error('no decoder');
-    });
+    };
     const img = record();
     const { bridge } = fakeBridge({});
-    setBridgeForTesting(bridge);
-    useStore.setState({ images: [img], imagesTotal: 1 });
-    useStore.getState().ensureThumbnail(img.id);
-    await vi.waitFor(() => expect(useStore.getState().thumbState[img.id]).toBe('failed'));
+    t.setBridge(bridge);
+    t.store.setState({ images: [img], imagesTotal: 1 });
+    t.store.getState().ensureThumbnail(img.id);
+    await vi.waitFor(() => expect(t.store.getState().thumbState[img.id]).toBe('failed'));
     // asked again, it does not retry in a loop
-    useStore.getState().ensureThumbnail(img.id);
-    expect(useStore.getState().thumbState[img.id]).toBe('failed');
+    t.store.getState().ensureThumbnail(img.id);
+    expect(t.store.getState().thumbState[img.id]).toBe('failed');
   });
 
   it('keeps the prompt and shows the error when the service fails', async () => {
@@ -195,10 +190,10 @@ describe('generating', () => {
         error: { kind: 'http', status: 400, message: 'Invalid size', interface: 'images' },
       }),
     });
-    setBridgeForTesting(bridge);
+    t.setBridge(bridge);
     ready();
-    await useStore.getState().generateImages();
-    const s = useStore.getState();
+    await t.store.getState().generateImages();
+    const s = t.store.getState();
     expect(s.generation).toBeNull();
     expect(s.generationError?.message).toBe('Invalid size');
     expect(s.imageForm.prompt).toBe('a red fox');
@@ -214,22 +209,22 @@ describe('generating', () => {
         return ok({ aborted: true });
       },
     });
-    setBridgeForTesting(bridge);
+    t.setBridge(bridge);
     ready();
-    const running = useStore.getState().generateImages();
-    const requestId = useStore.getState().generation?.requestId;
-    await useStore.getState().cancelGeneration();
+    const running = t.store.getState().generateImages();
+    const requestId = t.store.getState().generation?.requestId;
+    await t.store.getState().cancelGeneration();
     await running;
     expect(calls.find((c) => c.op === 'abortRequest')?.input).toEqual({ requestId });
-    expect(useStore.getState().generation).toBeNull();
-    expect(useStore.getState().generationError).toBeNull();
+    expect(t.store.getState().generation).toBeNull();
+    expect(t.store.getState().generationError).toBeNull();
   });
 
   it('does not send an invalid form', async () => {
     const { bridge, calls } = fakeBridge({});
-    setBridgeForTesting(bridge);
-    useStore.getState().setImageForm({ model: 'm', prompt: '   ' });
-    await useStore.getState().generateImages();
+    t.setBridge(bridge);
+    t.store.getState().setImageForm({ model: 'm', prompt: '   ' });
+    await t.store.getState().generateImages();
     expect(calls).toEqual([]);
   });
 
@@ -240,10 +235,10 @@ describe('generating', () => {
       updateSettings: () => ok({ theme: 'system', tabs: {}, compareColumns: [] }),
       generateImages: () => ok({ images: [], exchangeId: 'x' }),
     });
-    setBridgeForTesting(bridge);
-    useStore.setState({ images: [a, b], imagesTotal: 2, detailImageId: a.id });
-    await useStore.getState().rerunImage(a.id);
-    expect(useStore.getState().detailImageId).toBeNull();
+    t.setBridge(bridge);
+    t.store.setState({ images: [a, b], imagesTotal: 2, detailImageId: a.id });
+    await t.store.getState().rerunImage(a.id);
+    expect(t.store.getState().detailImageId).toBeNull();
     expect(calls.find((c) => c.op === 'generateImages')?.input).toMatchObject({
       prompt: 'a red fox',
       model: 'gpt-image-1',
@@ -262,12 +257,12 @@ describe('the gallery', () => {
       listImages: ({ offset = 0, limit = 60 }) =>
         ok({ items: all.slice(offset, offset + limit), total: all.length }),
     });
-    setBridgeForTesting(bridge);
-    await useStore.getState().loadImages();
-    expect(useStore.getState().images).toHaveLength(60);
-    await useStore.getState().loadMoreImages();
-    expect(useStore.getState().images).toHaveLength(70);
-    await useStore.getState().loadMoreImages(); // nothing left: no call
+    t.setBridge(bridge);
+    await t.store.getState().loadImages();
+    expect(t.store.getState().images).toHaveLength(60);
+    await t.store.getState().loadMoreImages();
+    expect(t.store.getState().images).toHaveLength(70);
+    await t.store.getState().loadMoreImages(); // nothing left: no call
     expect(calls.map((c) => c.input)).toEqual([
       { offset: 0, limit: 60 },
       { offset: 60, limit: 60 },
@@ -277,12 +272,12 @@ describe('the gallery', () => {
   it('deleting in the viewer moves to the neighbour', async () => {
     const [a, b, c] = [record(), record(), record()];
     const { bridge } = fakeBridge({ deleteImage: () => ok({ deleted: true }) });
-    setBridgeForTesting(bridge);
-    useStore.setState({ images: [a, b, c], imagesTotal: 3, detailImageId: b.id });
-    await useStore.getState().deleteImage(b.id);
-    expect(useStore.getState().images.map((x) => x.id)).toEqual([a.id, c.id]);
-    expect(useStore.getState().imagesTotal).toBe(2);
-    expect(useStore.getState().detailImageId).toBe(c.id);
+    t.setBridge(bridge);
+    t.store.setState({ images: [a, b, c], imagesTotal: 3, detailImageId: b.id });
+    await t.store.getState().deleteImage(b.id);
+    expect(t.store.getState().images.map((x) => x.id)).toEqual([a.id, c.id]);
+    expect(t.store.getState().imagesTotal).toBe(2);
+    expect(t.store.getState().detailImageId).toBe(c.id);
   });
 
   it('computes columns from the width', () => {

@@ -1,16 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExchangeSummary } from '../../shared/contract.ts';
 import type { Exchange } from '../../shared/exchange.ts';
-import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
-import { useStore } from '../../renderer/store/index.ts';
 import { mergeNewestFirst } from '../../renderer/store/inspector-slice.ts';
 import { prettyJson } from '../../renderer/features/inspector/ExchangeDetail.tsx';
-import { fakeBridge, ok } from './fake-bridge.ts';
+import { fakeBridge, ok, freshStore } from './fake-bridge.ts';
 
-const initial = useStore.getState();
+let t = freshStore();
 afterEach(() => {
-  useStore.setState(initial, true);
-  setBridgeForTesting(null);
+  t = freshStore();
 });
 
 const summary = (id: string, startedAt: number): ExchangeSummary => ({
@@ -43,20 +40,20 @@ describe('inspector', () => {
       listExchanges: () => ok([summary('b', 2), summary('a', 1)]),
       getExchange: ({ id }) => ok(exchange(id)),
     });
-    setBridgeForTesting(bridge);
-    useStore.getState().openInspector('a');
-    await vi.waitFor(() => expect(useStore.getState().selectedExchange?.id).toBe('a'));
-    const s = useStore.getState();
+    t.setBridge(bridge);
+    t.store.getState().openInspector('a');
+    await vi.waitFor(() => expect(t.store.getState().selectedExchange?.id).toBe('a'));
+    const s = t.store.getState();
     expect(s.inspectorOpen).toBe(true);
     expect(s.exchanges.map((x) => x.id)).toEqual(['b', 'a']);
     expect(s.selectedExchangeId).toBe('a');
   });
 
   it('adds live records on top without duplicates', () => {
-    useStore.getState().exchangeRecorded(summary('a', 1));
-    useStore.getState().exchangeRecorded(summary('b', 3));
-    useStore.getState().exchangeRecorded({ ...summary('a', 1), status: 500 });
-    const list = useStore.getState().exchanges;
+    t.store.getState().exchangeRecorded(summary('a', 1));
+    t.store.getState().exchangeRecorded(summary('b', 3));
+    t.store.getState().exchangeRecorded({ ...summary('a', 1), status: 500 });
+    const list = t.store.getState().exchanges;
     expect(list.map((x) => x.id)).toEqual(['b', 'a']);
     expect(list[1]?.status).toBe(500);
   });
@@ -66,24 +63,24 @@ describe('inspector', () => {
     const { bridge } = fakeBridge({
       getExchange: ({ id }) => new Promise((r) => (gates[id] = r as (v: unknown) => void)),
     });
-    setBridgeForTesting(bridge);
-    const first = useStore.getState().selectExchange('a');
-    const second = useStore.getState().selectExchange('b');
+    t.setBridge(bridge);
+    const first = t.store.getState().selectExchange('a');
+    const second = t.store.getState().selectExchange('b');
     gates.b?.(ok(exchange('b')));
     await second;
     gates.a?.(ok(exchange('a')));
     await first;
-    expect(useStore.getState().selectedExchange?.id).toBe('b');
+    expect(t.store.getState().selectedExchange?.id).toBe('b');
   });
 
   it('says when a record is gone', async () => {
     const { bridge } = fakeBridge({
       getExchange: () => ({ ok: false, error: { kind: 'not-found', message: 'no such exchange' } }),
     });
-    setBridgeForTesting(bridge);
-    await useStore.getState().selectExchange('zzz');
-    expect(useStore.getState().exchangeError?.kind).toBe('not-found');
-    expect(useStore.getState().selectedExchange).toBeNull();
+    t.setBridge(bridge);
+    await t.store.getState().selectExchange('zzz');
+    expect(t.store.getState().exchangeError?.kind).toBe('not-found');
+    expect(t.store.getState().selectedExchange).toBeNull();
   });
 
   it('pages older records with `before` the oldest one shown', async () => {
@@ -91,12 +88,12 @@ describe('inspector', () => {
       listExchanges: ({ before }) =>
         ok(before === undefined ? [summary('c', 30), summary('b', 20)] : [summary('a', 10)]),
     });
-    setBridgeForTesting(bridge);
-    await useStore.getState().loadExchanges();
-    await useStore.getState().loadOlderExchanges();
+    t.setBridge(bridge);
+    await t.store.getState().loadExchanges();
+    await t.store.getState().loadOlderExchanges();
     expect(calls.at(-1)?.input).toEqual({ limit: 100, before: 20 });
-    expect(useStore.getState().exchanges.map((x) => x.id)).toEqual(['c', 'b', 'a']);
-    expect(useStore.getState().exchangesHasMore).toBe(false);
+    expect(t.store.getState().exchanges.map((x) => x.id)).toEqual(['c', 'b', 'a']);
+    expect(t.store.getState().exchangesHasMore).toBe(false);
   });
 });
 

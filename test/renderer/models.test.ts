@@ -1,7 +1,6 @@
+import { freshStore } from './fake-bridge.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../shared/contract.ts';
-import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
-import { useStore } from '../../renderer/store/index.ts';
 import { groupModels } from '../../renderer/store/models-slice.ts';
 import { suitsPurpose } from '../../shared/model-kinds.ts';
 import { buildOptions } from '../../renderer/features/models/ModelPicker.tsx';
@@ -32,10 +31,9 @@ function fakeBridge(listModels: (input: { family: string }) => unknown) {
   });
   return { bridge, calls };
 }
-const initial = useStore.getState();
+let t = freshStore();
 afterEach(() => {
-  useStore.setState(initial, true);
-  setBridgeForTesting(null);
+  t = freshStore();
 });
 
 describe('which models suit a tab', () => {
@@ -69,20 +67,20 @@ describe('which models suit a tab', () => {
 describe('model lists', () => {
   it('fetches once per family and connection, again on refresh or when the connection changes', async () => {
     const { bridge, calls } = fakeBridge(() => ({ ok: true, value: { models: SIM, exchangeId: 'x1' } }));
-    setBridgeForTesting(bridge);
-    useStore.setState({ activeConnectionId: 'a' });
-    await Promise.all([useStore.getState().loadModels('bearer'), useStore.getState().loadModels('bearer')]);
-    await useStore.getState().loadModels('bearer');
+    t.setBridge(bridge);
+    t.store.setState({ activeConnectionId: 'a' });
+    await Promise.all([t.store.getState().loadModels('bearer'), t.store.getState().loadModels('bearer')]);
+    await t.store.getState().loadModels('bearer');
     expect(calls).toEqual([{ family: 'bearer' }]);
-    expect(useStore.getState().models.bearer).toMatchObject({
+    expect(t.store.getState().models.bearer).toMatchObject({
       status: 'ready',
       connectionId: 'a',
       exchangeId: 'x1',
     });
-    await useStore.getState().loadModels('messages');
-    await useStore.getState().loadModels('bearer', { force: true });
-    useStore.setState({ activeConnectionId: 'b' });
-    await useStore.getState().loadModels('bearer');
+    await t.store.getState().loadModels('messages');
+    await t.store.getState().loadModels('bearer', { force: true });
+    t.store.setState({ activeConnectionId: 'b' });
+    await t.store.getState().loadModels('bearer');
     expect(calls.map((c) => c.family)).toEqual(['bearer', 'messages', 'bearer', 'bearer']);
   });
 
@@ -93,12 +91,12 @@ describe('model lists', () => {
         ? { ok: false, error: { kind: 'http', status: 401, message: 'invalid key', exchangeId: 'x2' } }
         : { ok: true, value: { models: SIM, exchangeId: 'x1' } },
     );
-    setBridgeForTesting(bridge);
-    useStore.setState({ activeConnectionId: 'a' });
-    await useStore.getState().loadModels('generate');
+    t.setBridge(bridge);
+    t.store.setState({ activeConnectionId: 'a' });
+    await t.store.getState().loadModels('generate');
     fail = true;
-    await useStore.getState().loadModels('generate', { force: true });
-    const list = useStore.getState().models.generate;
+    await t.store.getState().loadModels('generate', { force: true });
+    const list = t.store.getState().models.generate;
     expect(list?.status).toBe('error');
     expect(list?.items).toHaveLength(SIM.length);
     expect(list?.error?.status).toBe(401);

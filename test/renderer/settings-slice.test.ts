@@ -1,14 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckResult, ConnectionInfo, KeySlotStatus, Settings } from '../../shared/contract.ts';
-import { setBridgeForTesting } from '../../renderer/bridge/index.ts';
-import { useStore } from '../../renderer/store/index.ts';
 import { keyTestId } from '../../renderer/store/settings-slice.ts';
-import { fakeBridge, ok, settingsWith } from './fake-bridge.ts';
+import { fakeBridge, ok, settingsWith, freshStore } from './fake-bridge.ts';
 
-const initial = useStore.getState();
+let t = freshStore();
 afterEach(() => {
-  useStore.setState(initial, true);
-  setBridgeForTesting(null);
+  t = freshStore();
 });
 
 const SETTINGS: Settings = { theme: 'system', tabs: {}, compareColumns: [] };
@@ -29,14 +26,14 @@ describe('settings', () => {
         return ok(settingsWith(SETTINGS, patch));
       },
     });
-    setBridgeForTesting(bridge);
-    await useStore.getState().loadSettings();
-    const saving = useStore.getState().updateSettings({ theme: 'dark' });
+    t.setBridge(bridge);
+    await t.store.getState().loadSettings();
+    const saving = t.store.getState().updateSettings({ theme: 'dark' });
     // before the host answers, the page already shows the new theme
-    expect(useStore.getState().settings?.theme).toBe('dark');
+    expect(t.store.getState().settings?.theme).toBe('dark');
     release();
     expect(await saving).toBe(true);
-    expect(useStore.getState().settings?.theme).toBe('dark');
+    expect(t.store.getState().settings?.theme).toBe('dark');
   });
 
   it('goes back to the previous settings and says so when the host refuses', async () => {
@@ -44,11 +41,11 @@ describe('settings', () => {
       getSettings: () => ok(SETTINGS),
       updateSettings: () => ({ ok: false, error: { kind: 'internal', message: 'disk full' } }),
     });
-    setBridgeForTesting(bridge);
-    await useStore.getState().loadSettings();
-    expect(await useStore.getState().updateSettings({ theme: 'light' })).toBe(false);
-    expect(useStore.getState().settings?.theme).toBe('system');
-    expect(useStore.getState().notices.at(-1)?.message).toContain('disk full');
+    t.setBridge(bridge);
+    await t.store.getState().loadSettings();
+    expect(await t.store.getState().updateSettings({ theme: 'light' })).toBe(false);
+    expect(t.store.getState().settings?.theme).toBe('system');
+    expect(t.store.getState().notices.at(-1)?.message).toContain('disk full');
   });
 });
 
@@ -58,9 +55,9 @@ describe('connections and keys', () => {
       listConnections: () => ok({ connections: [SANDBOX], activeId: 'c1' }),
       getKeyStatus: () => ok(slots()),
     });
-    setBridgeForTesting(bridge);
-    await useStore.getState().loadConnections();
-    const s = useStore.getState();
+    t.setBridge(bridge);
+    await t.store.getState().loadConnections();
+    const s = t.store.getState();
     expect(s.connections).toEqual([SANDBOX]);
     expect(s.activeConnectionId).toBe('c1');
     expect(s.keyStatus.c1).toHaveLength(4);
@@ -83,25 +80,25 @@ describe('connections and keys', () => {
       activateConnection: ({ id }) => ok({ ...other, id }),
       deleteConnection: () => ok({ activeId: 'c1' }),
     });
-    setBridgeForTesting(bridge);
-    await useStore.getState().loadConnections();
+    t.setBridge(bridge);
+    await t.store.getState().loadConnections();
 
-    const added = await useStore.getState().saveConnection({ name: 'Work', baseUrl: other.baseUrl });
+    const added = await t.store.getState().saveConnection({ name: 'Work', baseUrl: other.baseUrl });
     expect(added.ok).toBe(true);
-    expect(useStore.getState().connections.map((c) => c.id)).toEqual(['c1', 'c2']);
-    expect(useStore.getState().keyStatus.c2).toBeDefined();
+    expect(t.store.getState().connections.map((c) => c.id)).toEqual(['c1', 'c2']);
+    expect(t.store.getState().keyStatus.c2).toBeDefined();
 
-    await useStore.getState().saveConnection({ id: 'c2', name: 'Work 2', baseUrl: other.baseUrl });
-    expect(useStore.getState().connections.find((c) => c.id === 'c2')?.name).toBe('Work 2');
-    expect(useStore.getState().connections).toHaveLength(2);
+    await t.store.getState().saveConnection({ id: 'c2', name: 'Work 2', baseUrl: other.baseUrl });
+    expect(t.store.getState().connections.find((c) => c.id === 'c2')?.name).toBe('Work 2');
+    expect(t.store.getState().connections).toHaveLength(2);
 
-    expect(await useStore.getState().activateConnection('c2')).toBeNull();
-    expect(useStore.getState().activeConnectionId).toBe('c2');
+    expect(await t.store.getState().activateConnection('c2')).toBeNull();
+    expect(t.store.getState().activeConnectionId).toBe('c2');
 
-    expect(await useStore.getState().deleteConnection('c2')).toBeNull();
-    expect(useStore.getState().connections.map((c) => c.id)).toEqual(['c1']);
-    expect(useStore.getState().activeConnectionId).toBe('c1');
-    expect(useStore.getState().keyStatus.c2).toBeUndefined();
+    expect(await t.store.getState().deleteConnection('c2')).toBeNull();
+    expect(t.store.getState().connections.map((c) => c.id)).toEqual(['c1']);
+    expect(t.store.getState().activeConnectionId).toBe('c1');
+    expect(t.store.getState().keyStatus.c2).toBeUndefined();
   });
 
   it('hands a refused save back to the form', async () => {
@@ -111,10 +108,10 @@ describe('connections and keys', () => {
         error: { kind: 'invalid-input', message: 'Give the connection a name.' },
       }),
     });
-    setBridgeForTesting(bridge);
-    const r = await useStore.getState().saveConnection({ name: '', baseUrl: 'https://x' });
+    t.setBridge(bridge);
+    const r = await t.store.getState().saveConnection({ name: '', baseUrl: 'https://x' });
     expect(r.ok).toBe(false);
-    expect(useStore.getState().connections).toEqual([]);
+    expect(t.store.getState().connections).toEqual([]);
   });
 
   it('keeps only the masked status of a key and forgets an old test result', async () => {
@@ -125,23 +122,23 @@ describe('connections and keys', () => {
       setKey: ({ key }) => ok({ slot: 'default', set: true, last4: key.slice(-4), source: 'vault' }),
       clearKey: () => ok({ slot: 'default', set: false }),
     });
-    setBridgeForTesting(bridge);
-    await useStore.getState().loadConnections();
-    await useStore.getState().testKey('c1', 'default');
-    expect(useStore.getState().keyTests[keyTestId('c1', 'default')]).toEqual({
+    t.setBridge(bridge);
+    await t.store.getState().loadConnections();
+    await t.store.getState().testKey('c1', 'default');
+    expect(t.store.getState().keyTests[keyTestId('c1', 'default')]).toEqual({
       running: false,
       ok: false,
       message: 'HTTP 401',
     });
 
-    expect(await useStore.getState().setKey('c1', 'default', 'sk-secret-abcd')).toBeNull();
-    const status = useStore.getState().keyStatus.c1?.find((k) => k.slot === 'default');
+    expect(await t.store.getState().setKey('c1', 'default', 'sk-secret-abcd')).toBeNull();
+    const status = t.store.getState().keyStatus.c1?.find((k) => k.slot === 'default');
     expect(status).toEqual({ slot: 'default', set: true, last4: 'abcd', source: 'vault' });
-    expect(JSON.stringify(useStore.getState())).not.toContain('sk-secret');
-    expect(useStore.getState().keyTests[keyTestId('c1', 'default')]).toBeUndefined();
+    expect(JSON.stringify(t.store.getState())).not.toContain('sk-secret');
+    expect(t.store.getState().keyTests[keyTestId('c1', 'default')]).toBeUndefined();
 
-    await useStore.getState().clearKey('c1', 'default');
-    expect(useStore.getState().keyStatus.c1?.find((k) => k.slot === 'default')?.set).toBe(false);
+    await t.store.getState().clearKey('c1', 'default');
+    expect(t.store.getState().keyStatus.c1?.find((k) => k.slot === 'default')?.set).toBe(false);
   });
 });
 
@@ -151,21 +148,21 @@ describe('model lists after a key change', () => {
       setKey: () => ok({ slot: 'default', set: true, last4: 'wxyz', source: 'vault' }),
       clearKey: () => ok({ slot: 'messages', set: false }),
     });
-    setBridgeForTesting(bridge);
+    t.setBridge(bridge);
     const loadModels = vi.fn(async () => {});
-    useStore.setState({
+    t.store.setState({
       activeConnectionId: 'c1',
       loadModels,
       models: { bearer: {} as never, generate: {} as never },
     });
-    await useStore.getState().setKey('c1', 'default', 'k-wxyz');
+    await t.store.getState().setKey('c1', 'default', 'k-wxyz');
     expect(loadModels.mock.calls).toEqual([
       ['bearer', { force: true }],
       ['generate', { force: true }],
     ]);
     loadModels.mockClear();
-    await useStore.getState().clearKey('c1', 'messages'); // never fetched: nothing to refresh
-    await useStore.getState().setKey('other', 'bearer', 'k-wxyz'); // not the active connection
+    await t.store.getState().clearKey('c1', 'messages'); // never fetched: nothing to refresh
+    await t.store.getState().setKey('other', 'bearer', 'k-wxyz'); // not the active connection
     expect(loadModels).not.toHaveBeenCalled();
   });
 });
@@ -184,24 +181,24 @@ describe('connection check', () => {
     const { bridge, calls } = fakeBridge({
       checkConnection: () => new Promise((r) => (finish = r as (v: unknown) => void)),
     });
-    setBridgeForTesting(bridge);
-    const running = useStore.getState().runCheck();
-    const requestId = useStore.getState().check.requestId;
+    t.setBridge(bridge);
+    const running = t.store.getState().runCheck();
+    const requestId = t.store.getState().check.requestId;
     expect(requestId).toBeTruthy();
-    expect(useStore.getState().check.running).toBe(true);
+    expect(t.store.getState().check.running).toBe(true);
     expect(calls[0]?.input).toEqual({ requestId });
 
-    useStore.getState().checkResultArrived(requestId ?? '', result('a', 'pass'));
-    useStore.getState().checkResultArrived('someone-else', result('x', 'fail'));
-    useStore.getState().checkResultArrived(requestId ?? '', result('b', 'warn'));
-    useStore.getState().checkResultArrived(requestId ?? '', result('a', 'pass')); // a repeat is one row
-    expect(useStore.getState().check.results.map((r) => r.id)).toEqual(['a', 'b']);
+    t.store.getState().checkResultArrived(requestId ?? '', result('a', 'pass'));
+    t.store.getState().checkResultArrived('someone-else', result('x', 'fail'));
+    t.store.getState().checkResultArrived(requestId ?? '', result('b', 'warn'));
+    t.store.getState().checkResultArrived(requestId ?? '', result('a', 'pass')); // a repeat is one row
+    expect(t.store.getState().check.results.map((r) => r.id)).toEqual(['a', 'b']);
 
     finish(
       ok({ results: [result('a', 'pass'), result('b', 'warn'), result('c', 'info')], markdown: '# Report' }),
     );
     await running;
-    const check = useStore.getState().check;
+    const check = t.store.getState().check;
     expect(check.running).toBe(false);
     expect(check.results.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     expect(check.markdown).toBe('# Report');
@@ -213,15 +210,15 @@ describe('connection check', () => {
       checkConnection: () => new Promise((r) => (finish = r as (v: unknown) => void)),
       abortRequest: () => ok({ aborted: true }),
     });
-    setBridgeForTesting(bridge);
-    const running = useStore.getState().runCheck();
-    const requestId = useStore.getState().check.requestId;
-    await useStore.getState().stopCheck();
+    t.setBridge(bridge);
+    const running = t.store.getState().runCheck();
+    const requestId = t.store.getState().check.requestId;
+    await t.store.getState().stopCheck();
     expect(calls.find((c) => c.op === 'abortRequest')?.input).toEqual({ requestId });
     finish({ ok: false, error: { kind: 'aborted', message: 'stopped' } });
     await running;
-    expect(useStore.getState().check.error?.kind).toBe('aborted');
-    expect(useStore.getState().check.running).toBe(false);
+    expect(t.store.getState().check.error?.kind).toBe('aborted');
+    expect(t.store.getState().check.running).toBe(false);
   });
 });
 
@@ -246,10 +243,10 @@ describe('check results belong to the connection, address and keys they were tak
       saveConnection: (input) => ok({ ...OWN, name: input.name, baseUrl: input.baseUrl }),
       ...overrides,
     });
-    setBridgeForTesting(bridge);
-    await useStore.getState().loadConnections();
-    await useStore.getState().runCheck();
-    expect(useStore.getState().check).toMatchObject({
+    t.setBridge(bridge);
+    await t.store.getState().loadConnections();
+    await t.store.getState().runCheck();
+    expect(t.store.getState().check).toMatchObject({
       connectionId: 'c2',
       cause: 'The key was refused: HTTP 401',
     });
@@ -257,9 +254,9 @@ describe('check results belong to the connection, address and keys they were tak
   }
 
   it('tags a run with the active connection and sends the models the tabs have chosen', async () => {
-    useStore.setState({
+    t.store.setState({
       draftModel: { chat: 'gpt-x', responses: 'gpt-y', messages: 'claude-z' },
-      imageForm: { ...useStore.getState().imageForm, model: 'img-1' },
+      imageForm: { ...t.store.getState().imageForm, model: 'img-1' },
     });
     const calls = await checked();
     expect(calls.find((c) => c.op === 'checkConnection')?.input).toMatchObject({
@@ -269,25 +266,25 @@ describe('check results belong to the connection, address and keys they were tak
 
   it('forgets the results when a key of that connection changes', async () => {
     await checked();
-    await useStore.getState().setKey('c2', 'default', 'sk-new-key-wxyz');
-    expect(useStore.getState().check.results).toEqual([]);
-    expect(useStore.getState().check.cause).toBeNull();
+    await t.store.getState().setKey('c2', 'default', 'sk-new-key-wxyz');
+    expect(t.store.getState().check.results).toEqual([]);
+    expect(t.store.getState().check.cause).toBeNull();
   });
 
   it('forgets the results when the address changes, not when only the name does', async () => {
     await checked();
-    await useStore.getState().saveConnection({ id: 'c2', name: 'Renamed', baseUrl: OWN.baseUrl });
-    expect(useStore.getState().check.results).toHaveLength(1);
-    await useStore.getState().saveConnection({ id: 'c2', name: 'Renamed', baseUrl: 'https://b.example' });
-    expect(useStore.getState().check.results).toEqual([]);
+    await t.store.getState().saveConnection({ id: 'c2', name: 'Renamed', baseUrl: OWN.baseUrl });
+    expect(t.store.getState().check.results).toHaveLength(1);
+    await t.store.getState().saveConnection({ id: 'c2', name: 'Renamed', baseUrl: 'https://b.example' });
+    expect(t.store.getState().check.results).toEqual([]);
   });
 
   it('keeps them for their own connection when another one is activated', async () => {
     await checked();
-    await useStore.getState().activateConnection('c1');
+    await t.store.getState().activateConnection('c1');
     // the results stay tagged with c2; the Settings view shows them only while c2 is active
-    expect(useStore.getState().check.connectionId).toBe('c2');
-    expect(useStore.getState().activeConnectionId).toBe('c1');
+    expect(t.store.getState().check.connectionId).toBe('c2');
+    expect(t.store.getState().activeConnectionId).toBe('c1');
   });
 });
 
@@ -313,19 +310,19 @@ describe('a connection whose address moves', () => {
         return ok(status());
       },
     });
-    setBridgeForTesting(bridge);
-    await useStore.getState().loadConnections();
-    await useStore.getState().loadKeyStatus('c2');
-    await useStore.getState().testKey('c2', 'default');
-    expect(useStore.getState().keyTests[keyTestId('c2', 'default')]?.ok).toBe(true);
+    t.setBridge(bridge);
+    await t.store.getState().loadConnections();
+    await t.store.getState().loadKeyStatus('c2');
+    await t.store.getState().testKey('c2', 'default');
+    expect(t.store.getState().keyTests[keyTestId('c2', 'default')]?.ok).toBe(true);
 
-    await useStore.getState().saveConnection({ id: 'c2', name: 'Mine', baseUrl: 'https://b.example' });
-    expect(useStore.getState().keyTests[keyTestId('c2', 'default')]).toBeUndefined();
-    expect(useStore.getState().keyStatus.c2?.find((k) => k.slot === 'default')?.confirmFor).toBe(
+    await t.store.getState().saveConnection({ id: 'c2', name: 'Mine', baseUrl: 'https://b.example' });
+    expect(t.store.getState().keyTests[keyTestId('c2', 'default')]).toBeUndefined();
+    expect(t.store.getState().keyStatus.c2?.find((k) => k.slot === 'default')?.confirmFor).toBe(
       'https://b.example',
     );
 
-    expect(await useStore.getState().confirmKeys('c2')).toBeNull();
-    expect(useStore.getState().keyStatus.c2?.some((k) => k.confirmFor !== undefined)).toBe(false);
+    expect(await t.store.getState().confirmKeys('c2')).toBeNull();
+    expect(t.store.getState().keyStatus.c2?.some((k) => k.confirmFor !== undefined)).toBe(false);
   });
 });

@@ -266,16 +266,16 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
 }) {
   const { turn, conversationId, isLast, busy } = props;
   const requestId = turn ? null : (props.requestId ?? null);
-  const stream = useStore((s) => (requestId === null ? undefined : s.streams[requestId]));
-  const pending = useStore((s) => (requestId === null ? undefined : s.pending[conversationId]));
+  const stream = useStore((s) => (requestId === null ? undefined : s.runTexts[requestId]));
+  const run = useStore((s) => (requestId === null ? undefined : s.runs[requestId]));
   const regenerate = useStore((s) => s.regenerate);
   const openInspector = useStore((s) => s.openInspector);
 
   if (!turn) {
     const text = stream?.text ?? '';
     const thoughts = stream?.thoughts ?? '';
-    const startedAt = pending?.startedAt ?? 0;
-    const firstTokenAt = pending?.firstTokenAt ?? null;
+    const startedAt = run?.startedAt ?? 0;
+    const firstTokenAt = run?.firstTokenAt ?? null;
     // The body is the article's second child in both branches, so React keeps it when the reply finishes.
     return (
       <article
@@ -305,10 +305,10 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
           <div className="msg-waiting" data-testid="msg-waiting">
             <Spinner size={12} />
             <span>
-              {pending?.stopping
+              {run?.stopping
                 ? 'Stopping…'
-                : pending?.retrying
-                  ? `Retrying, attempt ${pending.retrying.attempt} of ${pending.retrying.of} (the last one failed: ${pending.retrying.reason})…`
+                : run?.retrying
+                  ? `Retrying, attempt ${run.retrying.attempt} of ${run.retrying.of} (the last one failed: ${run.retrying.reason})…`
                   : 'Waiting for the reply…'}
             </span>
           </div>
@@ -316,7 +316,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
         <div className="msg-foot">
           <div className="msg-meta">
             <span className="meta-item">
-              <Spinner size={10} /> {pending?.stopping ? 'stopping' : 'streaming'}
+              <Spinner size={10} /> {run?.stopping ? 'stopping' : 'streaming'}
             </span>
             {firstTokenAt !== null ? (
               <span className="meta-item" title="Time to first token">

@@ -1,6 +1,6 @@
 import { displayModelId } from '../../../shared/display.ts';
 import { useStore } from '../../store/index.ts';
-import { selectTabModel } from '../../store/chat-slice.ts';
+import { selectTabModel } from '../../store/chat-helpers.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';

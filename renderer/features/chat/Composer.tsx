@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { useElementWidth } from '../../components/useSize.ts';
 import { useParamsPanel } from './useParamsPanel.ts';
-import { draftKey, selectInvalidParam, selectTabModel, selectTabParams } from '../../store/chat-slice.ts';
+import { draftKey, selectInvalidParam, selectTabModel, selectTabParams } from '../../store/chat-helpers.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -31,6 +31,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
   const send = useStore((s) => s.send);
   const stop = useStore((s) => s.stop);
   const pending = useStore((s) => (conversationId ? s.pending[conversationId] : undefined));
+  const stopping = useStore((s) => (pending ? s.runs[pending.requestId]?.stopping === true : false));
   const model = useStore((s) => selectTabModel(s, format));
   const params = useStore(useShallow((s) => selectTabParams(s, format)));
   const { open: paramsOpen, setOpen: setParamsOpen } = useParamsPanel();
@@ -105,7 +106,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
               variant="default"
               icon="stop"
               onClick={() => conversationId && void stop(conversationId)}
-              disabled={pending.stopping}
+              disabled={stopping}
               data-testid="stop-button"
             >
               Stop

@@ -1,6 +1,6 @@
 import { useStore } from '../../store/index.ts';
 import { useParamsPanel } from './useParamsPanel.ts';
-import { selectTabModel, visibleTurns } from '../../store/chat-slice.ts';
+import { selectTabModel, visibleTurns } from '../../store/chat-helpers.ts';
 import { totalsOf } from '../../../shared/usage.ts';
 import { FORMAT_LABELS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../models/ModelPicker.tsx';

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { countOf, formatWhen } from '../../components/format.ts';
 import { snippetRuns } from './turn-info.ts';
-import { summaryOf } from '../../store/chat-slice.ts';
+import { summaryOf } from '../../store/chat-helpers.ts';
 
 /** The conversations of one tab, with new/import, search across every conversation, rename and delete. */
 export function Sidebar(props: { format: TextFormat }) {

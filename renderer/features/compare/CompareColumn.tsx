@@ -165,7 +165,7 @@ const TurnView = memo(function TurnView({ turn }: { turn: Turn }) {
 
 /** Only this element re-renders as tokens arrive. */
 function StreamingReply(props: { requestId: string; scrollRef: RefObject<HTMLDivElement | null> }) {
-  const stream = useStore((s) => s.compareStreams[props.requestId]);
+  const stream = useStore((s) => s.runTexts[props.requestId]);
   const { scrollRef } = props;
   const length = (stream?.text.length ?? 0) + (stream?.thoughts.length ?? 0);
   useEffect(() => {

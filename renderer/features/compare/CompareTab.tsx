@@ -48,7 +48,9 @@ function CompareComposer() {
   const reset = useStore((s) => s.newComparison);
   const add = useStore((s) => s.addCompareColumn);
   const running = useStore((s) => s.compareColumns.some((c) => c.run !== null));
-  const stopping = useStore((s) => s.compareColumns.some((c) => c.run?.stopping === true));
+  const stopping = useStore((s) =>
+    s.compareColumns.some((c) => c.run !== null && s.runs[c.run.requestId]?.stopping === true),
+  );
   const started = useStore((s) => s.compareColumns.some((c) => c.turns.length > 0 || c.run !== null));
   const count = useStore((s) => s.compareColumns.length);
   const uid = useId();

@@ -13,13 +13,19 @@ interface CellData {
 
 /** One row of figures under the columns, so differences show at a glance. */
 export function FiguresRow() {
-  // The columns array changes only when a column does (never per token: streamed text lives elsewhere).
+  // Neither changes per token (streamed text lives in runTexts): the columns when a column does, the runs
+  // when one starts, gets its first token, stops or ends.
   const columns = useStore((s) => s.compareColumns);
-  const cells = columns.map((c): CellData => ({
-    key: c.key,
-    figures: c.run ? null : lastReplyFigures(c),
-    run: c.run ? { startedAt: c.run.startedAt, firstTokenAt: c.run.firstTokenAt } : null,
-  }));
+  const runs = useStore((s) => s.runs);
+  const cells = columns.map((c): CellData => {
+    const run = c.run ? runs[c.run.requestId] : undefined;
+    return {
+      key: c.key,
+      figures: c.run ? null : lastReplyFigures(c),
+      // a column's run and its runs entry start and end in the same update
+      run: run ? { startedAt: run.startedAt, firstTokenAt: run.firstTokenAt } : null,
+    };
+  });
   const inspect = useStore((s) => s.openInspector);
   const ttftRank = rankLowest(cells.map((c) => c.figures?.ttftMs));
   const totalRank = rankLowest(cells.map((c) => c.figures?.totalMs));

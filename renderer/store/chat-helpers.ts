@@ -1,0 +1,105 @@
+// What the chat slices and views share: the pending send of a conversation, which turns to show while it
+// runs, how a finished one changes the conversation, and the tab's model and parameters.
+import type { ConversationSummary, SendResult } from '../../shared/contract.ts';
+import { defaultParams, type Conversation, type Params, type Turn } from '../../shared/conversation.ts';
+import { TEXT_FORMATS, familyOf, type TextFormat } from '../../shared/formats.ts';
+import { groupModels } from './models-slice.ts';
+import type { StoreState } from './types.ts';
+
+/**
+ * A send or regeneration running for one conversation: what chat needs beyond the run itself (its timing,
+ * stopping and text live in the runs slice under `requestId`).
+ */
+export interface PendingSend {
+  requestId: string;
+  kind: 'send' | 'regenerate';
+  /** the user's text while it is on its way (shown at once, before the host stores it) */
+  text: string | null;
+  /** editing: the user turn being replaced; it and everything after it are hidden meanwhile */
+  editTurnId: string | null;
+}
+
+export const perFormat = <T>(make: () => T): Record<TextFormat, T> =>
+  Object.fromEntries(TEXT_FORMATS.map((f) => [f, make()])) as Record<TextFormat, T>;
+
+export function draftKey(format: TextFormat, conversationId: string | null): string {
+  return conversationId ?? `new:${format}`;
+}
+
+/** The turns to show while a request runs: an edit hides the edited turn onward, a regenerate the old reply. */
+export function visibleTurns(turns: readonly Turn[], pending: PendingSend | undefined): readonly Turn[] {
+  if (!pending) return turns;
+  if (pending.kind === 'send' && pending.editTurnId) {
+    const i = turns.findIndex((t) => t.id === pending.editTurnId);
+    return i >= 0 ? turns.slice(0, i) : turns;
+  }
+  if (pending.kind === 'regenerate' && turns.at(-1)?.role === 'assistant') return turns.slice(0, -1);
+  return turns;
+}
+
+/** The conversation after a finished send or regenerate, as the host stored it. */
+export function applyResult(
+  conversation: Conversation,
+  pending: Pick<PendingSend, 'kind' | 'editTurnId'>,
+  result: SendResult,
+): Conversation {
+  let turns: Turn[] = conversation.turns.slice();
+  if (pending.kind === 'send') {
+    if (pending.editTurnId) {
+      const i = turns.findIndex((t) => t.id === pending.editTurnId);
+      if (i >= 0) turns = turns.slice(0, i);
+    }
+    turns.push(result.userTurn, result.reply);
+  } else {
+    if (turns.at(-1)?.role === 'assistant') turns.pop();
+    const i = turns.findIndex((t) => t.id === result.userTurn.id);
+    if (i >= 0) turns = [...turns.slice(0, i), result.userTurn];
+    else turns.push(result.userTurn);
+    turns.push(result.reply);
+  }
+  return { ...conversation, turns, updatedAt: Math.max(conversation.updatedAt, result.reply.createdAt) };
+}
+
+export function summaryOf(c: Conversation, origin: 'chat' | 'compare' = 'chat'): ConversationSummary {
+  return {
+    id: c.id,
+    format: c.format,
+    model: c.model,
+    title: c.title,
+    origin,
+    turnCount: c.turns.length,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+export function upsertSummary(list: ConversationSummary[], s: ConversationSummary): ConversationSummary[] {
+  const rest = list.filter((c) => c.id !== s.id);
+  return [s, ...rest].sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+/** The model the tab uses now: its open conversation's, else the tab's draft, last-used or first suggested one. */
+export function selectTabModel(s: StoreState, format: TextFormat): string {
+  const id = s.activeConversation[format];
+  const conv = id ? s.loaded[id] : undefined;
+  if (conv) return conv.model;
+  const remembered = s.draftModel[format] ?? s.settings?.tabs[format]?.model;
+  if (remembered) return remembered;
+  const list = s.models[familyOf(format)];
+  return list ? (groupModels(list.items, format).suggested[0]?.id ?? '') : '';
+}
+
+/** The first parameter field of the tab whose text is not a valid value, as a sentence; null when none. */
+export function selectInvalidParam(s: StoreState, format: TextFormat): string | null {
+  return Object.values(s.invalidParams[format])[0] ?? null;
+}
+
+/** The parameters the tab uses now (open conversation, else the new conversation's). */
+export function selectTabParams(s: StoreState, format: TextFormat): Params {
+  const id = s.activeConversation[format];
+  const conv = id ? s.loaded[id] : undefined;
+  if (conv) return conv.params;
+  const draft = s.draftParams[format];
+  if (draft) return draft;
+  return { ...defaultParams(format), ...(s.settings?.tabs[format]?.params ?? {}) } as Params;
+}

@@ -1,0 +1,194 @@
+import type { StateCreator } from 'zustand';
+import type { StoreState } from './types.ts';
+import type { Bridge } from '../../shared/contract.ts';
+import type { TextFormat } from '../../shared/formats.ts';
+import { titleFrom } from '../../shared/titles.ts';
+import { compact } from '../../shared/compact.ts';
+import {
+  applyResult,
+  draftKey,
+  selectInvalidParam,
+  selectTabModel,
+  selectTabParams,
+  summaryOf,
+  upsertSummary,
+  type PendingSend,
+} from './chat-helpers.ts';
+import { conversationSaves } from './composer-slice.ts';
+import { withoutRun } from './runs-slice.ts';
+import type { StoreRuntime } from './runtime.ts';
+
+/** Sending in the chat tabs: a message, a regeneration, stopping one. */
+export interface RepliesSlice {
+  /** the send or regeneration running in each conversation, by conversation id */
+  pending: Record<string, PendingSend>;
+  /**
+   * Reply turn id -> the request that streamed it in this session. The message list keys such a reply's
+   * row by its request, as it keyed the streaming row, so finishing a reply keeps its DOM.
+   */
+  streamedReplies: Record<string, string>;
+  /** Sends the text in the tab's open conversation (creating it first when new). */
+  send(format: TextFormat, text: string, options?: { editTurnId?: string }): Promise<boolean>;
+  regenerate(conversationId: string): Promise<void>;
+  stop(conversationId: string): Promise<void>;
+}
+
+export const createRepliesSlice =
+  (rt: StoreRuntime): StateCreator<StoreState, [], [], RepliesSlice> =>
+  (set, get) => {
+    /** A parameter on screen is not a valid value: say so and send nothing (what is shown is what is sent). */
+    const refusedForInvalidParams = (format: TextFormat): boolean => {
+      const invalid = selectInvalidParam(get(), format);
+      if (invalid === null) return false;
+      get().notify(`Not sent: ${invalid} Fix it in Parameters.`, 'warning');
+      return true;
+    };
+
+    /** Runs one send or regenerate as a run (its text streams into runTexts), then stores the result. */
+    const run = async (
+      conversationId: string,
+      pending: PendingSend,
+      call: () => ReturnType<Bridge['sendMessage']>,
+      restoreDraft: string | null,
+    ): Promise<boolean> => {
+      const { requestId } = pending;
+      set((s) => ({ pending: { ...s.pending, [conversationId]: pending } }));
+      get().beginRun(requestId);
+      let r: Awaited<ReturnType<typeof call>>;
+      try {
+        r = await call();
+      } finally {
+        get().finishRun(requestId);
+      }
+      set((s) => {
+        const pendingMap = { ...s.pending };
+        delete pendingMap[conversationId];
+        const done = { pending: pendingMap, ...withoutRun(s, requestId) };
+        if (!r.ok) return done;
+        const conv = s.loaded[conversationId];
+        const next = conv ? applyResult(conv, pending, r.value) : undefined;
+        return {
+          ...done,
+          streamedReplies: { ...s.streamedReplies, [r.value.reply.id]: requestId },
+          ...(next
+            ? {
+                loaded: { ...s.loaded, [conversationId]: next },
+                conversations: upsertSummary(s.conversations, {
+                  ...(s.conversations.find((c) => c.id === conversationId) ?? summaryOf(next)),
+                  turnCount: next.turns.length,
+                  updatedAt: next.updatedAt,
+                }),
+              }
+            : {}),
+        };
+      });
+      if (!r.ok) {
+        // Nothing reached the service (or the host failed): give the text back so nothing is lost.
+        if (restoreDraft !== null) {
+          const conv = get().loaded[conversationId];
+          const key = draftKey(conv?.format ?? 'chat', conversationId);
+          if ((get().drafts[key] ?? '').trim() === '') get().setDraft(key, restoreDraft);
+        }
+        get().notify(r.error.message, 'error');
+        return false;
+      }
+      return true;
+    };
+
+    return {
+      pending: {},
+      streamedReplies: {},
+      async send(format, text, options = {}) {
+        if (text.trim() === '') return false;
+        if (refusedForInvalidParams(format)) return false;
+        const bridge = rt.bridge();
+        let conversationId = get().activeConversation[format];
+        const key = draftKey(format, conversationId);
+        if (conversationId && get().pending[conversationId]) return false;
+
+        if (conversationId === null) {
+          const model = selectTabModel(get(), format);
+          if (model === '') {
+            get().notify('Choose a model first.', 'warning');
+            return false;
+          }
+          const params = selectTabParams(get(), format);
+          const created = await bridge.createConversation({
+            format,
+            model,
+            title: titleFrom(text),
+            params,
+            origin: 'chat',
+          });
+          if (!created.ok) {
+            get().notify(`Could not start the conversation: ${created.error.message}`, 'error');
+            return false;
+          }
+          const conv = created.value;
+          conversationId = conv.id;
+          set((s) => {
+            const drafts = { ...s.drafts };
+            delete drafts[key];
+            const draftModel = { ...s.draftModel };
+            delete draftModel[format];
+            const draftParams = { ...s.draftParams };
+            delete draftParams[format];
+            return {
+              loaded: { ...s.loaded, [conv.id]: conv },
+              conversations: upsertSummary(s.conversations, summaryOf(conv)),
+              activeConversation: { ...s.activeConversation, [format]: conv.id },
+              drafts,
+              draftModel,
+              draftParams,
+            };
+          });
+        } else {
+          // A model or parameter picked a moment ago is still waiting to be saved: save it first, so the
+          // request is built from what is on screen.
+          if (!(await rt.saves.flush(conversationSaves(conversationId)))) return false;
+          if (get().pending[conversationId]) return false;
+          if (!options.editTurnId) get().setDraft(key, '');
+        }
+
+        const requestId = crypto.randomUUID();
+        const id = conversationId;
+        return run(
+          id,
+          {
+            requestId,
+            kind: 'send',
+            text,
+            editTurnId: options.editTurnId ?? null,
+          },
+          () =>
+            bridge.sendMessage(
+              compact({ requestId, conversationId: id, text, editTurnId: options.editTurnId || undefined }),
+            ),
+          text,
+        );
+      },
+      async regenerate(conversationId) {
+        if (get().pending[conversationId]) return;
+        const format = get().loaded[conversationId]?.format;
+        if (format && refusedForInvalidParams(format)) return;
+        if (!(await rt.saves.flush(conversationSaves(conversationId)))) return;
+        if (get().pending[conversationId]) return;
+        const requestId = crypto.randomUUID();
+        await run(
+          conversationId,
+          {
+            requestId,
+            kind: 'regenerate',
+            text: null,
+            editTurnId: null,
+          },
+          () => rt.bridge().regenerate({ requestId, conversationId }),
+          null,
+        );
+      },
+      async stop(conversationId) {
+        const p = get().pending[conversationId];
+        if (p) await get().stopRun(p.requestId);
+      },
+    };
+  };

@@ -1,0 +1,105 @@
+import type { StateCreator } from 'zustand';
+import type { StoreState } from './types.ts';
+import type { HostEvents } from '../../shared/contract.ts';
+import { createDeltaBatcher } from './delta-batcher.ts';
+import type { StoreRuntime } from './runtime.ts';
+
+/** A request in flight: a chat send or regeneration, or one compare column's. */
+export interface RunInfo {
+  requestId: string;
+  startedAt: number;
+  firstTokenAt: number | null;
+  stopping: boolean;
+  /** set while the client waits to try again after a failed attempt */
+  retrying?: { attempt: number; of: number; reason: string };
+}
+
+/** Text of the reply in progress; only the streaming bubble subscribes to it. */
+export interface RunText {
+  text: string;
+  thoughts: string;
+}
+
+/**
+ * Every request in flight, by request id: when it started, its first token, whether it is stopping or
+ * retrying, and the text streamed so far. Chat and compare keep only the request ids of their runs.
+ */
+export interface RunsSlice {
+  runs: Record<string, RunInfo>;
+  /** kept apart from `runs` so that a token wakes only the bubble that shows it */
+  runTexts: Record<string, RunText>;
+  /** Starts a run: from now on the request's deltas (batched per frame) and retries land here. */
+  beginRun(requestId: string): void;
+  /**
+   * Hands over the last deltas and stops listening. The run stays in the state until the caller removes
+   * it with `withoutRun`, in the same update that shows the result, so the reply never blinks.
+   */
+  finishRun(requestId: string): void;
+  /** Asks the host to stop the request (once); the run ends when its call returns. */
+  stopRun(requestId: string): Promise<void>;
+}
+
+/** The runs without one: merge into the update that shows the finished request. */
+export function withoutRun(s: Pick<StoreState, 'runs' | 'runTexts'>, requestId: string) {
+  const runs = { ...s.runs };
+  delete runs[requestId];
+  const runTexts = { ...s.runTexts };
+  delete runTexts[requestId];
+  return { runs, runTexts };
+}
+
+export const createRunsSlice =
+  (rt: StoreRuntime): StateCreator<StoreState, [], [], RunsSlice> =>
+  (set, get) => ({
+    runs: {},
+    runTexts: {},
+
+    beginRun(requestId) {
+      set((s) => ({
+        runs: {
+          ...s.runs,
+          [requestId]: { requestId, startedAt: Date.now(), firstTokenAt: null, stopping: false },
+        },
+        runTexts: { ...s.runTexts, [requestId]: { text: '', thoughts: '' } },
+      }));
+      const batcher = createDeltaBatcher((text, thought) =>
+        set((s) => {
+          const prev = s.runTexts[requestId];
+          const run = s.runs[requestId];
+          if (!prev || !run) return {};
+          const runTexts = {
+            ...s.runTexts,
+            [requestId]: { text: prev.text + text, thoughts: prev.thoughts + thought },
+          };
+          // the run itself (and whatever reads it: timings, figures) changes only on the first token
+          if (run.firstTokenAt !== null) return { runTexts };
+          return { runTexts, runs: { ...s.runs, [requestId]: { ...run, firstTokenAt: Date.now() } } };
+        }),
+      );
+      rt.batchers.set(requestId, batcher);
+      rt.streams.set(requestId, {
+        onDelta: (d) => batcher.push(d),
+        onRetry: ({ attempt, of, reason }: HostEvents['retry']) =>
+          set((s) => {
+            const run = s.runs[requestId];
+            return run
+              ? { runs: { ...s.runs, [requestId]: { ...run, retrying: { attempt, of, reason } } } }
+              : {};
+          }),
+      });
+    },
+
+    finishRun(requestId) {
+      rt.batchers.get(requestId)?.flush();
+      rt.batchers.delete(requestId);
+      rt.streams.delete(requestId);
+    },
+
+    async stopRun(requestId) {
+      const run = get().runs[requestId];
+      if (!run || run.stopping) return;
+      set((s) => ({ runs: { ...s.runs, [requestId]: { ...run, stopping: true } } }));
+      const r = await rt.bridge().abortRequest({ requestId });
+      if (!r.ok) get().notify(`Could not stop the reply: ${r.error.message}`, 'error');
+    },
+  });

@@ -1,0 +1,61 @@
+// What a store needs besides its state: the host it talks to, and the timers, queues and registries of
+// work in flight. Created with the store (createAppStore), so each store has its own and a test starts
+// from nothing by making a new store with a fake bridge.
+import type { Bridge, HostEvents } from '../../shared/contract.ts';
+import type { KeyFamily, TextFormat } from '../../shared/formats.ts';
+import type { DeltaBatcher, Delta } from './delta-batcher.ts';
+import type { ThumbnailMaker } from './images-slice.ts';
+import { SaveQueue } from './save-queue.ts';
+
+/** How a running request's host events reach it. */
+export interface StreamHandlers {
+  onDelta(d: Delta): void;
+  /** the request failed and is being tried again */
+  onRetry?(r: HostEvents['retry']): void;
+}
+
+export interface StoreRuntime {
+  /** the host; a function so that the app's store reaches it only when first used */
+  readonly bridge: () => Bridge;
+  /** running requests' event handlers, by request id (see events.ts) */
+  readonly streams: Map<string, StreamHandlers>;
+  /** running requests' delta batchers, by request id (see runs-slice.ts) */
+  readonly batchers: Map<string, DeltaBatcher>;
+  /** model and parameter changes waiting to be saved */
+  readonly saves: SaveQueue;
+  readonly searchTimers: Map<TextFormat, ReturnType<typeof setTimeout>>;
+  readonly searchSeq: Map<TextFormat, number>;
+  /** model lists being fetched, so two callers share one request */
+  readonly modelLoads: Map<KeyFamily, Promise<void>>;
+  /** makes a gallery thumbnail (page-only code; tests give a fake) */
+  thumbnailMaker: ThumbnailMaker | undefined;
+  readonly thumbQueue: string[];
+  thumbsRunning: number;
+  /** ids for notices and scroll requests: new each time */
+  nextId(): number;
+}
+
+/** A model or parameter change is saved once input has been quiet this long. */
+export const SAVE_QUIET_MS = 400;
+
+export interface RuntimeOptions {
+  bridge: () => Bridge;
+  thumbnailMaker?: ThumbnailMaker;
+}
+
+export function createRuntime(options: RuntimeOptions): StoreRuntime {
+  let id = 0;
+  return {
+    bridge: options.bridge,
+    streams: new Map(),
+    batchers: new Map(),
+    saves: new SaveQueue(SAVE_QUIET_MS),
+    searchTimers: new Map(),
+    searchSeq: new Map(),
+    modelLoads: new Map(),
+    thumbnailMaker: options.thumbnailMaker,
+    thumbQueue: [],
+    thumbsRunning: 0,
+    nextId: () => (id += 1),
+  };
+}
