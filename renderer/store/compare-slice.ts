@@ -137,7 +137,12 @@ export const createCompareSlice =
       try {
         r = await rt.bridge().sendMessage({ requestId, conversationId, text });
       } catch (e) {
-        finish(col.key, requestId, { error: { kind: 'internal', message: String(e) } });
+        finish(col.key, requestId, {
+          error: {
+            kind: 'internal',
+            message: `Quartet failed to send: ${e instanceof Error ? e.message : String(e)}`,
+          },
+        });
         return false;
       }
       if (r.ok) {
