@@ -1,4 +1,5 @@
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { createContext, useContext } from 'react';
+import { create, useStore as useZustandStore, type StoreApi, type UseBoundStore } from 'zustand';
 import type { StoreState } from './types.ts';
 import { getBridge } from '../bridge/index.ts';
 import { createAppSlice } from './app-slice.ts';
@@ -41,10 +42,18 @@ export function createAppStore(options: RuntimeOptions): AppStore {
 }
 
 /** The app's store: it reaches the host through the page's bridge (Electron's or the WebSocket). */
-export const useStore = createAppStore({ bridge: getBridge });
+export const appStore = createAppStore({ bridge: getBridge });
+
+/** The store the components below use: the app's, unless a test provides its own. */
+export const StoreContext = createContext<AppStore>(appStore);
+
+/** What components read the store with: `useStore((s) => s.field)`, re-rendering when it changes. */
+export function useStore<T>(selector: (s: StoreState) => T): T {
+  return useZustandStore(useContext(StoreContext), selector);
+}
 
 /** Subscribes to host events and loads what the first screen needs. */
-export function startApp(store: AppStore = useStore): void {
+export function startApp(store: AppStore = appStore): void {
   startEventRouting(store);
   startSessionMemory(store);
   void store.getState().init();
