@@ -19,19 +19,6 @@ async function chatBody(): Promise<Record<string, unknown>> {
 }
 
 describe('quirks', () => {
-  it('are all off by default', () => {
-    expect(DEFAULT_QUIRKS).toEqual({
-      omitField: null,
-      wrongObjectConstant: false,
-      acceptDoubledPath: false,
-      ignoreSignatures: false,
-      noSignatures: false,
-      misreportImageSize: false,
-      lenientMessages: false,
-      usageMismatch: false,
-    });
-  });
-
   it('omitField drops a field from replies and from streamed payloads', async () => {
     sim.setQuirks({ omitField: 'chat.service_tier' });
     expect(await chatBody()).not.toHaveProperty('service_tier');
