@@ -16,6 +16,9 @@ import { createWebVault } from '../../electron/vault/select.ts';
  *   ...h.page...
  *   await h.restart();                    // same data folder, new host and token, page reopened
  *   await h.close();
+ *
+ * A test file that wants each test on its own (fresh data folder, host and browser context, so one
+ * failure cannot cascade) launches Chromium once and passes it: `startHarness({ browser })` in beforeEach.
  */
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
@@ -35,6 +38,8 @@ export interface HarnessOptions {
   dataDir?: string;
   /** default true: the built-in sandbox service */
   sandbox?: boolean;
+  /** a browser shared by the file's tests: the harness opens a context of its own and leaves it running */
+  browser?: Browser;
 }
 
 export interface Harness {
@@ -79,9 +84,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     });
 
   let host = await startHost();
+  const ownBrowser = options.browser === undefined;
   let browser: Browser;
   try {
-    browser = await launchChromium();
+    browser = options.browser ?? (await launchChromium());
   } catch (e) {
     await host.close();
     throw e;
@@ -135,7 +141,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       }
     },
     async close() {
-      await browser.close().catch(() => {});
+      if (ownBrowser) await browser.close().catch(() => {});
+      else await context.close().catch(() => {});
       await host.close();
       if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     },

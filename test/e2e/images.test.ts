@@ -1,24 +1,35 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium, startHarness, type Harness } from './harness.ts';
 
 /**
  * Images end to end against the sandbox: two images at a size the simulator adjusts, the gallery, the
  * viewer's requested/reported/real sizes, a download whose bytes are a PNG of the real size, and the
- * gallery surviving a restart of the host.
+ * gallery surviving a restart of the host. Each test has a host and data folder of its own and makes the
+ * images it needs.
  */
 
+let browser: Browser;
 let h: Harness;
 let page: Page;
 
 beforeAll(async () => {
-  h = await startHarness();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  h = await startHarness({ browser });
   page = h.page;
   await h.ready();
 });
-afterAll(async () => {
+afterEach(async () => {
+  // what went wrong in the page belongs to the test that was running
+  const problems = h.problems.join('\n');
   await h?.close();
+  expect(problems).toBe('');
 });
 
 async function pickModel(scope: Locator | Page, id: string): Promise<void> {
@@ -27,6 +38,20 @@ async function pickModel(scope: Locator | Page, id: string): Promise<void> {
   await input.fill(id);
   await input.press('Enter');
   await expect.poll(() => input.inputValue()).toBe(id);
+}
+
+const PROMPT = 'A red fox in fresh snow';
+
+/** Generates two images of PROMPT at 1000x1000 (a size the simulator adjusts) and waits for the gallery. */
+async function generateTwo(): Promise<void> {
+  await page.getByTestId('tab-images').click();
+  await pickModel(page.getByTestId('images'), 'gpt-image-1');
+  await page.getByTestId('image-prompt').fill(PROMPT);
+  await page.getByTestId('image-size-custom').click();
+  await page.getByTestId('image-size-input').fill('1000x1000');
+  await page.getByTestId('image-n').fill('2');
+  await page.getByTestId('generate-button').click();
+  await expect.poll(() => page.getByTestId('gallery-item').count(), { timeout: 30_000 }).toBe(2);
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -59,16 +84,11 @@ describe('images', () => {
   });
 
   it('generates two images at an odd size; the gallery shows them, marked as resized', async () => {
-    await pickModel(page.getByTestId('images'), 'gpt-image-1');
-    await page.getByTestId('image-prompt').fill('A red fox in fresh snow');
-    await page.getByTestId('image-size-input').fill('1000x1000');
-    await page.getByTestId('image-n').fill('2');
-    await page.getByTestId('generate-button').click();
-    await expect.poll(() => page.getByTestId('gallery-item').count(), { timeout: 30_000 }).toBe(2);
+    await generateTwo();
     expect(await page.getByTestId('size-adjusted-badge').count()).toBe(2);
     expect(await page.getByTestId('gallery-count').textContent()).toBe('2 images');
     // the prompt stays for the next try
-    expect(await page.getByTestId('image-prompt').inputValue()).toBe('A red fox in fresh snow');
+    expect(await page.getByTestId('image-prompt').inputValue()).toBe(PROMPT);
     // thumbnails are made in the page and then served by the host
     await expect
       .poll(
@@ -84,6 +104,7 @@ describe('images', () => {
   });
 
   it('the viewer shows requested, reported and real size, and Save downloads a PNG of the real size', async () => {
+    await generateTwo();
     await page.getByTestId('gallery-item').first().click();
     const detail = page.getByTestId('image-detail');
     await detail.getByTestId('image-detail-img').waitFor();
@@ -95,7 +116,7 @@ describe('images', () => {
     expect(await detail.getByTestId('size-changed').textContent()).toBe(
       `The service changed the size: asked 1000x1000, got ${real}.`,
     );
-    expect(await detail.getByTestId('image-detail-prompt').textContent()).toBe('A red fox in fresh snow');
+    expect(await detail.getByTestId('image-detail-prompt').textContent()).toBe(PROMPT);
 
     const downloading = page.waitForEvent('download');
     await detail.getByTestId('image-save').click();
@@ -139,6 +160,17 @@ describe('images', () => {
   });
 
   it('keeps the gallery across a restart of the host, thumbnails included', async () => {
+    await generateTwo();
+    // the thumbnails are made in the page after the images arrive; wait for both before the restart
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[data-testid="gallery-item"] img')
+            .evaluateAll((els) => els.filter((e) => e.getAttribute('src')?.includes('/thumb/')).length),
+        { timeout: 20_000 },
+      )
+      .toBe(2);
     await h.restart();
     await h.ready();
     await page.getByTestId('tab-images').click();
@@ -160,11 +192,11 @@ describe('images', () => {
   });
 
   it('deletes an image after confirmation', async () => {
+    await generateTwo();
     await page.getByTestId('gallery-item').first().click();
     await page.getByTestId('image-delete').click();
     await page.getByTestId('confirm-button').click();
     await expect.poll(() => page.getByTestId('gallery-item').count()).toBe(1);
     expect(await page.getByTestId('gallery-count').textContent()).toBe('1 image');
-    expect(h.problems.join('\n')).toBe('');
   });
 });
