@@ -1,25 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { SANDBOX_KEY } from '../../electron/simulator/index.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { launchChromium, startHarness, type Harness } from './harness.ts';
 
 /**
  * Compare end to end: the same model through three formats, one send streaming into every column, the
  * figures row, a second turn in the same conversations, and a column's request in the inspector with a
- * curl command that reads the key from the environment.
+ * curl command that reads the key from the environment. Each test has a host and data folder of its own
+ * and makes the comparison it needs.
  */
 
+let browser: Browser;
 let h: Harness;
 let page: Page;
 
 beforeAll(async () => {
-  h = await startHarness();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  h = await startHarness({ browser });
   page = h.page;
   await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.origin });
   await h.ready();
 });
-afterAll(async () => {
+afterEach(async () => {
+  const problems = h.problems.join('\n');
   await h?.close();
+  expect(problems).toBe('');
 });
 
 async function pickModel(scope: Locator, id: string): Promise<void> {
@@ -31,18 +41,35 @@ async function pickModel(scope: Locator, id: string): Promise<void> {
 }
 
 const FORMATS = ['chat', 'messages', 'generate'] as const;
+const FIRST = 'Say hello in three words';
+
+/** The compare tab with chat, messages and generate columns, all on gpt-5-mini. */
+async function setUpColumns(): Promise<void> {
+  await page.getByTestId('tab-compare').click();
+  const heads = page.getByTestId('compare-column-head');
+  await expect.poll(() => heads.count()).toBe(3);
+  for (const [i, format] of FORMATS.entries()) {
+    await heads.nth(i).getByTestId('compare-format').selectOption(format);
+    await pickModel(heads.nth(i), 'gpt-5-mini');
+  }
+}
+
+/** Sends `text` to every column and waits until each holds `replies` replies. */
+async function sendAndWait(text: string, replies: number): Promise<void> {
+  await page.getByTestId('compare-input').fill(text);
+  await page.getByTestId('compare-input').press('Enter');
+  const columns = page.getByTestId('compare-column');
+  for (let i = 0; i < FORMATS.length; i++) {
+    await expect
+      .poll(() => columns.nth(i).getByTestId('compare-reply').count(), { timeout: 30_000 })
+      .toBe(replies);
+  }
+}
 
 describe('compare', () => {
   it('sends once to chat, messages and generate with the same model; every column answers with figures', async () => {
-    await page.getByTestId('tab-compare').click();
-    const heads = page.getByTestId('compare-column-head');
-    await expect.poll(() => heads.count()).toBe(3);
-    for (const [i, format] of FORMATS.entries()) {
-      await heads.nth(i).getByTestId('compare-format').selectOption(format);
-      await pickModel(heads.nth(i), 'gpt-5-mini');
-    }
-
-    await page.getByTestId('compare-input').fill('Say hello in three words');
+    await setUpColumns();
+    await page.getByTestId('compare-input').fill(FIRST);
     await page.getByTestId('compare-send').click();
     // the prompt box empties at once; every column shows the question while it waits
     expect(await page.getByTestId('compare-input').inputValue()).toBe('');
@@ -66,14 +93,9 @@ describe('compare', () => {
   });
 
   it('a second turn goes on in each column’s own conversation', async () => {
-    await page.getByTestId('compare-input').fill('And now in two words');
-    await page.getByTestId('compare-input').press('Enter');
-    const columns = page.getByTestId('compare-column');
-    for (let i = 0; i < 3; i++) {
-      await expect
-        .poll(() => columns.nth(i).getByTestId('compare-reply').count(), { timeout: 30_000 })
-        .toBe(2);
-    }
+    await setUpColumns();
+    await sendAndWait(FIRST, 1);
+    await sendAndWait('And now in two words', 2);
     // three conversations with two turns each (a generate follow-up only works when its signature went back)
     const statuses = await page
       .getByTestId('compare-reply')
@@ -82,6 +104,8 @@ describe('compare', () => {
   });
 
   it('opens a column’s request in the inspector; "Copy as curl" reads the key from the environment', async () => {
+    await setUpColumns();
+    await sendAndWait(FIRST, 1);
     await page.getByTestId('compare-inspect').nth(2).click();
     const inspector = page.getByTestId('inspector');
     await inspector.getByTestId('exchange-detail').waitFor();
@@ -107,6 +131,8 @@ describe('compare', () => {
   });
 
   it('"New comparison" clears the columns and keeps their formats and models', async () => {
+    await setUpColumns();
+    await sendAndWait(FIRST, 1);
     await page.getByTestId('compare-new').click();
     await expect.poll(() => page.getByTestId('compare-reply').count()).toBe(0);
     const heads = page.getByTestId('compare-column-head');
@@ -114,11 +140,11 @@ describe('compare', () => {
       expect(await heads.nth(i).getByTestId('compare-format').inputValue()).toBe(format);
       expect(await heads.nth(i).getByTestId('model-picker-input').inputValue()).toBe('gpt-5-mini');
     }
-    expect(h.problems.join('\n')).toBe('');
   });
 
   it('a comparison found by search opens in its format’s tab, shown apart from that tab’s own list', async () => {
-    await page.keyboard.press('Escape');
+    await setUpColumns();
+    await sendAndWait(FIRST, 1);
     await page.getByTestId('tab-messages').click();
     await page.getByTestId('search-input').fill('three words');
     const hit = page.getByTestId('search-hit').filter({ hasText: 'Compare · Messages' });
@@ -128,8 +154,6 @@ describe('compare', () => {
     const apart = page.getByTestId('from-compare');
     await apart.waitFor();
     expect(await apart.getByTestId('conversation-item').getAttribute('class')).toContain('is-active');
-    expect(await page.getByTestId('message-user').first().textContent()).toContain(
-      'Say hello in three words',
-    );
+    expect(await page.getByTestId('message-user').first().textContent()).toContain(FIRST);
   });
 });
