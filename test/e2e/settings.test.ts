@@ -1,35 +1,82 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_KEY } from '../../electron/simulator/index.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { launchChromium, startHarness, type Harness } from './harness.ts';
 
 /**
  * Settings end to end: a second connection to the sandbox's own address typed the way people paste
  * addresses, the live preview of every final URL, a key of which only the last four characters ever
- * show, the theme, and the connection check filling in as results arrive.
+ * show, the theme, and the connection check filling in as results arrive. Each test has a host and data
+ * folder of its own and sets up the connections it needs.
  */
 
+let browser: Browser;
 let h: Harness;
 let page: Page;
-let sandboxRoot = '';
 
 beforeAll(async () => {
-  h = await startHarness();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  h = await startHarness({ browser });
   page = h.page;
   await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.origin });
   await h.ready();
 });
-afterAll(async () => {
+afterEach(async () => {
+  const problems = h.problems.join('\n');
   await h?.close();
+  expect(problems).toBe('');
 });
 
 const preview = (iface: string) => page.getByTestId(`endpoint-${iface}`).locator('td');
+
+/** The built-in sandbox's address, read in Settings once a model list has started it. */
+async function sandboxAddress(): Promise<string> {
+  await page.getByTestId('tab-chat').click();
+  await page.getByTestId('model-picker-input').first().waitFor();
+  await page.getByTestId('tab-settings').click();
+  const url = page.getByTestId('settings-base-url');
+  await expect.poll(() => url.inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+  return url.inputValue();
+}
+
+/** A second connection, "Sandbox by address", to the sandbox's own address; it stays selected. */
+async function addConnectionByAddress(root: string): Promise<void> {
+  await page.getByTestId('add-connection').click();
+  const editor = page.getByTestId('connection-editor');
+  await editor.getByTestId('settings-conn-name').fill('Sandbox by address');
+  await editor.getByTestId('settings-base-url').fill(`${root}/v1/`);
+  await editor.getByTestId('save-connection').click();
+  await expect.poll(() => page.getByTestId('connection-item').count()).toBe(2);
+}
+
+/** Sets the selected connection's default key. */
+async function setKey(key: string): Promise<void> {
+  const slot = page.getByTestId('key-slot-default');
+  await slot.getByTestId('key-input-default').fill(key);
+  await slot.getByTestId('key-set-default').click();
+  await expect.poll(() => slot.getByTestId('key-status-default').textContent()).toBe(`••••${key.slice(-4)}`);
+}
+
+/** Makes the second connection the active one. */
+async function activateByAddress(): Promise<void> {
+  await page.getByTestId('connection-item').nth(1).click();
+  await page.getByTestId('activate-connection').click();
+  await expect
+    .poll(() => page.getByTestId('active-connection').textContent())
+    .toContain('Sandbox by address');
+}
 
 describe('settings', () => {
   it('shows the built-in sandbox with its live address and built-in keys', async () => {
     // a model list request starts the sandbox; the settings page then shows where it listens
     await page.getByTestId('tab-chat').click();
+    await page.getByTestId('model-picker-input').first().waitFor();
     await page.getByTestId('model-picker-input').first().waitFor();
     // the first thing a new user reads: what the Sandbox is, and where a real service goes
     expect(await page.getByTestId('sandbox-note').textContent()).toMatch(
@@ -38,7 +85,7 @@ describe('settings', () => {
     await page.getByTestId('tab-settings').click();
     const url = page.getByTestId('settings-base-url');
     await expect.poll(() => url.inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
-    sandboxRoot = await url.inputValue();
+    const sandboxRoot = await url.inputValue();
     expect(await url.getAttribute('readonly')).not.toBeNull();
     expect(await page.getByTestId('key-status-default').textContent()).toContain('built in');
     // not a secret: shown whole, so a copied curl command can be run against the Sandbox
@@ -49,6 +96,7 @@ describe('settings', () => {
   });
 
   it('adds a connection: the preview follows what is typed, never doubling /v1, and explains a bad address', async () => {
+    const sandboxRoot = await sandboxAddress();
     await page.getByTestId('add-connection').click();
     const editor = page.getByTestId('connection-editor');
     await editor.getByTestId('settings-conn-name').fill('Sandbox by address');
@@ -74,6 +122,7 @@ describe('settings', () => {
   });
 
   it('sets a key and shows only its last four characters; Test lists the models with it', async () => {
+    await addConnectionByAddress(await sandboxAddress());
     const slot = page.getByTestId('key-slot-default');
     await slot.getByTestId('key-input-default').fill(SANDBOX_KEY);
     await slot.getByTestId('key-set-default').click();
@@ -89,6 +138,7 @@ describe('settings', () => {
   });
 
   it('switches the theme at once', async () => {
+    await page.getByTestId('tab-settings').click();
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
     await page.getByTestId('theme-dark').click();
     await expect.poll(theme).toBe('dark');
@@ -101,12 +151,10 @@ describe('settings', () => {
   });
 
   it('checks the new connection: results fill in with badges, the report downloads, a result opens in the inspector', async () => {
-    await page.getByTestId('tab-settings').click();
-    await page.getByTestId('connection-item').nth(1).click();
-    await page.getByTestId('activate-connection').click();
-    await expect
-      .poll(() => page.getByTestId('active-connection').textContent())
-      .toContain('Sandbox by address');
+    const sandboxRoot = await sandboxAddress();
+    await addConnectionByAddress(sandboxRoot);
+    await setKey(SANDBOX_KEY);
+    await activateByAddress();
 
     await page.getByTestId('check-connection').click();
     await expect.poll(() => page.getByTestId('check-result').count(), { timeout: 60_000 }).toBeGreaterThan(3);
@@ -133,11 +181,14 @@ describe('settings', () => {
     const curl = (await inspector.getByTestId('curl-text').textContent()) ?? '';
     expect(curl).toContain('$QUARTET_');
     expect(curl).not.toContain(SANDBOX_KEY);
-    expect(h.problems.join('\n')).toBe('');
   });
 
   it('shows results only for the connection they were taken with, and leads with a refused key', async () => {
-    await page.keyboard.press('Escape');
+    await addConnectionByAddress(await sandboxAddress());
+    await setKey(SANDBOX_KEY);
+    await activateByAddress();
+    await page.getByTestId('check-connection').click();
+    await page.getByTestId('check-report').waitFor({ timeout: 60_000 });
     const results = page.getByTestId('check-result');
     const taken = await results.count();
     expect(taken).toBeGreaterThan(3);
