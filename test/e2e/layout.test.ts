@@ -1,26 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium, startHarness, type Harness } from './harness.ts';
 
 /**
  * The layout at the sizes people use: the conversation keeps a readable width with both side panels open
  * at 1280x800, and every section fits, usable, in the smallest desktop window (720x480). Notices never
- * cover the composer.
+ * cover the composer. Each test has a host and data folder of its own.
  */
 
 const MIN_CONVERSATION = 480;
 const SECTIONS = ['chat', 'responses', 'messages', 'generate', 'images', 'compare', 'settings'] as const;
 
+let browser: Browser;
 let h: Harness;
 let page: Page;
 
 beforeAll(async () => {
-  h = await startHarness();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  h = await startHarness({ browser });
   page = h.page;
   await h.ready();
 });
-afterAll(async () => {
+afterEach(async () => {
+  const problems = h.problems.join('\n');
   await h?.close();
+  expect(problems).toBe('');
 });
 
 async function box(l: Locator) {
@@ -124,7 +133,7 @@ describe('layout', () => {
 
   it('shows notices away from the composer, and lets them go by themselves', async () => {
     await page.setViewportSize({ width: 720, height: 480 });
-    await page.getByTestId('tab-chat').click();
+    await chatWithAReply();
     await page.getByTestId('export-menu').click();
     await page.getByRole('menuitem', { name: 'Export as JSON' }).click();
     const notice = page.getByTestId('notice-success');
@@ -132,6 +141,5 @@ describe('layout', () => {
     const composer = await box(page.getByTestId('chat-chat').locator('.composer-wrap'));
     expect(overlap(await box(notice), composer)).toBe(false);
     await notice.waitFor({ state: 'detached', timeout: 15_000 });
-    expect(h.problems).toEqual([]);
   });
 });
