@@ -1,20 +1,30 @@
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { CONTENT_SECURITY_POLICY } from '../../electron/host/csp.ts';
 import { openSocket } from '../web/client.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { launchChromium, startHarness, type Harness } from './harness.ts';
 
 /**
  * The browser host end to end in Chromium: the tokenised address, the real CSP, the cookie-authenticated
- * WebSocket, the media route, and what a page of another origin can (not) do.
+ * WebSocket, the media route, and what a page of another origin can (not) do. Each test has a host, data
+ * folder and browser context of its own.
  */
 
+let browser: Browser;
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness();
+  browser = await launchChromium();
 });
 afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  h = await startHarness({ browser });
+  await h.ready();
+});
+afterEach(async () => {
   await h?.close();
 });
 
