@@ -58,6 +58,12 @@ export function withQueryParam(url: string, name: string, value: string): string
   return `${url}${url.includes('?') ? '&' : '?'}${name}=${value}`;
 }
 
+/** One server-sent event as it travels: the optional `event:` name and the `data:` text. */
+export interface SseEvent {
+  event?: string;
+  data: string;
+}
+
 /** A JSON object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -12,6 +12,7 @@ import {
   keyCarrier,
   MESSAGES_VERSION,
   withQueryParam,
+  type SseEvent,
 } from '../../shared/wire.ts';
 
 /** The user stopped the run: runConformance ends with the results so far. */
@@ -50,7 +51,7 @@ export interface SseAnswer {
   kind: 'sse';
   status: number;
   contentType: string;
-  events: Array<{ event?: string; data: string }>;
+  events: SseEvent[];
   /** Why the stream ended early (cut, timed out), when it did. */
   error?: string;
   ms: number;

@@ -3,6 +3,7 @@
 import type { SignatureBook } from './signatures.ts';
 import type { SimModel } from './models.ts';
 import type { Fault, SimFamily, SimQuirks } from './types.ts';
+import type { SseEvent as WireSseEvent } from '../../shared/wire.ts';
 
 /** Who called: the key and what its groups may use. */
 export interface Caller {
@@ -37,9 +38,8 @@ export interface HandlerContext {
   pathModel: string | undefined;
 }
 
-/** One server-sent event; `data` is serialised as JSON unless it is a string (e.g. '[DONE]'). */
-export interface SseEvent {
-  event?: string;
+/** One server-sent event to send; `data` is serialised as JSON unless it is a string (e.g. '[DONE]'). */
+export interface SseEvent extends Omit<WireSseEvent, 'data'> {
   data: unknown;
 }
 

@@ -1,10 +1,9 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { readChunks, type BodyReadOptions } from '../http/body.ts';
 
-export interface SseEvent {
-  event?: string;
-  data: string;
-}
+import type { SseEvent } from '../../../shared/wire.ts';
+
+export type { SseEvent };
 
 /** Refuse to buffer one event beyond this many characters (a misbehaving peer). */
 const MAX_EVENT_CHARS = 32 * 1024 * 1024;
