@@ -308,6 +308,8 @@ export const operations = {
       title: z.string().trim().min(1).max(200).optional(),
       model: ModelId.optional(),
       params: ParamsSchema.optional(),
+      /** a Compare column's conversation continued in its format's tab: it moves there (never back) */
+      origin: z.literal('chat').optional(),
     }),
   ),
   deleteConversation: op<{ deleted: boolean }>()(z.object({ id: Id })),

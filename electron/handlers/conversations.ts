@@ -52,13 +52,14 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
       return loadConversation(s, id);
     },
 
-    async updateConversation({ id, title, model, params }) {
+    async updateConversation({ id, title, model, params, origin }) {
       const row = requireConversation(s, id);
-      // A new title alone is not activity: the list order stays as it was.
-      const changesRequests = model !== undefined || params !== undefined;
+      // A new title alone is not activity: the list order stays as it was. Moving a Compare conversation
+      // to its tab is: it is the one the user works in now.
+      const changesRequests = model !== undefined || params !== undefined || origin !== undefined;
       s.store.conversations.update(
         id,
-        compact({ title, model, params, updatedAt: changesRequests ? s.now() : row.updatedAt }),
+        compact({ title, model, params, origin, updatedAt: changesRequests ? s.now() : row.updatedAt }),
       );
       return summary(id);
     },

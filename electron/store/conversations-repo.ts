@@ -27,7 +27,10 @@ export interface ConversationsRepo {
   /** the row with its turn count, as the list shows it */
   summary(id: string): ConversationListRow | undefined;
   insert(row: ConversationRow): void;
-  update(id: string, patch: { title?: string; model?: string; params?: Params; updatedAt: number }): boolean;
+  update(
+    id: string,
+    patch: { title?: string; model?: string; params?: Params; origin?: 'chat'; updatedAt: number },
+  ): boolean;
   /** deletes the conversation; its turns go with it (ON DELETE CASCADE) */
   delete(id: string): boolean;
 }
@@ -125,6 +128,10 @@ export function createConversationsRepo(db: DatabaseSync): ConversationsRepo {
       if (patch.params !== undefined) {
         sets.push('params = ?');
         args.push(JSON.stringify(patch.params));
+      }
+      if (patch.origin !== undefined) {
+        sets.push('origin = ?');
+        args.push(patch.origin);
       }
       const result = db.prepare(`UPDATE conversations SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
       return Number(result.changes) > 0;

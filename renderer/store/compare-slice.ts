@@ -3,10 +3,11 @@ import type { StoreState } from './types.ts';
 import type { Settings } from '../../shared/contract.ts';
 import type { Turn } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
-import type { TextFormat } from '../../shared/formats.ts';
 import { defaultParams } from '../../shared/conversation.ts';
 import { titleFrom } from '../../shared/titles.ts';
 import { withoutRun } from './runs-slice.ts';
+import { upsertSummary } from './chat-helpers.ts';
+import { FORMAT_LABELS, type TextFormat } from '../../shared/formats.ts';
 import type { StoreRuntime } from './runtime.ts';
 
 export const MIN_COLUMNS = 2;
@@ -51,6 +52,11 @@ export interface CompareSlice {
   stopCompare(): Promise<void>;
   /** Forgets the columns' conversations (they stay stored) and starts fresh with the same columns. */
   newComparison(): Promise<void>;
+  /**
+   * Moves a column's conversation to its format's tab and opens it there, to go on with it as a normal
+   * conversation; the column starts over. False when it could not be moved (said in a notice).
+   */
+  continueInTab(key: string): Promise<boolean>;
 }
 
 function newColumn(format: TextFormat, model: string): CompareColumn {
@@ -244,6 +250,31 @@ export const createCompareSlice =
       async stopCompare() {
         const running = get().compareColumns.flatMap((c) => (c.run ? [c.run.requestId] : []));
         await Promise.all(running.map((requestId) => get().stopRun(requestId)));
+      },
+      async continueInTab(key) {
+        const col = column(key);
+        if (!col || col.run || col.conversationId === null) return false;
+        const id = col.conversationId;
+        const r = await rt.bridge().updateConversation({ id, origin: 'chat' });
+        if (!r.ok) {
+          get().notify(`Could not continue it in ${FORMAT_LABELS[col.format]}: ${r.error.message}`, 'error');
+          return false;
+        }
+        set((s) => {
+          // fetched again when opened: the tab may hold an older copy
+          const loaded = { ...s.loaded };
+          delete loaded[id];
+          return {
+            loaded,
+            conversations: upsertSummary(s.conversations, r.value),
+            compareColumns: s.compareColumns.map((c) =>
+              c.key === key ? { ...newColumn(c.format, c.model), key: c.key } : c,
+            ),
+          };
+        });
+        get().setTab(col.format);
+        await get().openConversation(col.format, id);
+        return true;
       },
       async newComparison() {
         if (get().compareColumns.some((c) => c.run)) await get().stopCompare();

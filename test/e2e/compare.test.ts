@@ -156,4 +156,28 @@ describe('compare', () => {
     expect(await apart.getByTestId('conversation-item').getAttribute('class')).toContain('is-active');
     expect(await page.getByTestId('message-user').first().textContent()).toContain(FIRST);
   });
+
+  it('continues a column’s conversation in its tab, where it goes on as one of the tab’s own', async () => {
+    await setUpColumns();
+    await sendAndWait(FIRST, 1);
+    const messagesColumn = page.getByTestId('compare-column').nth(1);
+    await messagesColumn.getByTestId('compare-continue').click();
+    await expect.poll(() => page.getByTestId('tab-messages').getAttribute('aria-selected')).toBe('true');
+    // one of the tab's own conversations now, not "opened from Compare"
+    expect(await page.getByTestId('from-compare').count()).toBe(0);
+    const item = page.getByTestId('conversation-item').first();
+    expect(await item.getAttribute('class')).toContain('is-active');
+    expect(await page.getByTestId('message-user').first().textContent()).toContain(FIRST);
+    await page.getByTestId('composer-input').fill('And one more thing');
+    await page.getByTestId('composer-input').press('Enter');
+    await expect
+      .poll(() => page.locator('[data-testid="message-assistant"][data-status="complete"]').count(), {
+        timeout: 30_000,
+      })
+      .toBe(2);
+    // the column started over; the others kept their conversations
+    await page.getByTestId('tab-compare').click();
+    expect(await messagesColumn.getByTestId('compare-reply').count()).toBe(0);
+    expect(await page.getByTestId('compare-column').nth(0).getByTestId('compare-reply').count()).toBe(1);
+  });
 });

@@ -48,6 +48,28 @@ describe('conversations', () => {
     expect((await h.fail('updateConversation', { id: a.id, title: 'x' })).kind).toBe('not-found');
   });
 
+  it('moves a Compare conversation to its tab, turns and all, and never back', async () => {
+    const c = await h.call('createConversation', { format: 'chat', model: 'gpt-5-mini', origin: 'compare' });
+    await h.call('sendMessage', { requestId: 'r1', conversationId: c.id, text: 'asked in Compare' });
+    expect((await h.call('listConversations', { origin: 'chat' })).map((x) => x.id)).not.toContain(c.id);
+
+    const moved = await h.call('updateConversation', { id: c.id, origin: 'chat' });
+    expect(moved).toMatchObject({ id: c.id, origin: 'chat', turnCount: 2 });
+    expect((await h.call('listConversations', { origin: 'chat' })).map((x) => x.id)).toContain(c.id);
+    expect((await h.call('listConversations', { origin: 'compare' })).map((x) => x.id)).not.toContain(c.id);
+    // it goes on there with its history
+    const next = await h.call('sendMessage', {
+      requestId: 'r2',
+      conversationId: c.id,
+      text: 'and in the tab',
+    });
+    expect(next.reply.status).toBe('complete');
+    expect((await h.call('getConversation', { id: c.id })).turns).toHaveLength(4);
+
+    const back = await h.fail('updateConversation', { id: c.id, origin: 'compare' });
+    expect(back.kind).toBe('invalid-input');
+  });
+
   it('titles a conversation from its first message, cut near 60 characters', async () => {
     const c = await h.call('createConversation', {
       format: 'chat',

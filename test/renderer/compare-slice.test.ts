@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../shared/contract.ts';
-import type { Turn } from '../../shared/conversation.ts';
+import type { Conversation, Turn } from '../../shared/conversation.ts';
 import { startEventRouting } from '../../renderer/store/events.ts';
 import { defaultColumns, lastReplyFigures, rankLowest } from '../../renderer/store/compare-slice.ts';
 import { fakeBridge, ok, settingsWith, type Impl, freshStore } from './fake-bridge.ts';
@@ -297,3 +297,84 @@ describe('figures', () => {
     expect(rankLowest([5, 5])).toEqual([undefined, undefined]);
   });
 });
+
+describe('continue in its tab', () => {
+  /** Two columns, one sent and answered: the first column holds conv1. */
+  async function answered(h: ReturnType<typeof host>) {
+    setUp([
+      ['messages', 'm'],
+      ['chat', 'm'],
+    ]);
+    t.store.getState().setComparePrompt('Hello');
+    const sending = t.store.getState().sendCompare();
+    await vi.waitFor(() => expect(h.pending.size).toBe(2));
+    for (const requestId of h.pending.keys()) h.answer(requestId, 'hi');
+    await sending;
+    return t.store.getState().compareColumns[0]!;
+  }
+
+  it('moves the column’s conversation to its tab, opens it there fresh, and starts the column over', async () => {
+    const h = host({
+      getConversation: ({ id }) =>
+        ok({
+          id,
+          format: 'messages',
+          model: 'm',
+          title: 't',
+          params: { stream: true },
+          turns: [turn('user', 'Hello'), turn('assistant', 'hi')],
+          createdAt: 1,
+          updatedAt: 2,
+        }),
+    });
+    const col = await answered(h);
+    expect(col.conversationId).toBe('conv1');
+    // an older copy the tab may hold is not what opens
+    t.store.setState({ loaded: { conv1: staleCopy('conv1') } });
+
+    expect(await t.store.getState().continueInTab(col.key)).toBe(true);
+    const s = t.store.getState();
+    expect(h.calls.filter((c) => c.op === 'updateConversation').at(-1)?.input).toEqual({
+      id: 'conv1',
+      origin: 'chat',
+    });
+    expect(s.activeTab).toBe('messages');
+    expect(s.activeConversation.messages).toBe('conv1');
+    expect(s.loaded.conv1?.turns).toHaveLength(2);
+    expect(s.conversations.map((c) => c.id)).toContain('conv1');
+    expect(s.compareColumns[0]).toMatchObject({ key: col.key, format: 'messages', model: 'm', turns: [] });
+    expect(s.compareColumns[0]?.conversationId).toBeNull();
+    // the other column keeps its conversation
+    expect(s.compareColumns[1]?.conversationId).toBe('conv2');
+  });
+
+  it('says why when the conversation could not be moved, and keeps the column as it was', async () => {
+    const h = host();
+    const col = await answered(h);
+    // the host refuses the move from now on
+    t.setBridge(
+      fakeBridge({
+        updateConversation: () => ({ ok: false, error: { kind: 'internal', message: 'disk full' } }),
+      }).bridge,
+    );
+    expect(await t.store.getState().continueInTab(col.key)).toBe(false);
+    const s = t.store.getState();
+    expect(s.notices.at(-1)?.message).toBe('Could not continue it in Messages: disk full');
+    expect(s.compareColumns[0]?.conversationId).toBe('conv1');
+    expect(s.activeTab).not.toBe('messages');
+  });
+});
+
+/** A conversation as an earlier open left it in the page: no turns yet. */
+function staleCopy(id: string): Conversation {
+  return {
+    id,
+    format: 'messages',
+    model: 'm',
+    title: 't',
+    params: { stream: true },
+    turns: [],
+    createdAt: 1,
+    updatedAt: 1,
+  };
+}

@@ -124,7 +124,26 @@ export function ColumnBody(props: { columnKey: string }) {
         </>
       ) : null}
       {col.error ? <ColumnError error={col.error} /> : null}
+      {!col.run && col.conversationId !== null && col.turns.length > 0 ? (
+        <ContinueInTab columnKey={col.key} format={col.format} />
+      ) : null}
     </div>
+  );
+}
+
+/** Takes the column's conversation to its format's tab, to go on with it there; the column starts over. */
+function ContinueInTab(props: { columnKey: string; format: TextFormat }) {
+  const continueInTab = useStore((s) => s.continueInTab);
+  return (
+    <button
+      type="button"
+      className="link-btn compare-continue"
+      onClick={() => void continueInTab(props.columnKey)}
+      title="Move this conversation to its tab and go on with it there; this column starts over"
+      data-testid="compare-continue"
+    >
+      Continue in {FORMAT_LABELS[props.format]} <Icon name="chevron-right" size={12} />
+    </button>
   );
 }
 
