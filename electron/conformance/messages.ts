@@ -3,7 +3,7 @@
 import { endpointUrl } from '../../shared/endpoints.ts';
 import { eventJson, once, PROMPT, type StreamJudgement } from './format.ts';
 import {
-  authHeaders,
+  keyedRequest,
   describeAnswer,
   describeHttp,
   oneLine,
@@ -139,12 +139,7 @@ export const MESSAGES_CHECK: TextFormatCheck = {
     emit(ctx, 'messages', 'version-required', 'anthropic-version required', v.status, v.detail);
 
     const { max_tokens: _maxTokens, ...withoutMax } = request;
-    const noMax = await send(ctx, {
-      method: 'POST',
-      url,
-      headers: authHeaders('messages', key),
-      body: withoutMax,
-    });
+    const noMax = await send(ctx, keyedRequest('messages', key, url, withoutMax));
     const m = refusalVerdict(noMax, 'max_tokens');
     emit(ctx, 'messages', 'max-tokens-required', 'max_tokens required', m.status, m.detail);
   },

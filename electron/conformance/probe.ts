@@ -74,6 +74,12 @@ export function authHeaders(family: KeyFamily, key: string | undefined): Record<
   return key === undefined ? {} : keyCarrier(family, key).headers;
 }
 
+/** A probe request to `url` carrying `key` the way the format's family does. */
+export function keyedRequest(family: KeyFamily, key: string, url: string, body: unknown): ProbeRequest {
+  const carrier = keyCarrier(family, key);
+  return { method: 'POST', url, headers: carrier.headers, queryKey: carrier.query?.value, body };
+}
+
 export const AUTH_WAY: Record<KeyFamily, string> = {
   bearer: 'Authorization: Bearer <key>',
   messages: `x-api-key: <key> with anthropic-version: ${MESSAGES_VERSION}`,

@@ -2,7 +2,6 @@
 // key accepted, is the answer a 200 with JSON, does it hold the spec table's fields, where is the reply
 // text, do the usage counts add up, does the stream hold together) of a request built its own way.
 // A format module describes its format (a TextFormatCheck) and adds only what is its own.
-import { keyCarrier } from '../../shared/wire.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../shared/formats.ts';
 import {
   reportFields,
@@ -16,7 +15,7 @@ import {
   type UsageShape,
 } from './format.ts';
 import { pickModel } from './models.ts';
-import { send, sendStream, type ProbeRequest, type SseAnswer } from './probe.ts';
+import { keyedRequest, send, sendStream, type SseAnswer } from './probe.ts';
 import { skip } from './report.ts';
 import type { Ctx } from './types.ts';
 
@@ -46,17 +45,6 @@ export interface TextFormatCheck extends FormatInfo {
   /** the format's own checks, after the main request and after the stream */
   afterMain?(ctx: Ctx, run: FormatRun): Promise<void>;
   afterStream?(ctx: Ctx, run: FormatRun): Promise<void>;
-}
-
-/** A probe request to `url` carrying `key` the way the format's family does. */
-export function keyedRequest(
-  family: FormatInfo['family'],
-  key: string,
-  url: string,
-  body: unknown,
-): ProbeRequest {
-  const carrier = keyCarrier(family, key);
-  return { method: 'POST', url, headers: carrier.headers, queryKey: carrier.query?.value, body };
 }
 
 export async function checkTextFormat(ctx: Ctx, f: TextFormatCheck): Promise<void> {

@@ -42,7 +42,7 @@ export function createAppStore(options: RuntimeOptions): AppStore {
 }
 
 /** The app's store: it reaches the host through the page's bridge (Electron's or the WebSocket). */
-export const appStore = createAppStore({ bridge: getBridge });
+const appStore = createAppStore({ bridge: getBridge });
 
 /** The store the components below use: the app's, unless a test provides its own. */
 export const StoreContext = createContext<AppStore>(appStore);

@@ -36,7 +36,7 @@ export interface StoreRuntime {
 }
 
 /** A model or parameter change is saved once input has been quiet this long. */
-export const SAVE_QUIET_MS = 400;
+const SAVE_QUIET_MS = 400;
 
 export interface RuntimeOptions {
   bridge: () => Bridge;

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startHarness, type Harness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { harnessPerTest, type Harness } from './harness.ts';
 
 /**
  * The four text tabs end to end against the sandbox: picking a model, two turns in every format (the
@@ -12,29 +12,18 @@ import { launchChromium, startHarness, type Harness } from './harness.ts';
  * Each test has a host and data folder of its own and holds the conversations it needs.
  */
 
-let browser: Browser;
 let h: Harness;
 let page: Page;
 let simRoot = '';
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  h = await startHarness({ browser });
-  page = h.page;
-  simRoot = '';
-  await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.origin });
-  await h.ready();
-});
-afterEach(async () => {
-  const problems = h.problems.join('\n');
-  await h?.close();
-  expect(problems).toBe('');
-});
+harnessPerTest(
+  (harness) => {
+    h = harness;
+    page = harness.page;
+    simRoot = '';
+  },
+  { clipboard: true },
+);
 
 const replies = () => page.getByTestId('message-assistant');
 const lastReply = () => replies().last();

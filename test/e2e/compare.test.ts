@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { SANDBOX_KEY } from '../../electron/simulator/index.ts';
-import { launchChromium, startHarness, type Harness } from './harness.ts';
+import { harnessPerTest } from './harness.ts';
 
 /**
  * Compare end to end: the same model through three formats, one send streaming into every column, the
@@ -10,27 +10,14 @@ import { launchChromium, startHarness, type Harness } from './harness.ts';
  * and makes the comparison it needs.
  */
 
-let browser: Browser;
-let h: Harness;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  h = await startHarness({ browser });
-  page = h.page;
-  await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.origin });
-  await h.ready();
-});
-afterEach(async () => {
-  const problems = h.problems.join('\n');
-  await h?.close();
-  expect(problems).toBe('');
-});
+harnessPerTest(
+  (harness) => {
+    page = harness.page;
+  },
+  { clipboard: true },
+);
 
 async function pickModel(scope: Locator, id: string): Promise<void> {
   const input = scope.getByTestId('model-picker-input').first();

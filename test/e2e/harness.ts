@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { launchWebHost, type RunningWebHost } from '../../electron/web/launch.ts';
 import { createWebVault } from '../../electron/vault/select.ts';
 
@@ -17,8 +18,7 @@ import { createWebVault } from '../../electron/vault/select.ts';
  *   await h.restart();                    // same data folder, new host and token, page reopened
  *   await h.close();
  *
- * A test file that wants each test on its own (fresh data folder, host and browser context, so one
- * failure cannot cascade) launches Chromium once and passes it: `startHarness({ browser })` in beforeEach.
+ * A test file whose tests each stand on their own calls `harnessPerTest((h) => { ... })` instead.
  */
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
@@ -147,4 +147,44 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface PerTestOptions {
+  /** let the page use the clipboard (copy as curl, copy an image) */
+  clipboard?: boolean;
+  /** default true: what went wrong in the page fails the test it happened in */
+  checkProblems?: boolean;
+}
+
+/**
+ * Gives each test of the file a host, data folder and browser context of its own over one Chromium, so a
+ * failure cannot cascade and any test runs alone. Registers the hooks; `onStart` receives each test's
+ * harness before the app is ready.
+ */
+export function harnessPerTest(onStart: (h: Harness) => void, options: PerTestOptions = {}): void {
+  let browser: Browser | undefined;
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('Chromium did not start');
+    current = await startHarness({ browser });
+    if (options.clipboard) {
+      await current.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: current.host.origin,
+      });
+    }
+    onStart(current);
+    await current.ready();
+  });
+  afterEach(async () => {
+    const problems = current?.problems.join('\n') ?? '';
+    await current?.close();
+    current = undefined;
+    if (options.checkProblems ?? true) expect(problems).toBe('');
+  });
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium, startHarness, type Harness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { harnessPerTest, type Harness } from './harness.ts';
 
 /**
  * Images end to end against the sandbox: two images at a size the simulator adjusts, the gallery, the
@@ -10,26 +10,12 @@ import { launchChromium, startHarness, type Harness } from './harness.ts';
  * images it needs.
  */
 
-let browser: Browser;
 let h: Harness;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  h = await startHarness({ browser });
-  page = h.page;
-  await h.ready();
-});
-afterEach(async () => {
-  // what went wrong in the page belongs to the test that was running
-  const problems = h.problems.join('\n');
-  await h?.close();
-  expect(problems).toBe('');
+harnessPerTest((harness) => {
+  h = harness;
+  page = harness.page;
 });
 
 async function pickModel(scope: Locator | Page, id: string): Promise<void> {

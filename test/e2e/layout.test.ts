@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium, startHarness, type Harness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { harnessPerTest } from './harness.ts';
 
 /**
  * The layout at the sizes people use: the conversation keeps a readable width with both side panels open
@@ -11,25 +11,10 @@ import { launchChromium, startHarness, type Harness } from './harness.ts';
 const MIN_CONVERSATION = 480;
 const SECTIONS = ['chat', 'responses', 'messages', 'generate', 'images', 'compare', 'settings'] as const;
 
-let browser: Browser;
-let h: Harness;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  h = await startHarness({ browser });
-  page = h.page;
-  await h.ready();
-});
-afterEach(async () => {
-  const problems = h.problems.join('\n');
-  await h?.close();
-  expect(problems).toBe('');
+harnessPerTest((harness) => {
+  page = harness.page;
 });
 
 async function box(l: Locator) {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { SANDBOX_KEY } from '../../electron/simulator/index.ts';
-import { launchChromium, startHarness, type Harness } from './harness.ts';
+import { harnessPerTest, type Harness } from './harness.ts';
 
 /**
  * Settings end to end: a second connection to the sandbox's own address typed the way people paste
@@ -11,27 +11,16 @@ import { launchChromium, startHarness, type Harness } from './harness.ts';
  * folder of its own and sets up the connections it needs.
  */
 
-let browser: Browser;
 let h: Harness;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  h = await startHarness({ browser });
-  page = h.page;
-  await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.origin });
-  await h.ready();
-});
-afterEach(async () => {
-  const problems = h.problems.join('\n');
-  await h?.close();
-  expect(problems).toBe('');
-});
+harnessPerTest(
+  (harness) => {
+    h = harness;
+    page = harness.page;
+  },
+  { clipboard: true },
+);
 
 const preview = (iface: string) => page.getByTestId(`endpoint-${iface}`).locator('td');
 

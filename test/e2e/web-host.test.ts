@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../electron/host/csp.ts';
 import { openSocket } from '../web/client.ts';
-import { launchChromium, startHarness, type Harness } from './harness.ts';
+import { harnessPerTest, type Harness } from './harness.ts';
 
 /**
  * The browser host end to end in Chromium: the tokenised address, the real CSP, the cookie-authenticated
@@ -11,22 +10,15 @@ import { launchChromium, startHarness, type Harness } from './harness.ts';
  * folder and browser context of its own.
  */
 
-let browser: Browser;
 let h: Harness;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  h = await startHarness({ browser });
-  await h.ready();
-});
-afterEach(async () => {
-  await h?.close();
-});
+// the CSP test provokes a violation on purpose (in a page of its own); each test checks what it expects
+harnessPerTest(
+  (harness) => {
+    h = harness;
+  },
+  { checkProblems: false },
+);
 
 /** Runs one call over a fresh WebSocket from inside the page, as the bridge does. */
 function callInPage(op: string, input: unknown): Promise<unknown> {
