@@ -18,6 +18,7 @@ import {
 } from './formats.ts';
 import { ParamsSchema, type Conversation, type Turn, type Usage } from './conversation.ts';
 import type { Exchange } from './exchange.ts';
+import { ATTACHMENT_LIMITS, type Attachment } from './attachments.ts';
 import type { ErrorKind, Result } from './errors.ts';
 
 /**
@@ -63,10 +64,12 @@ export interface VaultInfo {
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof ThemeSchema>;
 
+const PartialParams = ParamsSchema.partial();
+
 /** Per-tab memory: last model and parameters. */
 export const TabMemorySchema = z.object({
   model: z.string().max(MAX_MODEL_ID_CHARS).optional(),
-  params: ParamsSchema.partial().optional(),
+  params: PartialParams.optional(),
 });
 
 const REPLY_LIMIT_MESSAGE = `The reply size limit is a whole number of characters from ${MAX_REPLY_CHARS.min.toLocaleString('en')} to ${MAX_REPLY_CHARS.max.toLocaleString('en')}.`;
@@ -74,10 +77,20 @@ const REPLY_LIMIT_MESSAGE = `The reply size limit is a whole number of character
 export const SettingsSchema = z.object({
   theme: ThemeSchema,
   tabs: z.record(z.string().max(40), TabMemorySchema),
-  /** compare columns: (format, model) pairs */
+  /** compare columns: (format, model) pairs, each with the parameters it uses when not "same for all" */
   compareColumns: z
-    .array(z.object({ format: TextFormatSchema, model: z.string().max(MAX_MODEL_ID_CHARS) }))
+    .array(
+      z.object({
+        format: TextFormatSchema,
+        model: z.string().max(MAX_MODEL_ID_CHARS),
+        params: PartialParams.optional(),
+      }),
+    )
     .max(4),
+  /** whether every compare column uses `compareParams` (true unless the user turned it off) */
+  compareSameParams: z.boolean().optional(),
+  /** the parameters every column uses while "same for all" is on */
+  compareParams: PartialParams.optional(),
   images: z
     .object({
       model: z.string().max(MAX_MODEL_ID_CHARS).optional(),
@@ -110,7 +123,19 @@ export interface ConversationSummary {
   model: string;
   title: string;
   origin: 'chat' | 'compare';
+  /** the comparison a Compare column's conversation belongs to */
+  comparisonId?: string;
   turnCount: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One comparison of the Compare view: the same prompts sent to each column's conversation. */
+export interface ComparisonSummary {
+  id: string;
+  /** the first prompt's title */
+  title: string;
+  columns: ConversationSummary[];
   createdAt: number;
   updatedAt: number;
 }
@@ -231,11 +256,15 @@ export const ImageGenerateInputSchema = z.object({
   background: z.enum(['transparent', 'opaque', 'auto']).optional(),
 });
 
-/** Turn text: not empty, at most 10 MB. */
-const TurnText = z
-  .string()
-  .min(1, 'Write a message first.')
-  .max(MAX_MESSAGE_CHARS, 'The message is larger than 10 MB.');
+/** Turn text: at most 10 MB; empty only when files go with it (checked with them). */
+const TurnText = z.string().max(MAX_MESSAGE_CHARS, 'The message is larger than 10 MB.');
+
+const AttachmentIds = z
+  .array(Id)
+  .max(ATTACHMENT_LIMITS.count, `A message may carry at most ${ATTACHMENT_LIMITS.count} files.`);
+
+/** The largest file in base64: four characters per three bytes. */
+const MAX_ATTACHMENT_BASE64 = Math.ceil(ATTACHMENT_LIMITS.fileBytes / 3) * 4;
 
 // ---------- operations ----------
 
@@ -292,7 +321,8 @@ export const operations = {
   listConversations: op<ConversationSummary[]>()(
     z.object({ format: TextFormatSchema.optional(), origin: z.enum(['chat', 'compare']).optional() }),
   ),
-  getConversation: op<Conversation>()(z.object({ id: Id })),
+  /** The conversation on its current branch, or (with turnId, e.g. a search hit) on the branch holding that turn. */
+  getConversation: op<Conversation>()(z.object({ id: Id, turnId: Id.optional() })),
   createConversation: op<Conversation>()(
     z.object({
       format: TextFormatSchema,
@@ -300,6 +330,8 @@ export const operations = {
       title: z.string().max(200).optional(),
       params: ParamsSchema.optional(),
       origin: z.enum(['chat', 'compare']).optional(),
+      /** a Compare column's conversation: the comparison it belongs to */
+      comparisonId: Id.optional(),
     }),
   ),
   updateConversation: op<ConversationSummary>()(
@@ -325,19 +357,83 @@ export const operations = {
    * data folder: then `content` is empty and `savedTo` says where the whole file is.
    */
   exportConversation: op<{ filename: string; mime: string; content: string; savedTo?: string }>()(
-    z.object({ id: Id, as: z.enum(['markdown', 'json']) }),
+    z.object({
+      id: Id,
+      as: z.enum(['markdown', 'json']),
+      /** the branch on screen (default), or every branch (JSON only) */
+      branches: z.enum(['current', 'all']).optional(),
+    }),
   ),
   importConversation: op<Conversation>()(
     z.object({ content: z.string().max(50_000_000, 'The file is larger than 50 MB.') }),
   ),
 
-  // chat
-  /** Sends a user turn (or, with editTurnId, replaces that user turn and drops what followed) and waits for the reply; deltas arrive as `delta` events. */
-  sendMessage: op<SendResult>()(
-    z.object({ requestId: RequestId, conversationId: Id, text: TurnText, editTurnId: Id.optional() }),
+  /** Every comparison of the Compare view, newest first, with its columns' conversations. */
+  listComparisons: op<ComparisonSummary[]>()(Empty),
+  /** Deletes a comparison's conversations. */
+  deleteComparison: op<{ deleted: number }>()(z.object({ id: Id })),
+  /** Shows another version of a turn: the conversation comes back on the branch through `turnId`. */
+  selectBranch: op<Conversation>()(z.object({ conversationId: Id, turnId: Id })),
+  /** A new conversation holding the branch on screen up to and including `turnId`. */
+  forkConversation: op<Conversation>()(z.object({ conversationId: Id, turnId: Id })),
+  /**
+   * Rewrites an assistant reply as a new version of it (to steer the next turn). The new version has no
+   * provider payload, so it goes back as plain text.
+   */
+  editReply: op<Conversation>()(
+    z.object({
+      conversationId: Id,
+      turnId: Id,
+      text: z
+        .string()
+        .trim()
+        .min(1, 'The reply is empty.')
+        .max(MAX_MESSAGE_CHARS, 'The reply is larger than 10 MB.'),
+    }),
   ),
-  /** Drops the last reply (complete, partial or failed) and asks again for the last user turn. */
-  regenerate: op<SendResult>()(z.object({ requestId: RequestId, conversationId: Id })),
+
+  // attachments
+  /** Stores a file for a message to come; the host checks its type from its bytes and its size. */
+  putAttachment: op<Attachment>()(
+    z.object({
+      name: z
+        .string()
+        .trim()
+        .min(1, 'The file has no name.')
+        .max(255, 'The file name is longer than 255 characters.'),
+      /** what the picker said; the host trusts the bytes */
+      mimeType: z.string().max(100),
+      dataBase64: z
+        .string()
+        .max(
+          MAX_ATTACHMENT_BASE64,
+          `A file may be at most ${ATTACHMENT_LIMITS.fileBytes / (1024 * 1024)} MB.`,
+        )
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Not base64.'),
+    }),
+  ),
+  /** An image from the gallery as a file for a message ("Ask about this image"). */
+  attachImage: op<Attachment>()(z.object({ imageId: Id })),
+
+  // chat
+  /**
+   * Sends a user turn and waits for the reply; deltas arrive as `delta` events. With editTurnId the text
+   * (and files, when given; else the edited turn's) become a new version of that turn, beside the old one.
+   */
+  sendMessage: op<SendResult>()(
+    z.object({
+      requestId: RequestId,
+      conversationId: Id,
+      text: TurnText,
+      attachmentIds: AttachmentIds.optional(),
+      editTurnId: Id.optional(),
+    }),
+  ),
+  /**
+   * Asks again for a reply: the last one, or `turnId`'s. The old reply stays as another version (a
+   * failed one without text is replaced).
+   */
+  regenerate: op<SendResult>()(z.object({ requestId: RequestId, conversationId: Id, turnId: Id.optional() })),
   /** Stops a running request (chat, image or check); a partial reply is kept and marked. */
   abortRequest: op<{ aborted: boolean }>()(z.object({ requestId: RequestId })),
 
@@ -430,6 +526,8 @@ export interface Bridge extends BridgeOperations {
   on<E extends HostEventName>(event: E, listener: (payload: HostEvents[E]) => void): () => void;
   /** where the page can load an image's bytes: full size or thumbnail */
   imageUrl(id: string, variant: 'full' | 'thumb'): string;
+  /** where the page can load an attached file's bytes (`/media/attachment/<id>`) */
+  attachmentUrl(id: string): string;
   readonly host: 'electron' | 'web';
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TextFormatSchema, type TextFormat } from './formats.ts';
 import { AppErrorSchema } from './errors.ts';
+import { AttachmentSchema } from './attachments.ts';
 
 /**
  * A format-neutral conversation. Each assistant turn keeps the provider payload that must go back verbatim
@@ -92,6 +93,17 @@ export const TurnSchema = z.object({
   usage: UsageSchema.optional(),
   timings: TimingsSchema.optional(),
   exchangeId: z.string().optional(),
+  /** files sent with a user turn, in the order they go on the wire */
+  attachments: z.array(AttachmentSchema).max(100).optional(),
+  /**
+   * Branches: the turn this one follows (absent on a conversation's first turn). Editing a message or
+   * answering again adds a version beside the old one instead of replacing it.
+   */
+  parentId: z.string().optional(),
+  /** this turn's versions (itself included, oldest first), present only when there is more than one */
+  versions: z.array(z.string()).optional(),
+  /** an assistant reply the user rewrote: it goes back as text, without its provider payload */
+  edited: z.boolean().optional(),
   createdAt: z.number(),
 });
 export type Turn = z.infer<typeof TurnSchema>;
@@ -139,7 +151,10 @@ export const ConversationSchema = z.object({
   model: z.string(),
   title: z.string(),
   params: ParamsSchema,
+  /** the branch on screen, first turn to last */
   turns: z.array(TurnSchema),
+  /** every other turn (other versions and what follows them), each with its parentId: exports of all branches */
+  branches: z.array(TurnSchema).optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { SQL as INITIAL } from './001-initial.ts';
 import { SQL as END_REASON } from './002-end-reason.ts';
 import { SQL as REPORTED_QUALITY } from './003-reported-quality.ts';
+import { SQL as BRANCHES_ATTACHMENTS } from './004-branches-attachments.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', up: sql(INITIAL) },
   { version: 2, name: 'end-reason', up: sql(END_REASON) },
   { version: 3, name: 'reported-quality', up: sql(REPORTED_QUALITY) },
+  { version: 4, name: 'branches-attachments', up: sql(BRANCHES_ATTACHMENTS) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,0 +1,173 @@
+// What a user may attach to a message, and the limits the page, the host and the CLI all apply.
+import { z } from 'zod';
+import type { TextFormat } from './formats.ts';
+
+/** How a file goes on the wire: an image part, a document part (PDF), or its text. */
+export const ATTACHMENT_KINDS = ['image', 'pdf', 'text'] as const;
+export const AttachmentKindSchema = z.enum(ATTACHMENT_KINDS);
+export type AttachmentKind = z.infer<typeof AttachmentKindSchema>;
+
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const PDF_MIME_TYPE = 'application/pdf';
+
+/**
+ * A file attached to a user turn. The bytes live in the data folder (never in the database or the page's
+ * state); a turn refers to them by id. Width and height are read from an image's bytes.
+ */
+export const AttachmentSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().min(1).max(255),
+  mimeType: z.string().min(1).max(100),
+  kind: AttachmentKindSchema,
+  bytes: z.number().int().min(0),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
+export const ATTACHMENT_LIMITS = {
+  /** one file */
+  fileBytes: 20 * 1024 * 1024,
+  /** a text file goes into the prompt as text: beyond this it is not a prompt any more */
+  textBytes: 2 * 1024 * 1024,
+  /** every file of one message together */
+  messageBytes: 30 * 1024 * 1024,
+  /** files in one message */
+  count: 10,
+  /** the messages format refuses larger images (its documented limit); downscaling gets under it */
+  messagesImageBytes: 5 * 1024 * 1024,
+} as const;
+
+/** The long side a downscaled image is brought to. */
+export const DOWNSCALE_LONG_SIDE = 2048;
+
+/** Extensions read as text (source code, data, notes), beside any `text/*` type. */
+const TEXT_EXTENSIONS = new Set(
+  (
+    'txt md markdown csv tsv json jsonl ndjson xml yaml yml toml ini cfg conf log html htm css scss less ' +
+    'js mjs cjs jsx ts tsx mts cts py rb go rs java kt kts swift c h cc cpp cxx hpp hh cs php pl pm r ' +
+    'scala sh bash zsh fish ps1 bat sql lua dart vue svelte ex exs erl hs clj elm tex rst adoc env ' +
+    'gitignore dockerfile makefile gradle properties proto graphql gql'
+  ).split(' '),
+);
+
+const EXTENSION_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: PDF_MIME_TYPE,
+};
+
+function extensionOf(name: string): string {
+  const base = name.toLowerCase().split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot === -1 ? base : base.slice(dot + 1);
+}
+
+/**
+ * The kind and media type of a file from what the picker or the file system said and its name; undefined
+ * when Quartet does not attach that type. The host checks the bytes against it (attachmentFromBytes).
+ */
+export function classifyFile(
+  name: string,
+  declaredType: string,
+): { kind: AttachmentKind; mimeType: string } | undefined {
+  const type = declaredType.toLowerCase().split(';')[0]?.trim() ?? '';
+  if ((IMAGE_MIME_TYPES as readonly string[]).includes(type)) return { kind: 'image', mimeType: type };
+  if (type === PDF_MIME_TYPE) return { kind: 'pdf', mimeType: type };
+  const ext = extensionOf(name);
+  const byExtension = EXTENSION_TYPES[ext];
+  if (byExtension !== undefined && (type === '' || type === 'application/octet-stream')) {
+    return byExtension === PDF_MIME_TYPE
+      ? { kind: 'pdf', mimeType: byExtension }
+      : { kind: 'image', mimeType: byExtension };
+  }
+  if (type.startsWith('text/') || TEXT_EXTENSIONS.has(ext) || type === 'application/json') {
+    return { kind: 'text', mimeType: 'text/plain' };
+  }
+  return undefined;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+}
+
+/** Why one file cannot be attached, naming it; undefined when it can. */
+export function fileProblem(
+  name: string,
+  kind: AttachmentKind | undefined,
+  bytes: number,
+): string | undefined {
+  if (kind === undefined) {
+    return `"${name}" cannot be attached: Quartet takes images (PNG, JPEG, WebP, GIF), PDFs and text files.`;
+  }
+  if (bytes === 0) return `"${name}" is empty.`;
+  if (kind === 'text' && bytes > ATTACHMENT_LIMITS.textBytes) {
+    return `"${name}" is ${mb(bytes)}; a text file goes into the prompt and may be at most ${mb(ATTACHMENT_LIMITS.textBytes)}.`;
+  }
+  if (bytes > ATTACHMENT_LIMITS.fileBytes) {
+    return `"${name}" is ${mb(bytes)}; a file may be at most ${mb(ATTACHMENT_LIMITS.fileBytes)}.`;
+  }
+  return undefined;
+}
+
+/** Why a message's files cannot all go in `format`, naming the file and the reason; undefined when they can. */
+export function messageAttachmentsProblem(
+  format: TextFormat,
+  attachments: readonly Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'>[],
+): string | undefined {
+  if (attachments.length > ATTACHMENT_LIMITS.count) {
+    return `A message may carry at most ${ATTACHMENT_LIMITS.count} files; this one has ${attachments.length}.`;
+  }
+  const total = attachments.reduce((sum, a) => sum + a.bytes, 0);
+  if (total > ATTACHMENT_LIMITS.messageBytes) {
+    return `The files of this message add up to ${mb(total)}; one message may carry at most ${mb(ATTACHMENT_LIMITS.messageBytes)}.`;
+  }
+  for (const a of attachments) {
+    const problem = fileProblem(a.name, a.kind, a.bytes) ?? formatProblem(format, a);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+/** What a format itself refuses (wire-notes: each vendor's documented input types and sizes). */
+function formatProblem(
+  format: TextFormat,
+  a: Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'>,
+): string | undefined {
+  if (format === 'generate' && a.mimeType === 'image/gif') {
+    return `"${a.name}" is a GIF; Generate Content takes PNG, JPEG and WebP images. Convert it, or send it in another format.`;
+  }
+  if (format === 'messages' && a.kind === 'image' && a.bytes > ATTACHMENT_LIMITS.messagesImageBytes) {
+    return `"${a.name}" is ${mb(a.bytes)}; Messages takes images up to ${mb(ATTACHMENT_LIMITS.messagesImageBytes)}. Turn on "Downscale large images".`;
+  }
+  return undefined;
+}
+
+/** The size a downscaled image gets: its long side brought to DOWNSCALE_LONG_SIDE, or unchanged if smaller. */
+export function downscaledSize(width: number, height: number): { width: number; height: number } {
+  const long = Math.max(width, height);
+  if (long <= DOWNSCALE_LONG_SIDE) return { width, height };
+  const scale = DOWNSCALE_LONG_SIDE / long;
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** Whether downscaling would change this image at all. */
+export function canDownscale(a: Pick<Attachment, 'kind' | 'width' | 'height' | 'mimeType'>): boolean {
+  return (
+    a.kind === 'image' &&
+    a.mimeType !== 'image/gif' &&
+    a.width !== undefined &&
+    a.height !== undefined &&
+    Math.max(a.width, a.height) > DOWNSCALE_LONG_SIDE
+  );
+}
+
+/** A byte count for people: 512 B, 12 KB, 3.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return mb(bytes);
+}
