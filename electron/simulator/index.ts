@@ -15,6 +15,8 @@ export { DEFAULT_SIM_KEYS, SANDBOX_KEY } from './keys.ts';
 export { SIM_MODELS } from './models.ts';
 export { DEFAULT_QUIRKS } from './quirks.ts';
 export { REFUSAL_EXPLANATION, simulatedReply } from './replies.ts';
+export { attachmentSentence, type ReceivedAttachment } from './attachments/received.ts';
+export { readImageInfo, type ImageInfo } from './attachments/image-size.ts';
 export type {
   Fault,
   FaultAction,

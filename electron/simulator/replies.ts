@@ -1,5 +1,6 @@
 // Deterministic reply text and token counting, shared by every format so that the same prompt gives
 // the same reply through each of them (the compare view relies on it, and tests predict it).
+import { attachmentSentence, type ReceivedAttachment } from './attachments/received.ts';
 
 const MARKDOWN_SAMPLE = [
   'Here is a small Markdown sample:',
@@ -91,9 +92,20 @@ function fillerText(count: number): string {
  * The reply to `prompt` (the last user text) on user turn `turn` (1-based). "markdown" in the prompt
  * appends a table, a list and a code block; "long" appends about 400 words. A `[[tokens:N]]` directive
  * (for benchmarks) makes the whole reply exactly N tokens: the usual opening, then filler words; any
- * max-token limit of the request still applies.
+ * max-token limit of the request still applies. When the last user turn carried attachments, their
+ * sentence (attachmentSentence) follows as a paragraph of its own, after everything else.
  */
-export function simulatedReply(prompt: string, model: string, turn: number): string {
+export function simulatedReply(
+  prompt: string,
+  model: string,
+  turn: number,
+  received: readonly ReceivedAttachment[] = [],
+): string {
+  const text = replyBody(prompt, model, turn);
+  return received.length === 0 ? text : `${text}\n\n${attachmentSentence(received)}`;
+}
+
+function replyBody(prompt: string, model: string, turn: number): string {
   let text = `Reply ${turn} from ${model}: you said "${quote(prompt)}".`;
   const wanted = tokensDirective(prompt);
   if (wanted !== undefined) {

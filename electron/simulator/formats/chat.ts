@@ -11,7 +11,9 @@ import {
   requireModel,
   optionalString,
 } from '../validate.ts';
-import { contentText } from './content.ts';
+import { CHAT_PARTS } from './attachment-parts.ts';
+import { readContent } from './content.ts';
+import type { ReceivedAttachment } from '../attachments/received.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
@@ -23,6 +25,7 @@ export function handleChat(ctx: HandlerContext): HandlerReply {
   const texts: string[] = [];
   let userTurns = 0;
   let prompt: string | undefined;
+  let received: ReceivedAttachment[] = [];
   requireArray(body, 'messages').forEach((message, i) => {
     const where = `messages[${i}]`;
     if (!isRecord(message)) throw invalidRequest(`${where} must be an object`, 'messages');
@@ -30,11 +33,17 @@ export function handleChat(ctx: HandlerContext): HandlerReply {
     if (typeof role !== 'string' || !ROLES.includes(role)) {
       throw invalidRequest(`${where}.role must be one of ${ROLES.join(', ')}`, 'messages');
     }
-    const text = contentText(message['content'], `${where}.content`, ['text']);
-    texts.push(text);
+    const content = readContent(
+      message['content'],
+      `${where}.content`,
+      { text: ['text'], attachments: CHAT_PARTS },
+      role === 'user',
+    );
+    texts.push(content.text);
     if (role === 'user') {
       userTurns += 1;
-      prompt = text;
+      prompt = content.text;
+      received = content.received;
     }
   });
   if (prompt === undefined) throw invalidRequest('messages must contain a user message', 'messages');
@@ -50,7 +59,7 @@ export function handleChat(ctx: HandlerContext): HandlerReply {
     includeUsage = optionalBoolean(streamOptions, 'include_usage') ?? false;
   }
 
-  const reply = truncateToTokens(simulatedReply(prompt, model, userTurns), maxTokens);
+  const reply = truncateToTokens(simulatedReply(prompt, model, userTurns, received), maxTokens);
   const promptTokens = countInputTokens(texts);
   const completionTokens = countTokens(reply.text);
   const usage = {

@@ -14,6 +14,8 @@ import {
   REFUSAL_EXPLANATION,
 } from '../replies.ts';
 import { optionalBoolean, optionalInteger, optionalNumber, requireArray, requireModel } from '../validate.ts';
+import { generateInlineData } from './attachment-parts.ts';
+import type { ReceivedAttachment } from '../attachments/received.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
 import type { ReplayedPart } from '../signatures.ts';
 import { isRecord } from '../../../shared/wire.ts';
@@ -24,7 +26,7 @@ interface Part extends ReplayedPart {
   thoughtSignature?: string;
 }
 
-/** The text parts of a content, joined; other part kinds (files, inline data) carry no prompt text. */
+/** The text parts of a content, joined; other part kinds (inline data, calls) carry no prompt text. */
 function partsText(parts: readonly Record<string, unknown>[]): string {
   return parts
     .filter((p) => p['thought'] !== true && typeof p['text'] === 'string')
@@ -54,6 +56,7 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
   }
   let userTurns = 0;
   let prompt: string | undefined;
+  let received: ReceivedAttachment[] = [];
   requireArray(body, 'contents').forEach((content, i) => {
     const where = `contents[${i}]`;
     if (!isRecord(content)) throw invalidRequest(`${where} must be an object`);
@@ -73,6 +76,8 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
     if (role === 'user') {
       userTurns += 1;
       prompt = text;
+      // Model turns may hold inline data too (images a model made, sent back): accepted, not described.
+      received = parts.flatMap((part, p) => generateInlineData(part, `${where}.parts[${p}]`) ?? []);
     }
   });
   if (prompt === undefined) throw invalidRequest('contents must contain a user turn');
@@ -103,7 +108,7 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
 
   const thought = thinks ? simulatedThinking(prompt, userTurns) : undefined;
   const thoughtsTokens = thought === undefined ? 0 : countTokens(thought);
-  const reply = truncateToTokens(simulatedReply(prompt, model, userTurns), maxOutputTokens);
+  const reply = truncateToTokens(simulatedReply(prompt, model, userTurns, received), maxOutputTokens);
   const promptTokens = countInputTokens(texts);
   const candidatesTokens = countTokens(reply.text);
   const signs = thinks && !state.quirks.noSignatures;

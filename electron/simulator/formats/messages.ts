@@ -12,7 +12,9 @@ import {
   REFUSAL_EXPLANATION,
 } from '../replies.ts';
 import { optionalInteger, optionalNumber, optionalString, requireArray, requireModel } from '../validate.ts';
-import { contentText } from './content.ts';
+import { MESSAGES_PARTS } from './attachment-parts.ts';
+import { contentText, readContent } from './content.ts';
+import type { ReceivedAttachment } from '../attachments/received.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
@@ -51,6 +53,7 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
   if (system !== undefined && system !== null) texts.push(contentText(system, 'system', ['text']));
   let userTurns = 0;
   let prompt: string | undefined;
+  let received: ReceivedAttachment[] = [];
   const messages = requireArray(body, 'messages');
   messages.forEach((message, i) => {
     const where = `messages.${i}`;
@@ -67,11 +70,17 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
         `${where}.content`,
       );
     }
-    const text = contentText(message['content'], `${where}.content`, ['text'], SKIPPED_BLOCKS);
-    texts.push(text);
+    const content = readContent(
+      message['content'],
+      `${where}.content`,
+      { text: ['text'], skip: SKIPPED_BLOCKS, attachments: MESSAGES_PARTS },
+      role === 'user',
+    );
+    texts.push(content.text);
     if (role === 'user') {
       userTurns += 1;
-      prompt = text;
+      prompt = content.text;
+      received = content.received;
     }
   });
   if (prompt === undefined) throw invalidRequest('messages must contain a user message', 'messages');
@@ -83,7 +92,10 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
   const thinking = thinkingRequest ? simulatedThinking(prompt, userTurns) : undefined;
   const thinkingTokens = thinking === undefined ? 0 : countTokens(thinking);
   // Thinking counts against max_tokens, and the budget is below it, so some room always remains.
-  const reply = truncateToTokens(simulatedReply(prompt, model, userTurns), maxTokens - thinkingTokens);
+  const reply = truncateToTokens(
+    simulatedReply(prompt, model, userTurns, received),
+    maxTokens - thinkingTokens,
+  );
   const inputTokens = countInputTokens(texts);
   const outputTokens = thinkingTokens + countTokens(reply.text);
   const stopReason = reply.truncated ? 'max_tokens' : 'end_turn';

@@ -11,7 +11,9 @@ import {
   optionalString,
   requireModel,
 } from '../validate.ts';
-import { contentText } from './content.ts';
+import { RESPONSES_PARTS } from './attachment-parts.ts';
+import { readContent } from './content.ts';
+import type { ReceivedAttachment } from '../attachments/received.ts';
 import type { HandlerContext, HandlerReply, SimState, SseEvent } from '../context.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
@@ -23,14 +25,16 @@ interface ParsedInput {
   texts: string[];
   userTurns: number;
   prompt: string | undefined;
+  /** what the last user message carried besides text */
+  received: ReceivedAttachment[];
 }
 
 function parseInput(input: unknown): ParsedInput {
-  if (typeof input === 'string') return { texts: [input], userTurns: 1, prompt: input };
+  if (typeof input === 'string') return { texts: [input], userTurns: 1, prompt: input, received: [] };
   if (!Array.isArray(input) || input.length === 0) {
     throw invalidRequest('input must be a string or a non-empty array of {role, content} items', 'input');
   }
-  const parsed: ParsedInput = { texts: [], userTurns: 0, prompt: undefined };
+  const parsed: ParsedInput = { texts: [], userTurns: 0, prompt: undefined, received: [] };
   input.forEach((item, i) => {
     const where = `input[${i}]`;
     if (!isRecord(item)) throw invalidRequest(`${where} must be an object`, 'input');
@@ -44,11 +48,17 @@ function parseInput(input: unknown): ParsedInput {
     if (typeof role !== 'string' || !ROLES.includes(role)) {
       throw invalidRequest(`${where}.role must be one of ${ROLES.join(', ')}`, 'input');
     }
-    const text = contentText(item['content'], `${where}.content`, ['input_text', 'output_text']);
-    parsed.texts.push(text);
+    const content = readContent(
+      item['content'],
+      `${where}.content`,
+      { text: ['input_text', 'output_text'], attachments: RESPONSES_PARTS },
+      role === 'user',
+    );
+    parsed.texts.push(content.text);
     if (role === 'user') {
       parsed.userTurns += 1;
-      parsed.prompt = text;
+      parsed.prompt = content.text;
+      parsed.received = content.received;
     }
   });
   return parsed;
@@ -79,7 +89,7 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
   }
 
   const turn = (previous?.turns ?? 0) + input.userTurns;
-  const reply = truncateToTokens(simulatedReply(input.prompt, model, turn), maxOutputTokens);
+  const reply = truncateToTokens(simulatedReply(input.prompt, model, turn, input.received), maxOutputTokens);
   const inputTokens =
     countInputTokens(instructions === null ? input.texts : [instructions, ...input.texts]) +
     (previous?.contextTokens ?? 0);
