@@ -3,6 +3,8 @@ export { createServiceClient, type ClientOptions, type ServiceClient } from './c
 export { ApiError, toAppError, type PartialReply } from './errors/api-error.ts';
 export { describeErrorBody, parseVendorError, type ErrorBodyInfo } from './errors/error-body.ts';
 export { buildRequest } from './formats/index.ts';
+export type { TurnFiles } from './formats/attachments.ts';
+export { describeFile, type FileDescription } from './files/describe.ts';
 export { appendStreamedParts } from './formats/generate.ts';
 export { validateTurnInput, type TurnInput } from './turn/validate.ts';
 export type { SendTurnRequest, TurnReply } from './turn/send-turn.ts';
@@ -16,10 +18,12 @@ export {
 } from './images/generate.ts';
 export {
   sniffImage,
+  sniffInputImage,
   imageLooksComplete,
   IMAGE_MIME,
   type ImageFormat,
   type SniffedImage,
+  type SniffedInputImage,
 } from './images/sniff.ts';
 export { decodeBase64Strict } from './images/base64.ts';
 export { createRedactor, maskKey, type Redactor } from './http/redact.ts';

@@ -22,14 +22,42 @@ import {
   type Json,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
+import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
+import { dataUrl, fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
+/**
+ * A user turn with files: content parts, the files first (images as data URLs, PDFs as file parts, text
+ * files as fenced text naming the file), then the text when there is any (an empty text part is refused).
+ */
+function chatContent(turn: Turn, files: TurnFiles | undefined, history: Turn[]): string | Json[] {
+  if (!hasFiles(turn)) return turn.text;
+  const parts: Json[] = wireFiles(turn, files, history).map((f): Json => {
+    const a = f.attachment;
+    if (a.kind === 'image') return { type: 'image_url', image_url: { url: dataUrl(a.mimeType, f.base64()) } };
+    if (a.kind === 'pdf') {
+      return { type: 'file', file: { filename: a.name, file_data: dataUrl(PDF_MIME_TYPE, f.base64()) } };
+    }
+    return { type: 'text', text: fencedText(a.name, f.text()) };
+  });
+  if (turn.text !== '') parts.push({ type: 'text', text: turn.text });
+  return parts;
+}
+
 /** Chat completions: POST /v1/chat/completions. */
-export function buildChatBody(model: string, history: Turn[], params: Params, stream: boolean): Json {
+export function buildChatBody(
+  model: string,
+  history: Turn[],
+  params: Params,
+  stream: boolean,
+  files?: TurnFiles,
+): Json {
   const messages: Json[] = [];
   if (params.system !== undefined && params.system !== '')
     messages.push({ role: 'system', content: params.system });
-  for (const turn of replayableTurns(history, 'chat')) messages.push({ role: turn.role, content: turn.text });
+  for (const turn of replayableTurns(history, 'chat')) {
+    messages.push({ role: turn.role, content: chatContent(turn, files, history) });
+  }
   return compact({
     model,
     messages,

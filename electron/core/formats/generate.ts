@@ -22,18 +22,43 @@ import {
   type Json,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
+import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
+import { fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
+
+/**
+ * A user turn with files: the files first (this format's guide puts an image before the text that asks
+ * about it), images and PDFs as inlineData, then the text when there is any (an empty text part is
+ * refused). A text file goes as a text part naming the file rather than as text/plain inlineData: the
+ * model reads it the same, and the name (inlineData has no field for it) lets the prompt refer to it.
+ */
+function userPartsWithFiles(turn: Turn, files: TurnFiles | undefined, history: Turn[]): Json[] {
+  const parts: Json[] = wireFiles(turn, files, history).map((f): Json => {
+    const a = f.attachment;
+    if (a.kind === 'text') return { text: fencedText(a.name, f.text()) };
+    return { inlineData: { mimeType: a.kind === 'pdf' ? PDF_MIME_TYPE : a.mimeType, data: f.base64() } };
+  });
+  if (turn.text !== '') parts.push({ text: turn.text });
+  return parts;
+}
 
 /**
  * Generate content: POST /v1beta/models/{model}:generateContent (streaming: :streamGenerateContent?alt=sse).
  * The model is in the path, so the body does not name it.
  */
-export function buildGenerateBody(_model: string, history: Turn[], params: Params, _stream: boolean): Json {
+export function buildGenerateBody(
+  _model: string,
+  history: Turn[],
+  params: Params,
+  _stream: boolean,
+  files?: TurnFiles,
+): Json {
   const contents: Json[] = [];
   for (const turn of replayableTurns(history, 'generate')) {
     const raw = turn.role === 'assistant' ? rawFor(turn, 'generate') : undefined;
     // Parts go back exactly as received: same parts, same order, each signature on its own part.
     if (raw && raw.parts.length > 0) contents.push({ role: 'model', parts: raw.parts });
+    else if (hasFiles(turn)) contents.push({ role: 'user', parts: userPartsWithFiles(turn, files, history) });
     else contents.push({ role: turn.role === 'user' ? 'user' : 'model', parts: [{ text: turn.text }] });
   }
   const thinkingConfig = compact({

@@ -5,6 +5,7 @@ import { generateFormat } from './generate.ts';
 import { messagesFormat } from './messages.ts';
 import { responsesFormat } from './responses.ts';
 import type { FormatAdapter } from './types.ts';
+import type { TurnFiles } from './attachments.ts';
 
 export const FORMATS: Record<TextFormat, FormatAdapter> = {
   chat: chatFormat,
@@ -20,6 +21,7 @@ export function buildRequest(
   history: Turn[],
   params: Params,
   stream: boolean,
+  files?: TurnFiles,
 ): Record<string, unknown> {
-  return FORMATS[format].buildBody(model, history, params, stream);
+  return FORMATS[format].buildBody(model, history, params, stream, files);
 }

@@ -27,18 +27,56 @@ import {
   type Json,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
+import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
+import { hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
 /** Extended thinking needs at least this budget (and less than max_tokens). */
 export const MIN_THINKING_BUDGET = 1024;
 
+/**
+ * A user turn with files: content blocks, the files first (images before text is what this format's guide
+ * recommends; a PDF and a text file are document blocks titled with the file's name), then the text when
+ * there is any (an empty text block is refused).
+ */
+function userBlocksWithFiles(turn: Turn, files: TurnFiles | undefined, history: Turn[]): Json[] {
+  const blocks: Json[] = wireFiles(turn, files, history).map((f): Json => {
+    const a = f.attachment;
+    if (a.kind === 'image') {
+      return { type: 'image', source: { type: 'base64', media_type: a.mimeType, data: f.base64() } };
+    }
+    if (a.kind === 'pdf') {
+      return {
+        type: 'document',
+        source: { type: 'base64', media_type: PDF_MIME_TYPE, data: f.base64() },
+        title: a.name,
+      };
+    }
+    return {
+      type: 'document',
+      source: { type: 'text', media_type: 'text/plain', data: f.text() },
+      title: a.name,
+    };
+  });
+  if (turn.text !== '') blocks.push({ type: 'text', text: turn.text });
+  return blocks;
+}
+
 /** Messages: POST /v1/messages. `max_tokens` is required, so it is always sent. */
-export function buildMessagesBody(model: string, history: Turn[], params: Params, stream: boolean): Json {
+export function buildMessagesBody(
+  model: string,
+  history: Turn[],
+  params: Params,
+  stream: boolean,
+  files?: TurnFiles,
+): Json {
   const messages: Json[] = [];
   for (const turn of replayableTurns(history, 'messages')) {
     const raw = turn.role === 'assistant' ? rawFor(turn, 'messages') : undefined;
     // Thinking and redacted_thinking blocks carry signatures: they go back unmodified and in order.
     if (raw && raw.content.length > 0) messages.push({ role: 'assistant', content: raw.content });
+    else if (hasFiles(turn))
+      messages.push({ role: 'user', content: userBlocksWithFiles(turn, files, history) });
     else messages.push({ role: turn.role, content: turn.text });
   }
   const budget = params.thinkingBudget;

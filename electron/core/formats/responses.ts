@@ -22,14 +22,39 @@ import {
   type Json,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
+import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
+import { dataUrl, fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
+/**
+ * A user turn with files: one message item whose content holds the files first (input_image and
+ * input_file as data URLs, a text file as input_text naming it), then the text when there is any.
+ */
+function userItemWithFiles(turn: Turn, files: TurnFiles | undefined, history: Turn[]): Json {
+  const content: Json[] = wireFiles(turn, files, history).map((f): Json => {
+    const a = f.attachment;
+    if (a.kind === 'image') return { type: 'input_image', image_url: dataUrl(a.mimeType, f.base64()) };
+    if (a.kind === 'pdf') {
+      return { type: 'input_file', filename: a.name, file_data: dataUrl(PDF_MIME_TYPE, f.base64()) };
+    }
+    return { type: 'input_text', text: fencedText(a.name, f.text()) };
+  });
+  if (turn.text !== '') content.push({ type: 'input_text', text: turn.text });
+  return { role: 'user', content };
+}
+
 /** Responses: POST /v1/responses. */
-export function buildResponsesBody(model: string, history: Turn[], params: Params, stream: boolean): Json {
+export function buildResponsesBody(
+  model: string,
+  history: Turn[],
+  params: Params,
+  stream: boolean,
+  files?: TurnFiles,
+): Json {
   const turns = replayableTurns(history, 'responses');
   const only = turns.length === 1 ? turns[0] : undefined;
   let input: string | Json[];
-  if (only?.role === 'user') {
+  if (only?.role === 'user' && !hasFiles(only)) {
     input = only.text;
   } else {
     input = [];
@@ -38,6 +63,7 @@ export function buildResponsesBody(model: string, history: Turn[], params: Param
       // Output message items go back as input items unchanged; reasoning items need state we do not keep.
       const messages = raw ? raw.output.filter((item) => isRecord(item) && item['type'] === 'message') : [];
       if (messages.length > 0) input.push(...(messages as Json[]));
+      else if (hasFiles(turn)) input.push(userItemWithFiles(turn, files, history));
       else input.push({ role: turn.role, content: turn.text });
     }
   }

@@ -1,6 +1,7 @@
 import type { Params, ProviderPayload, Turn, Usage } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import type { SseEvent } from '../sse/read-events.ts';
+import type { TurnFiles } from './attachments.ts';
 
 /** What a reply says, independent of how it arrived (one JSON body or a stream). */
 export interface ReplyParts {
@@ -57,8 +58,17 @@ export interface StreamReducer {
 
 export interface FormatAdapter {
   readonly format: TextFormat;
-  /** The request body (without model in the URL for generate content). Pure. */
-  buildBody(model: string, history: Turn[], params: Params, stream: boolean): Record<string, unknown>;
+  /**
+   * The request body (without model in the URL for generate content). Pure. `files` holds the bytes of the
+   * turns' attachments by id; a missing one throws an 'invalid-input' ApiError naming the file.
+   */
+  buildBody(
+    model: string,
+    history: Turn[],
+    params: Params,
+    stream: boolean,
+    files?: TurnFiles,
+  ): Record<string, unknown>;
   /** A non-streamed reply body (already JSON-parsed). Throws ReplyShapeProblem. */
   parseReply(data: unknown): ReplyParts;
   createReducer(): StreamReducer;

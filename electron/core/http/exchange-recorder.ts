@@ -37,11 +37,30 @@ function isB64JsonValue(text: string, quote: number): boolean {
   return text.slice(i - 9, i + 1) === '"b64_json"';
 }
 
+/** How far past `data:` the `;base64,` of a data URL may be (a media type and its parameters). */
+const MAX_DATA_URL_HEAD = 128;
+
 /**
- * `"b64_json":"<1234567 base64 chars elided>"`, and the same for any other very long base64 string.
- * One pass over the text: every string is scanned from its opening quote to the first character that is
- * not base64, so no character is read twice and no pattern can backtrack (a regular expression here
- * overflowed V8's stack on a 5 MiB image).
+ * Where the base64 of a data URL string starts, when the string opening before `start` is one
+ * (`"data:image/png;base64,...`); -1 otherwise. Reads at most MAX_DATA_URL_HEAD characters.
+ */
+function dataUrlPayload(text: string, start: number): number {
+  if (!text.startsWith('data:', start)) return -1;
+  const head = text.slice(start + 5, start + 5 + MAX_DATA_URL_HEAD);
+  const at = head.indexOf(';base64,');
+  if (at === -1) return -1;
+  // the media type must stay inside the string: no quote or escape before the marker
+  const type = head.slice(0, at);
+  if (type.includes('"') || type.includes('\\')) return -1;
+  return start + 5 + at + 8;
+}
+
+/**
+ * `"b64_json":"<1234567 base64 chars elided>"`, `"data:image/png;base64,<1234567 base64 chars elided>"`
+ * (the image and file parts of a request), and the same for any other very long base64 string.
+ * One pass over the text: every string is scanned from its opening quote (or a data URL's payload) to the
+ * first character that is not base64, so no character is read twice and no pattern can backtrack (a
+ * regular expression here overflowed V8's stack on a 5 MiB image).
  */
 export function elideBase64(text: string): string {
   // the common case (a stream event, a short body) has neither: skip the scan
@@ -50,8 +69,10 @@ export function elideBase64(text: string): string {
   let copied = 0;
   let quote = text.indexOf('"');
   while (quote !== -1) {
-    const start = quote + 1;
-    const b64Json = isB64JsonValue(text, quote);
+    const payload = dataUrlPayload(text, quote + 1);
+    const dataUrl = payload !== -1;
+    const start = dataUrl ? payload : quote + 1;
+    const b64Json = !dataUrl && isB64JsonValue(text, quote);
     let end = start;
     for (;;) {
       const code = text.charCodeAt(end);
@@ -64,13 +85,13 @@ export function elideBase64(text: string): string {
     const closed = text.charCodeAt(end) === QUOTE;
     const elide = b64Json
       ? length >= MIN_ELIDED_BASE64 && (closed || end === text.length)
-      : length >= MIN_LONG_BASE64 && closed;
+      : length >= (dataUrl ? MIN_ELIDED_BASE64 : MIN_LONG_BASE64) && closed;
     if (elide) {
       out += `${text.slice(copied, start)}<${length} base64 chars elided>`;
       copied = end;
     }
     // a closing quote is not the opening of the next string
-    quote = text.indexOf('"', closed ? end + 1 : Math.max(end, start));
+    quote = text.indexOf('"', closed ? end + 1 : Math.max(end, quote + 1));
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
@@ -132,7 +153,7 @@ export class ExchangeRecorder {
       ...compact({
         requestBody:
           init.body !== undefined
-            ? recordable(() => cut(init.redact(init.body ?? ''), MAX_BODY_CHARS))
+            ? recordable(() => cut(init.redact(elideBase64(init.body ?? '')), MAX_BODY_CHARS))
             : undefined,
       }),
       streamed: init.streamed,

@@ -94,6 +94,32 @@ export function sniffImage(bytes: Uint8Array): SniffedImage | null {
   return sniffPng(bytes) ?? sniffJpeg(bytes) ?? sniffWebp(bytes);
 }
 
+/** A GIF's size: the logical screen width and height after the GIF87a/GIF89a signature (little endian). */
+export function sniffGif(b: Uint8Array): { format: 'gif'; width: number; height: number } | null {
+  if (b.length < 10) return null;
+  const signature = ascii(b, 0, 6);
+  if (signature !== 'GIF87a' && signature !== 'GIF89a') return null;
+  const width = (b[6] ?? 0) | ((b[7] ?? 0) << 8);
+  const height = (b[8] ?? 0) | ((b[9] ?? 0) << 8);
+  return width > 0 && height > 0 ? { format: 'gif', width, height } : null;
+}
+
+/** An image a user may attach: the generated formats, and GIF (which no image model produces). */
+export interface SniffedInputImage {
+  format: ImageFormat | 'gif';
+  mimeType: string;
+  width: number;
+  height: number;
+}
+
+/** The real type and size of an image to attach; null when the bytes are not PNG, JPEG, WebP or GIF. */
+export function sniffInputImage(bytes: Uint8Array): SniffedInputImage | null {
+  const image = sniffImage(bytes);
+  if (image) return { ...image, mimeType: IMAGE_MIME[image.format] };
+  const gif = sniffGif(bytes);
+  return gif ? { ...gif, mimeType: 'image/gif' } : null;
+}
+
 function endsWithin(b: Uint8Array, marker: number[], window: number): boolean {
   const from = Math.max(0, b.length - window);
   outer: for (let i = b.length - marker.length; i >= from; i--) {

@@ -36,6 +36,11 @@ export interface SendTurnRequest {
   onRetry?: (r: RetryNotice) => void;
   /** the most characters (text and thoughts) one reply may hold; past it reading stops (MAX_REPLY_CHARS) */
   maxReplyChars?: number;
+  /**
+   * The bytes of every attachment the history's user turns carry, by attachment id (the host reads them
+   * from the data folder, the CLI from the history file and --attach). A missing one is 'invalid-input'.
+   */
+  files?: ReadonlyMap<string, Uint8Array>;
 }
 
 /** A reply that passed the size cap: reading stopped, the first part is kept. */
@@ -110,7 +115,7 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   const stream = req.params.stream;
   const family = familyOf(req.format);
   const key = requireKey(ctx.keys, family);
-  const body = JSON.stringify(adapter.buildBody(req.model, req.history, req.params, stream));
+  const body = JSON.stringify(adapter.buildBody(req.model, req.history, req.params, stream, req.files));
   const { url, headers } = authorise(
     family,
     key,

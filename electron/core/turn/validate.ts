@@ -6,6 +6,7 @@ import {
 } from '../../../shared/conversation.ts';
 import type { AppError } from '../../../shared/errors.ts';
 import { MAX_MODEL_ID_CHARS } from '../../../shared/limits.ts';
+import { messageAttachmentsProblem } from '../../../shared/attachments.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { MIN_THINKING_BUDGET } from '../formats/messages.ts';
 
@@ -30,8 +31,8 @@ export interface TurnInput {
 }
 
 /**
- * Checks a turn before any request is made: a model, a last user turn with text, parameters in range, and
- * the rules of the chosen format. Returns an 'invalid-input' AppError, or undefined when it may be sent.
+ * Checks a turn before any request is made: a model, a last user turn with text or files (within the
+ * format's attachment limits), parameters in range, and the rules of the chosen format. Returns an 'invalid-input' AppError, or undefined when it may be sent.
  */
 export function validateTurnInput(input: TurnInput): AppError | undefined {
   const issues: { path: string; message: string }[] = [];
@@ -41,8 +42,16 @@ export function validateTurnInput(input: TurnInput): AppError | undefined {
   const last = input.history[input.history.length - 1];
   if (!last || last.role !== 'user') {
     issues.push({ path: 'history', message: 'The conversation must end with the new user message.' });
-  } else if (last.text.trim() === '') {
-    issues.push({ path: 'prompt', message: 'Write a message first.' });
+  } else {
+    const attachments = last.attachments ?? [];
+    // Files may be the whole message ("what is in this picture?" can go unsaid); the text then stays off
+    // the wire, since the services refuse an empty text part.
+    if (last.text.trim() === '' && attachments.length === 0) {
+      issues.push({ path: 'prompt', message: 'Write a message first.' });
+    }
+    const filesProblem =
+      attachments.length > 0 ? messageAttachmentsProblem(input.format, attachments) : undefined;
+    if (filesProblem) issues.push({ path: 'attachments', message: filesProblem });
   }
 
   const parsed = ParamsSchema.safeParse(input.params);
