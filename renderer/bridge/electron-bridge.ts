@@ -27,6 +27,7 @@ export function createElectronBridge(api: QuartetPreloadApi): Bridge {
     on: (event, listener) => api.on(event, listener),
     imageUrl: (id, variant) =>
       `app://quartet/media/${variant === 'thumb' ? 'thumb' : 'image'}/${encodeURIComponent(id)}`,
+    attachmentUrl: (id) => `app://quartet/media/attachment/${encodeURIComponent(id)}`,
     host: 'electron',
   };
 }

@@ -205,6 +205,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
       };
     },
     imageUrl: (id, variant) => `/media/${variant === 'thumb' ? 'thumb' : 'image'}/${encodeURIComponent(id)}`,
+    attachmentUrl: (id) => `/media/attachment/${encodeURIComponent(id)}`,
     host: 'web',
     dispose() {
       disposed = true;

@@ -14,6 +14,16 @@ const PATHS = {
       <path d="m6 6 12 12" />
     </>
   ),
+  paperclip: <path d="M16.5 6.5v9.5a4.5 4.5 0 0 1-9 0V5.5a3 3 0 0 1 6 0V15a1.5 1.5 0 0 1-3 0V7.5" />,
+  branch: (
+    <>
+      <circle cx="6" cy="5" r="2" />
+      <circle cx="18" cy="5" r="2" />
+      <circle cx="12" cy="19" r="2" />
+      <path d="M6 7v1.5a3 3 0 0 0 3 3h6a3 3 0 0 0 3-3V7" />
+      <path d="M12 11.5V17" />
+    </>
+  ),
   search: (
     <>
       <circle cx="11" cy="11" r="7" />

@@ -1,6 +1,7 @@
 // What the chat slices and views share: the pending send of a conversation, which turns to show while it
 // runs, how a finished one changes the conversation, and the tab's model and parameters.
 import type { ConversationSummary, SendResult } from '../../shared/contract.ts';
+import type { Attachment } from '../../shared/attachments.ts';
 import { defaultParams, type Conversation, type Params, type Turn } from '../../shared/conversation.ts';
 import { TEXT_FORMATS, familyOf, type TextFormat } from '../../shared/formats.ts';
 import { groupModels } from './models-slice.ts';
@@ -15,8 +16,12 @@ export interface PendingSend {
   kind: 'send' | 'regenerate';
   /** the user's text while it is on its way (shown at once, before the host stores it) */
   text: string | null;
-  /** editing: the user turn being replaced; it and everything after it are hidden meanwhile */
+  /** editing: the user turn getting a new version; it and everything after it are hidden meanwhile */
   editTurnId: string | null;
+  /** the files going with the user's text, shown with it at once */
+  attachments?: Attachment[];
+  /** answering again: the reply getting a new version (null: the last one) */
+  turnId?: string | null;
 }
 
 export const perFormat = <T>(make: () => T): Record<TextFormat, T> =>
@@ -26,34 +31,42 @@ export function draftKey(format: TextFormat, conversationId: string | null): str
   return conversationId ?? `new:${format}`;
 }
 
-/** The turns to show while a request runs: an edit hides the edited turn onward, a regenerate the old reply. */
+/** Where the turn being replaced on screen starts: the edited message, or the reply asked for again. */
+function replacedFrom(
+  turns: readonly Turn[],
+  pending: Pick<PendingSend, 'kind' | 'editTurnId' | 'turnId'>,
+): number {
+  if (pending.kind === 'send') {
+    return pending.editTurnId ? turns.findIndex((t) => t.id === pending.editTurnId) : -1;
+  }
+  if (pending.turnId) return turns.findIndex((t) => t.id === pending.turnId);
+  return turns.at(-1)?.role === 'assistant' ? turns.length - 1 : -1;
+}
+
+/**
+ * The turns to show while a request runs: an edit hides the edited turn onward, answering again hides
+ * that reply onward (they stay stored as the other version).
+ */
 export function visibleTurns(turns: readonly Turn[], pending: PendingSend | undefined): readonly Turn[] {
   if (!pending) return turns;
-  if (pending.kind === 'send' && pending.editTurnId) {
-    const i = turns.findIndex((t) => t.id === pending.editTurnId);
-    return i >= 0 ? turns.slice(0, i) : turns;
-  }
-  if (pending.kind === 'regenerate' && turns.at(-1)?.role === 'assistant') return turns.slice(0, -1);
-  return turns;
+  const i = replacedFrom(turns, pending);
+  return i >= 0 ? turns.slice(0, i) : turns;
 }
 
 /** The conversation after a finished send or regenerate, as the host stored it. */
 export function applyResult(
   conversation: Conversation,
-  pending: Pick<PendingSend, 'kind' | 'editTurnId'>,
+  pending: Pick<PendingSend, 'kind' | 'editTurnId' | 'turnId'>,
   result: SendResult,
 ): Conversation {
   let turns: Turn[] = conversation.turns.slice();
+  const i = replacedFrom(turns, pending);
+  if (i >= 0) turns = turns.slice(0, i);
   if (pending.kind === 'send') {
-    if (pending.editTurnId) {
-      const i = turns.findIndex((t) => t.id === pending.editTurnId);
-      if (i >= 0) turns = turns.slice(0, i);
-    }
     turns.push(result.userTurn, result.reply);
   } else {
-    if (turns.at(-1)?.role === 'assistant') turns.pop();
-    const i = turns.findIndex((t) => t.id === result.userTurn.id);
-    if (i >= 0) turns = [...turns.slice(0, i), result.userTurn];
+    const u = turns.findIndex((t) => t.id === result.userTurn.id);
+    if (u >= 0) turns = [...turns.slice(0, u), result.userTurn];
     else turns.push(result.userTurn);
     turns.push(result.reply);
   }

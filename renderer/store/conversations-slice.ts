@@ -7,6 +7,7 @@ import { TEXT_FORMATS, type TextFormat } from '../../shared/formats.ts';
 import { downloadText } from '../components/download.ts';
 import { perFormat, summaryOf, upsertSummary } from './chat-helpers.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { compact } from '../../shared/compact.ts';
 
 /** The chat tabs' conversations: the list, the one open in each tab, and what can be done to one. */
 export interface ConversationsSlice {
@@ -25,7 +26,8 @@ export interface ConversationsSlice {
   renameConversation(id: string, title: string): Promise<boolean>;
   deleteConversation(id: string): Promise<boolean>;
 
-  exportConversation(id: string, as: 'markdown' | 'json'): Promise<void>;
+  /** Exports the branch on screen, or (JSON) every branch. */
+  exportConversation(id: string, as: 'markdown' | 'json', branches?: 'current' | 'all'): Promise<void>;
   /** Imports an exported JSON file; returns the error message for a bad file. */
   importConversation(content: string): Promise<string | null>;
 }
@@ -109,8 +111,8 @@ export const createConversationsSlice =
       return true;
     },
 
-    async exportConversation(id, as) {
-      const r = await rt.bridge().exportConversation({ id, as });
+    async exportConversation(id, as, branches) {
+      const r = await rt.bridge().exportConversation(compact({ id, as, branches }));
       if (!r.ok) {
         get().notify(`Export failed: ${r.error.message}`, 'error');
         return;

@@ -5,6 +5,8 @@ import { getBridge } from '../bridge/index.ts';
 import { createAppSlice } from './app-slice.ts';
 import { createConversationsSlice } from './conversations-slice.ts';
 import { createComposerSlice } from './composer-slice.ts';
+import { createAttachmentsSlice } from './attachments-slice.ts';
+import { createBranchesSlice } from './branches-slice.ts';
 import { createRepliesSlice } from './replies-slice.ts';
 import { createSearchSlice } from './search-slice.ts';
 import { createRunsSlice } from './runs-slice.ts';
@@ -29,6 +31,8 @@ export function createAppStore(options: RuntimeOptions): AppStore {
     ...createAppSlice(rt)(...a),
     ...createConversationsSlice(rt)(...a),
     ...createComposerSlice(rt)(...a),
+    ...createAttachmentsSlice(rt)(...a),
+    ...createBranchesSlice(rt)(...a),
     ...createRepliesSlice(rt)(...a),
     ...createSearchSlice(rt)(...a),
     ...createRunsSlice(rt)(...a),

@@ -27,9 +27,13 @@ export interface RepliesSlice {
    * row by its request, as it keyed the streaming row, so finishing a reply keeps its DOM.
    */
   streamedReplies: Record<string, string>;
-  /** Sends the text in the tab's open conversation (creating it first when new). */
+  /**
+   * Sends the text, with the composer's files, in the tab's open conversation (creating it first when
+   * new). With editTurnId the text becomes a new version of that message (its files stay).
+   */
   send(format: TextFormat, text: string, options?: { editTurnId?: string }): Promise<boolean>;
-  regenerate(conversationId: string): Promise<void>;
+  /** Asks again for a reply (`turnId`, or the last one); the old reply stays as another version. */
+  regenerate(conversationId: string, turnId?: string): Promise<void>;
   stop(conversationId: string): Promise<void>;
 }
 
@@ -82,6 +86,9 @@ export const createRepliesSlice =
             : {}),
         };
       });
+      // An edit or a new answer added a version: the host's view of the turns' versions is read again.
+      if (r.ok && (pending.kind === 'regenerate' || pending.editTurnId))
+        void get().refreshConversation(conversationId);
       if (!r.ok) {
         // Nothing reached the service (or the host failed): give the text back so nothing is lost.
         if (restoreDraft !== null) {
@@ -99,11 +106,17 @@ export const createRepliesSlice =
       pending: {},
       streamedReplies: {},
       async send(format, text, options = {}) {
-        if (text.trim() === '') return false;
-        if (refusedForInvalidParams(format)) return false;
-        const bridge = rt.bridge();
         let conversationId = get().activeConversation[format];
         const key = draftKey(format, conversationId);
+        // An edit keeps the edited message's files; a new message takes the composer's.
+        const files = options.editTurnId ? { ids: [], attachments: [] } : get().filesToSend(key, format);
+        if ('problem' in files) {
+          get().notify(`Not sent: ${files.problem}`, 'warning');
+          return false;
+        }
+        if (text.trim() === '' && files.ids.length === 0) return false;
+        if (refusedForInvalidParams(format)) return false;
+        const bridge = rt.bridge();
         if (conversationId && get().pending[conversationId]) return false;
 
         if (conversationId === null) {
@@ -116,7 +129,7 @@ export const createRepliesSlice =
           const created = await bridge.createConversation({
             format,
             model,
-            title: titleFrom(text),
+            title: titleFrom(text.trim() === '' ? (files.attachments[0]?.name ?? text) : text),
             params,
             origin: 'chat',
           });
@@ -152,22 +165,43 @@ export const createRepliesSlice =
 
         const requestId = crypto.randomUUID();
         const id = conversationId;
-        return run(
+        // The files leave the composer with the text (they show in the message at once) and come back
+        // with it if the send fails before reaching the service.
+        const held = options.editTurnId ? [] : (get().composerFiles[key] ?? []);
+        if (held.length > 0) set((s) => ({ composerFiles: { ...s.composerFiles, [key]: [] } }));
+        const sent = await run(
           id,
           {
             requestId,
             kind: 'send',
             text,
             editTurnId: options.editTurnId ?? null,
+            attachments: files.attachments,
           },
           () =>
             bridge.sendMessage(
-              compact({ requestId, conversationId: id, text, editTurnId: options.editTurnId || undefined }),
+              compact({
+                requestId,
+                conversationId: id,
+                text,
+                attachmentIds: files.ids.length > 0 ? files.ids : undefined,
+                editTurnId: options.editTurnId || undefined,
+              }),
             ),
           text,
         );
+        if (held.length > 0) {
+          if (sent) get().clearFiles(key);
+          else {
+            // a conversation created for this send is the tab's now: its composer gets them back
+            const back = draftKey(format, id);
+            if ((get().composerFiles[back] ?? []).length === 0)
+              set((s) => ({ composerFiles: { ...s.composerFiles, [back]: held } }));
+          }
+        }
+        return sent;
       },
-      async regenerate(conversationId) {
+      async regenerate(conversationId, turnId) {
         if (get().pending[conversationId]) return;
         const format = get().loaded[conversationId]?.format;
         if (format && refusedForInvalidParams(format)) return;
@@ -181,8 +215,9 @@ export const createRepliesSlice =
             kind: 'regenerate',
             text: null,
             editTurnId: null,
+            turnId: turnId ?? null,
           },
-          () => rt.bridge().regenerate({ requestId, conversationId }),
+          () => rt.bridge().regenerate(compact({ requestId, conversationId, turnId })),
           null,
         );
       },

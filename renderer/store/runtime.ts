@@ -6,6 +6,7 @@ import type { KeyFamily, TextFormat } from '../../shared/formats.ts';
 import type { DeltaBatcher, Delta } from './delta-batcher.ts';
 import type { ThumbnailMaker } from './images-slice.ts';
 import { SaveQueue } from './save-queue.ts';
+import type { Downscaler } from './attachments-slice.ts';
 
 /** How a running request's host events reach it. */
 export interface StreamHandlers {
@@ -31,6 +32,10 @@ export interface StoreRuntime {
   thumbnailMaker: ThumbnailMaker | undefined;
   readonly thumbQueue: string[];
   thumbsRunning: number;
+  /** the composer's files as picked, by their local id: kept to make a downscaled copy on request */
+  readonly composerBlobs: Map<string, Blob>;
+  /** makes a downscaled image (page-only code; tests give a fake) */
+  downscaler: Downscaler | undefined;
   /** ids for notices and scroll requests: new each time */
   nextId(): number;
 }
@@ -41,6 +46,7 @@ const SAVE_QUIET_MS = 400;
 export interface RuntimeOptions {
   bridge: () => Bridge;
   thumbnailMaker?: ThumbnailMaker;
+  downscaler?: Downscaler;
 }
 
 export function createRuntime(options: RuntimeOptions): StoreRuntime {
@@ -56,6 +62,8 @@ export function createRuntime(options: RuntimeOptions): StoreRuntime {
     thumbnailMaker: options.thumbnailMaker,
     thumbQueue: [],
     thumbsRunning: 0,
+    composerBlobs: new Map(),
+    downscaler: options.downscaler,
     nextId: () => (id += 1),
   };
 }

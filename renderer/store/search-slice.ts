@@ -71,6 +71,12 @@ export const createSearchSlice =
     async openHit(hit) {
       get().setTab(hit.format);
       await get().openConversation(hit.format, hit.conversationId);
+      // a hit in another version of a turn opens the conversation on that version's branch
+      const conv = get().loaded[hit.conversationId];
+      if (conv && !conv.turns.some((t) => t.id === hit.turnId) && !get().pending[hit.conversationId]) {
+        const r = await rt.bridge().getConversation({ id: hit.conversationId, turnId: hit.turnId });
+        if (r.ok) set((s) => ({ loaded: { ...s.loaded, [hit.conversationId]: r.value } }));
+      }
       set({ scrollRequest: { conversationId: hit.conversationId, turnId: hit.turnId, nonce: rt.nextId() } });
     },
   });

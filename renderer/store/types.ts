@@ -1,6 +1,8 @@
 import type { AppSlice } from './app-slice.ts';
 import type { ConversationsSlice } from './conversations-slice.ts';
 import type { ComposerSlice } from './composer-slice.ts';
+import type { AttachmentsSlice } from './attachments-slice.ts';
+import type { BranchesSlice } from './branches-slice.ts';
 import type { RepliesSlice } from './replies-slice.ts';
 import type { SearchSlice } from './search-slice.ts';
 import type { RunsSlice } from './runs-slice.ts';
@@ -13,6 +15,8 @@ import type { SettingsSlice } from './settings-slice.ts';
 export type StoreState = AppSlice &
   ConversationsSlice &
   ComposerSlice &
+  AttachmentsSlice &
+  BranchesSlice &
   RepliesSlice &
   SearchSlice &
   RunsSlice &

@@ -35,6 +35,7 @@ describe('the Electron bridge', () => {
     const bridge = createElectronBridge(fakeApi());
     expect(bridge.imageUrl('img_1', 'full')).toBe('app://quartet/media/image/img_1');
     expect(bridge.imageUrl('img 2', 'thumb')).toBe('app://quartet/media/thumb/img%202');
+    expect(bridge.attachmentUrl('f 1')).toBe('app://quartet/media/attachment/f%201');
   });
 
   it('turns an IPC failure into a Result', async () => {

@@ -29,6 +29,7 @@ export function fakeBridge(impl: Impl) {
       if (prop === 'then') return undefined;
       if (prop === 'host') return 'web';
       if (prop === 'imageUrl') return (id: string, v: string) => `/media/${id}/${v}`;
+      if (prop === 'attachmentUrl') return (id: string) => `/media/attachment/${id}`;
       if (prop === 'on')
         return (event: string, cb: (p: unknown) => void) => {
           const set = listeners.get(event) ?? new Set();

@@ -83,6 +83,7 @@ describe('the WebSocket bridge', () => {
     expect(b.host).toBe('web');
     expect(b.imageUrl('img_1', 'full')).toBe('/media/image/img_1');
     expect(b.imageUrl('a/b', 'thumb')).toBe('/media/thumb/a%2Fb');
+    expect(b.attachmentUrl('a/b')).toBe('/media/attachment/a%2Fb');
     expect(socketUrlFor({ protocol: 'https:', host: 'x:1' })).toBe('wss://x:1/ws');
   });
 

@@ -14,10 +14,66 @@ import { ElapsedTime } from '../../components/ElapsedTime.tsx';
 import { formatMs } from '../../components/format.ts';
 import { errorTitle, keptSignature, usageParts } from './turn-info.ts';
 import { EndNotice } from './EndNotice.tsx';
+import { TurnAttachments } from './Attachments.tsx';
+import type { Attachment } from '../../../shared/attachments.ts';
+
+// ---------- versions ----------
+
+/**
+ * "‹ 2 / 3 ›" on a message with more than one version (edited, or answered again): moving between them
+ * shows that version's branch below it.
+ */
+function VersionSwitcher(props: { turn: Turn; conversationId: string; busy: boolean }) {
+  const selectBranch = useStore((s) => s.selectBranch);
+  const versions = props.turn.versions;
+  if (!versions || versions.length < 2) return null;
+  const i = versions.indexOf(props.turn.id);
+  const go = (to: number) => {
+    const id = versions[to];
+    if (id !== undefined) void selectBranch(props.conversationId, id);
+  };
+  return (
+    <span className="versions" data-testid="versions">
+      <IconButton
+        icon="chevron-left"
+        size="s"
+        label="Previous version"
+        disabled={props.busy || i <= 0}
+        onClick={() => go(i - 1)}
+        data-testid="version-prev"
+      />
+      <span className="versions-count tabular" aria-live="polite" data-testid="version-count">
+        {i + 1} / {versions.length}
+      </span>
+      <IconButton
+        icon="chevron-right"
+        size="s"
+        label="Next version"
+        disabled={props.busy || i >= versions.length - 1}
+        onClick={() => go(i + 1)}
+        data-testid="version-next"
+      />
+    </span>
+  );
+}
+
+/** Starts a new conversation with everything up to this message. */
+function ForkButton(props: { turn: Turn; conversationId: string }) {
+  const fork = useStore((s) => s.forkConversation);
+  return (
+    <IconButton
+      icon="branch"
+      size="s"
+      label="New conversation from here"
+      onClick={() => void fork(props.conversationId, props.turn.id)}
+      data-testid="fork"
+    />
+  );
+}
 
 // ---------- user turns ----------
 
-/** A message the user wrote: copy, and edit-and-resend (which drops everything after it). */
+/** A message the user wrote: its files, copy, edit (a new version beside this one), versions, fork. */
 export const UserBubble = memo(function UserBubble(props: {
   turn: Turn;
   conversationId: string;
@@ -75,7 +131,9 @@ export const UserBubble = memo(function UserBubble(props: {
             data-testid="edit-input"
           />
           <div className="msg-edit-actions">
-            <span className="faint msg-edit-hint">The replies after this message will be replaced.</span>
+            <span className="faint msg-edit-hint">
+              Sent as a new version; this one and its replies stay (switch with ‹ ›).
+            </span>
             <Button
               size="s"
               onClick={() => {
@@ -99,11 +157,19 @@ export const UserBubble = memo(function UserBubble(props: {
         </div>
       ) : (
         <>
-          <div className="msg-bubble">
-            <p className="msg-user-text">{turn.text}</p>
+          <div className="msg-user-body">
+            {turn.attachments?.length ? <TurnAttachments attachments={turn.attachments} /> : null}
+            {turn.text !== '' ? (
+              <div className="msg-bubble">
+                <p className="msg-user-text">{turn.text}</p>
+              </div>
+            ) : null}
           </div>
           <div className="msg-actions">
-            <CopyButton text={turn.text} label="Copy message" testId="copy-message" />
+            <VersionSwitcher turn={turn} conversationId={props.conversationId} busy={props.busy} />
+            {turn.text !== '' ? (
+              <CopyButton text={turn.text} label="Copy message" testId="copy-message" />
+            ) : null}
             <IconButton
               icon="pencil"
               size="s"
@@ -115,6 +181,7 @@ export const UserBubble = memo(function UserBubble(props: {
               }}
               data-testid="edit-message"
             />
+            <ForkButton turn={turn} conversationId={props.conversationId} />
           </div>
         </>
       )}
@@ -123,15 +190,20 @@ export const UserBubble = memo(function UserBubble(props: {
 });
 
 /** The user's text while it is on its way (before the host has stored it). */
-export function PendingUserBubble(props: { text: string }) {
+export function PendingUserBubble(props: { text: string; attachments?: Attachment[] | undefined }) {
   return (
     <article
       className="msg msg--user is-pending"
       aria-label="Your message (sending)"
       data-testid="message-user"
     >
-      <div className="msg-bubble">
-        <p className="msg-user-text">{props.text}</p>
+      <div className="msg-user-body">
+        {props.attachments?.length ? <TurnAttachments attachments={props.attachments} /> : null}
+        {props.text !== '' ? (
+          <div className="msg-bubble">
+            <p className="msg-user-text">{props.text}</p>
+          </div>
+        ) : null}
       </div>
     </article>
   );
@@ -270,6 +342,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
   const run = useStore((s) => (requestId === null ? undefined : s.runs[requestId]));
   const regenerate = useStore((s) => s.regenerate);
   const openInspector = useStore((s) => s.openInspector);
+  const [editing, setEditing] = useState(false);
 
   if (!turn) {
     const text = stream?.text ?? '';
@@ -337,7 +410,12 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
 
   const exchangeId = turn.exchangeId ?? turn.error?.exchangeId;
   const inspect = exchangeId ? () => openInspector(exchangeId) : undefined;
-  const canRegenerate = isLast && !busy;
+  // any reply can be asked for again (the old one stays as a version); a failed one offers it as Retry
+  const canRegenerate = !busy;
+  const again = () => void regenerate(conversationId, isLast ? undefined : turn.id);
+  if (editing) {
+    return <ReplyEditor turn={turn} conversationId={conversationId} onDone={() => setEditing(false)} />;
+  }
   return (
     <article
       className={`msg msg--assistant is-${turn.status}`}
@@ -352,28 +430,38 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
           <Markdown text={turn.text} />
         </div>
       ) : null}
-      <EndNotice turn={turn} onRetry={canRegenerate ? () => void regenerate(conversationId) : undefined} />
+      <EndNotice turn={turn} onRetry={canRegenerate && isLast ? again : undefined} />
       {turn.status === 'error' && turn.error ? (
         <ErrorCard
           error={turn.error}
-          onRetry={canRegenerate ? () => void regenerate(conversationId) : undefined}
+          onRetry={canRegenerate && isLast ? again : undefined}
           onInspect={inspect}
         />
       ) : null}
       <div className="msg-foot">
         <TurnMeta turn={turn} />
         <div className="msg-actions">
+          <VersionSwitcher turn={turn} conversationId={conversationId} busy={busy} />
           {turn.text !== '' ? <CopyButton text={turn.text} label="Copy reply" testId="copy-message" /> : null}
-          {isLast ? (
+          <IconButton
+            icon="refresh"
+            size="s"
+            label={isLast ? 'Regenerate this reply' : 'Answer again (this reply stays as a version)'}
+            disabled={!canRegenerate}
+            onClick={again}
+            data-testid="regenerate"
+          />
+          {turn.status !== 'error' ? (
             <IconButton
-              icon="refresh"
+              icon="pencil"
               size="s"
-              label="Regenerate this reply"
-              disabled={!canRegenerate}
-              onClick={() => void regenerate(conversationId)}
-              data-testid="regenerate"
+              label="Edit this reply (to steer the next turn)"
+              disabled={busy}
+              onClick={() => setEditing(true)}
+              data-testid="edit-reply"
             />
           ) : null}
+          <ForkButton turn={turn} conversationId={conversationId} />
           {inspect ? (
             <IconButton
               icon="code"
@@ -388,3 +476,75 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
     </article>
   );
 });
+
+/**
+ * Rewriting a reply: saved as a new version without the provider payload. Where that payload carries
+ * a signature the service checks, the user is told before saving what the next request will lack.
+ */
+function ReplyEditor(props: { turn: Turn; conversationId: string; onDone(): void }) {
+  const { turn } = props;
+  const editReply = useStore((s) => s.editReply);
+  const [text, setText] = useState(turn.text);
+  const [saving, setSaving] = useState(false);
+  const areaRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => areaRef.current?.focus(), []);
+  const signed = keptSignature(turn);
+  const save = async () => {
+    if (text.trim() === '' || saving) return;
+    setSaving(true);
+    const ok = await editReply(props.conversationId, turn.id, text);
+    setSaving(false);
+    if (ok) props.onDone();
+  };
+  return (
+    <article className="msg msg--assistant is-editing" aria-label="Edit the reply" data-testid="reply-editor">
+      <div className="msg-edit msg-edit--reply">
+        <textarea
+          ref={areaRef}
+          className="textarea"
+          aria-label="Edit the reply"
+          value={text}
+          rows={Math.min(16, Math.max(3, text.split('\n').length))}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              props.onDone();
+            }
+          }}
+          data-testid="edit-reply-input"
+        />
+        {signed ? (
+          <p
+            className="callout callout--warning msg-edit-warning"
+            role="note"
+            data-testid="edit-reply-warning"
+          >
+            <Icon name="alert" size={14} />
+            <span>
+              This reply carries a signature that goes back with it. The edited version is sent as plain text
+              without it; newer models may refuse that, and the reply to your next message will show what the
+              service said.
+            </span>
+          </p>
+        ) : null}
+        <div className="msg-edit-actions">
+          <span className="faint msg-edit-hint">Saved as a new version; the original stays.</span>
+          <Button size="s" onClick={props.onDone}>
+            Cancel
+          </Button>
+          <Button
+            size="s"
+            variant="primary"
+            icon="check-circle"
+            disabled={text.trim() === '' || saving}
+            onClick={() => void save()}
+            data-testid="edit-reply-save"
+          >
+            Save
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,6 +1,7 @@
+import { useRef, useState, type DragEvent } from 'react';
 import { displayModelId } from '../../../shared/display.ts';
 import { useStore } from '../../store/index.ts';
-import { selectTabModel } from '../../store/chat-helpers.ts';
+import { draftKey, selectTabModel } from '../../store/chat-helpers.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
@@ -89,6 +90,48 @@ function ConversationBody(props: { format: TextFormat; conversationId: string | 
   return <MessageList conversationId={conversationId} format={format} />;
 }
 
+/** Whether a drag carries files (not text or a link being moved inside the page). */
+const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
+
+/**
+ * The conversation takes files dropped anywhere on it; while files are dragged over, it says what a drop
+ * will do. Entering and leaving child elements fires pairs of events, so a depth counter tracks the drag.
+ */
+function useFileDrop(format: TextFormat, conversationId: string | null) {
+  const addFiles = useStore((s) => s.addFiles);
+  const [over, setOver] = useState(false);
+  const depth = useRef(0);
+  return {
+    over,
+    handlers: {
+      onDragEnter(e: DragEvent) {
+        if (!carriesFiles(e)) return;
+        e.preventDefault();
+        depth.current += 1;
+        setOver(true);
+      },
+      onDragOver(e: DragEvent) {
+        if (!carriesFiles(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+      },
+      onDragLeave(e: DragEvent) {
+        if (!carriesFiles(e)) return;
+        depth.current = Math.max(0, depth.current - 1);
+        if (depth.current === 0) setOver(false);
+      },
+      onDrop(e: DragEvent) {
+        if (!carriesFiles(e)) return;
+        e.preventDefault();
+        depth.current = 0;
+        setOver(false);
+        const files = Array.from(e.dataTransfer.files);
+        if (files.length > 0) void addFiles(draftKey(format, conversationId), files);
+      },
+    },
+  };
+}
+
 /** One text tab (Chat Completions, Responses, Messages or Generate Content): the same screen for each format. */
 export function ChatTab(props: { format: TextFormat }) {
   const { format } = props;
@@ -99,6 +142,7 @@ export function ChatTab(props: { format: TextFormat }) {
   // ChatTab provides the context useParamsPanel reads, so it applies the same selector itself
   const paramsOpen = useStore(selectParamsOpen(narrow));
   const classes = ['chat', paramsOpen && 'has-params', narrow && 'is-narrow', tight && 'is-tight'];
+  const drop = useFileDrop(format, conversationId);
   return (
     <ParamsNarrowContext value={narrow}>
       <div
@@ -108,7 +152,17 @@ export function ChatTab(props: { format: TextFormat }) {
         data-testid={`chat-${format}`}
       >
         <Sidebar format={format} />
-        <section className="chat-main" aria-label={`${FORMAT_LABELS[format]} conversation`}>
+        <section
+          className={`chat-main${drop.over ? ' is-drop-target' : ''}`}
+          aria-label={`${FORMAT_LABELS[format]} conversation`}
+          {...drop.handlers}
+        >
+          {drop.over ? (
+            <div className="drop-hint" aria-hidden="true">
+              <Icon name="paperclip" size={22} />
+              Drop to attach to your next message
+            </div>
+          ) : null}
           <ConversationHeader format={format} conversationId={conversationId} />
           <ConversationBody format={format} conversationId={conversationId} />
           <Composer format={format} conversationId={conversationId} />

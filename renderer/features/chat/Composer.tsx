@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { useElementWidth } from '../../components/useSize.ts';
@@ -7,7 +7,9 @@ import { draftKey, selectInvalidParam, selectTabModel, selectTabParams } from '.
 import type { TextFormat } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 import { paramsProblem, paramsSummary } from './turn-info.ts';
+import { ACCEPTED_FILES, ComposerFiles } from './Attachments.tsx';
 
 const MAX_HEIGHT = 260;
 
@@ -51,6 +53,16 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
     if (active === null || active === document.body || active.closest('.chat')) areaRef.current?.focus();
   }, [key, areaRef]);
 
+  const addFiles = useStore((s) => s.addFiles);
+  const hasFiles = useStore((s) => (s.composerFiles[key]?.length ?? 0) > 0);
+  // recomputed when the files change: a string, so an unchanged answer does not re-render
+  const filesProblem = useStore((s) => {
+    if (!s.composerFiles[key]?.length) return null;
+    const r = s.filesToSend(key, format);
+    return 'problem' in r ? r.problem : null;
+  });
+  const pickerRef = useRef<HTMLInputElement>(null);
+
   const problem = paramsProblem(format, params);
   const invalid = useStore((s) => selectInvalidParam(s, format));
   const reason =
@@ -60,13 +72,20 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
         ? `${invalid} Fix it in Parameters.`
         : problem
           ? `${problem.message} Fix it in Parameters.`
-          : null;
+          : filesProblem;
   const busy = pending !== undefined;
-  const canSend = !busy && reason === null && text.trim() !== '';
+  const canSend = !busy && reason === null && (text.trim() !== '' || hasFiles);
 
   const submit = () => {
     if (!canSend) return;
     void send(format, text);
+  };
+  // A pasted screenshot or file is attached; pasted text stays text.
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(e.clipboardData.files);
+    if (files.length === 0) return;
+    if (e.clipboardData.getData('text/plain') === '') e.preventDefault();
+    void addFiles(key, files);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter' || e.shiftKey) return;
@@ -85,6 +104,23 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
           submit();
         }}
       >
+        <ComposerFiles draftKey={key} />
+        <input
+          ref={pickerRef}
+          type="file"
+          multiple
+          accept={ACCEPTED_FILES}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? []);
+            e.target.value = ''; // the same file can be picked again
+            if (files.length > 0) void addFiles(key, files);
+          }}
+          data-testid="file-picker"
+        />
+        <IconButtonAttach onClick={() => pickerRef.current?.click()} />
         <label className="visually-hidden" htmlFor={`composer-${format}`}>
           Message
         </label>
@@ -97,6 +133,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
           value={text}
           onChange={(e) => setDraft(key, e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           aria-describedby={`composer-hint-${format}`}
           data-testid="composer-input"
         />
@@ -117,7 +154,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
               variant="primary"
               icon="send"
               disabled={!canSend}
-              title={reason ?? (text.trim() === '' ? 'Write a message first' : 'Send (Enter)')}
+              title={reason ?? (text.trim() === '' && !hasFiles ? 'Write a message first' : 'Send (Enter)')}
               data-testid="send-button"
             >
               Send
@@ -152,5 +189,18 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
         </button>
       </div>
     </div>
+  );
+}
+
+/** Opens the file picker; the files also come by dropping them on the conversation or pasting them. */
+function IconButtonAttach(props: { onClick(): void }) {
+  return (
+    <IconButton
+      icon="paperclip"
+      label="Attach images or files (or drop or paste them)"
+      className="composer-attach"
+      onClick={props.onClick}
+      data-testid="attach-button"
+    />
   );
 }

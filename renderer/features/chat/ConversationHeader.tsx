@@ -60,6 +60,11 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
   const setModel = useStore((s) => s.setModel);
   const { open: paramsOpen, setOpen: setParamsOpen } = useParamsPanel();
   const exportConversation = useStore((s) => s.exportConversation);
+  const branched = useStore((s) =>
+    conversationId
+      ? (s.loaded[conversationId]?.turns.some((t) => (t.versions?.length ?? 0) > 1) ?? false)
+      : false,
+  );
 
   return (
     <header className="conv-header">
@@ -98,10 +103,20 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
             },
             {
               id: 'export-json',
-              label: 'Export as JSON',
+              label: branched ? 'Export as JSON (the versions on screen)' : 'Export as JSON',
               icon: 'code',
               onSelect: () => conversationId && void exportConversation(conversationId, 'json'),
             },
+            ...(branched
+              ? [
+                  {
+                    id: 'export-json-all',
+                    label: 'Export as JSON (every version)',
+                    icon: 'code' as const,
+                    onSelect: () => conversationId && void exportConversation(conversationId, 'json', 'all'),
+                  },
+                ]
+              : []),
           ]}
         />
         <IconButton

@@ -3,13 +3,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useStore } from '../../store/index.ts';
 import { visibleTurns } from '../../store/chat-helpers.ts';
 import type { Turn } from '../../../shared/conversation.ts';
+import type { Attachment } from '../../../shared/attachments.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { PendingUserBubble, ReplyBubble, UserBubble } from './Bubbles.tsx';
 import { Icon } from '../../components/Icon.tsx';
 
 type Row =
   | { kind: 'turn'; key: string; turn: Turn }
-  | { kind: 'pending-user'; key: string; text: string }
+  | { kind: 'pending-user'; key: string; text: string; attachments: Attachment[] | undefined }
   | { kind: 'stream'; key: string; requestId: string };
 
 /** The streaming reply's row key; the finished reply keeps it (see ReplyBubble). */
@@ -37,7 +38,12 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
       return { kind: 'turn', key: requestId ? streamKey(requestId) : t.id, turn: t };
     });
     if (pending?.kind === 'send' && pending.text !== null)
-      list.push({ kind: 'pending-user', key: `pending:${pending.requestId}`, text: pending.text });
+      list.push({
+        kind: 'pending-user',
+        key: `pending:${pending.requestId}`,
+        text: pending.text,
+        attachments: pending.attachments,
+      });
     if (pending)
       list.push({ kind: 'stream', key: streamKey(pending.requestId), requestId: pending.requestId });
     return list;
@@ -155,7 +161,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
                     />
                   )
                 ) : row.kind === 'pending-user' ? (
-                  <PendingUserBubble text={row.text} />
+                  <PendingUserBubble text={row.text} attachments={row.attachments} />
                 ) : (
                   <ReplyBubble
                     requestId={row.requestId}

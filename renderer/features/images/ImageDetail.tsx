@@ -8,6 +8,8 @@ import { Dialog, ConfirmDialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { MenuButton } from '../../components/Menu.tsx';
+import { FORMAT_LABELS, TEXT_FORMATS } from '../../../shared/formats.ts';
 import { formatBytes, formatCount, formatWhen } from '../../components/format.ts';
 
 /** The image viewer: the picture large, where it came from, and what can be done with it. */
@@ -52,6 +54,7 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
   const copyImage = useStore((s) => s.copyImage);
   const deleteImage = useStore((s) => s.deleteImage);
   const rerun = useStore((s) => s.rerunImage);
+  const askAboutImage = useStore((s) => s.askAboutImage);
   const inspect = useStore((s) => s.openInspector);
   const generating = useStore((s) => s.generation !== null);
   const batchIds = useStore(
@@ -224,6 +227,21 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
           >
             Re-run prompt
           </Button>
+          <MenuButton
+            icon="message"
+            label="Ask about this image in a conversation"
+            text="Ask about this image"
+            testId="image-ask"
+            items={TEXT_FORMATS.map((f) => ({
+              id: `ask-${f}`,
+              label: `In ${FORMAT_LABELS[f]}`,
+              icon: 'message' as const,
+              onSelect: () => {
+                open(null);
+                void askAboutImage(img.id, f);
+              },
+            }))}
+          />
           {img.exchangeId ? (
             <Button
               icon="code"
