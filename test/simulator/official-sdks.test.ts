@@ -5,6 +5,7 @@ import { GoogleGenAI, type GenerateContentResponse } from '@google/genai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEY, SIM_MODELS, simulatedReply, startSimulator } from '../../electron/simulator/index.ts';
 import { pngSize } from '../../electron/simulator/png.ts';
+import { png } from './test-images.ts';
 import type { RunningSimulator } from '../../electron/simulator/index.ts';
 
 let sim: RunningSimulator;
@@ -73,6 +74,28 @@ describe('openai library', () => {
     expect(text).toBe(simulatedReply('stream via sdk', 'claude-haiku-4-5', 1));
     expect(finish).toBe('stop');
     expect(usage?.completion_tokens).toBeGreaterThan(0);
+  });
+
+  it('sends an image in a chat completion, and the reply names it', async () => {
+    const image = png(6, 4);
+    const completion = await openai().chat.completions.create({
+      model: 'gpt-4.1',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'what is this' },
+            {
+              type: 'image_url',
+              image_url: { url: `data:image/png;base64,${image.toString('base64')}`, detail: 'low' },
+            },
+          ],
+        },
+      ],
+    });
+    expect(completion.choices[0]?.message.content).toBe(
+      `Reply 1 from gpt-4.1: you said "what is this".\n\nReceived 1 attachment: image/png 6x4 (${image.length} bytes).`,
+    );
   });
 
   it('creates a response and reads output_text', async () => {
@@ -145,6 +168,35 @@ describe('anthropic library', () => {
     );
     expect(message.stop_reason).toBe('end_turn');
     expect(message.usage.output_tokens).toBeGreaterThan(0);
+  });
+
+  it('sends an image and a text document, and the reply names both', async () => {
+    const image = png(3, 3);
+    const message = await anthropic().messages.create({
+      model: 'claude-haiku-4-5',
+      max_tokens: 200,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'image',
+              source: { type: 'base64', media_type: 'image/png', data: image.toString('base64') },
+            },
+            {
+              type: 'document',
+              source: { type: 'text', media_type: 'text/plain', data: 'abc' },
+              title: 'a.txt',
+            },
+            { type: 'text', text: 'both' },
+          ],
+        },
+      ],
+    });
+    const block = message.content[0];
+    expect(block?.type === 'text' ? block.text : undefined).toBe(
+      `Reply 1 from claude-haiku-4-5: you said "both".\n\nReceived 2 attachments: image/png 3x3 (${image.length} bytes); text/plain a.txt (3 bytes).`,
+    );
   });
 
   it('streams a message with thinking into its final form', async () => {
@@ -230,6 +282,27 @@ describe('@google/genai library', () => {
     expect(parts.some((p) => p.thought === true && (p.text ?? '') !== '')).toBe(true);
     expect(parts.some((p) => typeof p.thoughtSignature === 'string')).toBe(true);
     expect(r.usageMetadata?.thoughtsTokenCount).toBeGreaterThan(0);
+  });
+
+  it('sends inline image and PDF data, and the reply names both', async () => {
+    const image = png(5, 7);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Page>> endobj\n%%EOF\n', 'latin1');
+    const r = await genai().models.generateContent({
+      model: MODEL,
+      contents: [
+        {
+          role: 'user',
+          parts: [
+            { text: 'files' },
+            { inlineData: { mimeType: 'image/png', data: image.toString('base64') } },
+            { inlineData: { mimeType: 'application/pdf', data: pdf.toString('base64') } },
+          ],
+        },
+      ],
+    });
+    expect(r.text).toBe(
+      `Reply 1 from ${MODEL}: you said "files".\n\nReceived 2 attachments: image/png 5x7 (${image.length} bytes); application/pdf 1 page (${pdf.length} bytes).`,
+    );
   });
 
   it('holds a multi-turn chat whose signed turns go back as the service wants them', async () => {

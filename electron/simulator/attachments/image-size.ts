@@ -20,11 +20,11 @@ function gifSize(b: Buffer): ImageInfo | undefined {
 
 /** WebP: a RIFF container whose first chunk is lossy (VP8), lossless (VP8L) or extended (VP8X). */
 function webpSize(b: Buffer): ImageInfo | undefined {
-  if (b.length < 30 || ascii(b, 0, 4) !== 'RIFF' || ascii(b, 8, 12) !== 'WEBP') return undefined;
+  if (b.length < 16 || ascii(b, 0, 4) !== 'RIFF' || ascii(b, 8, 12) !== 'WEBP') return undefined;
   const chunk = ascii(b, 12, 16);
   if (chunk === 'VP8 ') {
     // Frame tag (3 bytes) at 20, start code 9d 01 2a, then 14-bit width and height (2 scale bits above).
-    if (b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) return undefined;
+    if (b.length < 30 || b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) return undefined;
     return {
       mimeType: 'image/webp',
       width: b.readUInt16LE(26) & 0x3fff,
@@ -33,12 +33,13 @@ function webpSize(b: Buffer): ImageInfo | undefined {
   }
   if (chunk === 'VP8L') {
     // Signature byte 0x2f, then width-1 and height-1 in 14 bits each, least significant bits first.
-    if (b[20] !== 0x2f) return undefined;
+    if (b.length < 25 || b[20] !== 0x2f) return undefined;
     const bits = b.readUInt32LE(21);
     return { mimeType: 'image/webp', width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
   }
   if (chunk === 'VP8X') {
     // Flags (4 bytes) at 20, then the canvas width-1 and height-1 as 24-bit little-endian numbers.
+    if (b.length < 30) return undefined;
     return { mimeType: 'image/webp', width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
   }
   return undefined;
