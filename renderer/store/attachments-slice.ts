@@ -62,17 +62,14 @@ export interface AttachmentsSlice {
   askAboutImage(imageId: string, format: TextFormat): Promise<void>;
 }
 
-/** base64 of a blob, through the platform's own encoder (a data URL), without a JavaScript loop. */
-function base64Of(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsDataURL(blob);
-  });
+/** base64 of a blob; btoa over 32 KiB chunks (one string per chunk, not one per byte). */
+async function base64Of(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    parts.push(String.fromCharCode(...bytes.subarray(i, i + 0x8000)));
+  }
+  return btoa(parts.join(''));
 }
 
 /** The canvas path: decode at the new size, encode in the same type (GIF is never downscaled). */

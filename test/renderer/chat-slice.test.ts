@@ -198,15 +198,16 @@ describe('sending', () => {
     expect(t.store.getState().notices.at(-1)?.message).toBe('Choose a model first.');
   });
 
-  it('edit-and-resend hides the edited turn onward while running, then replaces them', async () => {
+  it('edit-and-resend hides the edited turn onward while running, then shows the new version', async () => {
     const reply = gate<ReturnType<typeof ok<SendResult>>>();
-    const turns = [
+    let turns = [
       turn('u1', 'user', 'one'),
       turn('a1', 'assistant', 'A'),
       turn('u2', 'user', 'two'),
       turn('a2', 'assistant', 'B'),
     ];
     const { calls } = install({
+      // the host's branch: the old one until the edit is stored, then the new version's
       getConversation: () => ok(conversation(turns)),
       sendMessage: () => reply.promise,
     });
@@ -219,22 +220,30 @@ describe('sending', () => {
     });
     const s = t.store.getState();
     expect(visibleTurns(s.loaded.c1?.turns ?? [], s.pending.c1).map((t) => t.id)).toEqual(['u1', 'a1']);
-    reply.open(
-      ok({ userTurn: turn('u3', 'user', 'two, edited'), reply: turn('a3', 'assistant', 'C'), totals: {} }),
-    );
+    const u3 = turn('u3', 'user', 'two, edited');
+    turns = [...turns.slice(0, 2), { ...u3, versions: ['u2', 'u3'] }, turn('a3', 'assistant', 'C')];
+    reply.open(ok({ userTurn: u3, reply: turn('a3', 'assistant', 'C'), totals: {} }));
     await sending;
     expect(t.store.getState().loaded.c1?.turns.map((t) => t.id)).toEqual(['u1', 'a1', 'u3', 'a3']);
+    // then the versions as the host counts them
+    await vi.waitFor(() => expect(t.store.getState().loaded.c1?.turns[2]?.versions).toEqual(['u2', 'u3']));
   });
 
-  it('regenerate replaces the last reply, failed or not', async () => {
-    const turns = [
+  it('regenerate replaces the last reply on screen, failed or not', async () => {
+    let turns = [
       turn('u1', 'user', 'one'),
       turn('a1', 'assistant', '', { status: 'error', error: { kind: 'http', status: 500, message: 'boom' } }),
     ];
     install({
       getConversation: () => ok(conversation(turns)),
-      regenerate: () =>
-        ok({ userTurn: turn('u1', 'user', 'one'), reply: turn('a2', 'assistant', 'fine now'), totals: {} }),
+      regenerate: () => {
+        turns = [turn('u1', 'user', 'one'), turn('a2', 'assistant', 'fine now')];
+        return ok({
+          userTurn: turn('u1', 'user', 'one'),
+          reply: turn('a2', 'assistant', 'fine now'),
+          totals: {},
+        });
+      },
     });
     await t.store.getState().openConversation('chat', 'c1');
     await t.store.getState().regenerate('c1');

@@ -1,0 +1,227 @@
+// Files in the composer as the store handles them: uploaded once, described by the host, refused with the
+// file's name and why, downscaled on request, sent by id with the message, and given back when the send
+// fails before reaching the service.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Attachment } from '../../shared/attachments.ts';
+import { ATTACHMENT_LIMITS } from '../../shared/attachments.ts';
+import type { SendResult, Settings } from '../../shared/contract.ts';
+import type { Conversation } from '../../shared/conversation.ts';
+import { fakeBridge, freshStore, ok, type Impl } from './fake-bridge.ts';
+import { createAppStore } from '../../renderer/store/index.ts';
+
+const SETTINGS: Settings = { theme: 'system', tabs: { chat: { model: 'gpt-5-mini' } }, compareColumns: [] };
+const CONVERSATION: Conversation = {
+  id: 'c1',
+  format: 'chat',
+  model: 'gpt-5-mini',
+  title: 'Hello',
+  params: { stream: true },
+  turns: [],
+  createdAt: 1,
+  updatedAt: 1,
+};
+
+/** What the host answers for an upload: the file described from what it was sent. */
+function describeUpload(input: { name: string; mimeType: string; dataBase64: string }): Attachment {
+  const bytes = atob(input.dataBase64).length;
+  const image = input.mimeType.startsWith('image/');
+  return {
+    id: `att-${input.name}-${bytes}`,
+    name: input.name,
+    mimeType: input.mimeType || 'text/plain',
+    kind: image ? 'image' : input.mimeType === 'application/pdf' ? 'pdf' : 'text',
+    bytes,
+    ...(image ? { width: 4000, height: 3000 } : {}),
+  };
+}
+
+let t = freshStore();
+afterEach(() => {
+  t = freshStore();
+});
+
+function install(impl: Impl) {
+  const fake = fakeBridge({ putAttachment: (i) => ok(describeUpload(i)), ...impl });
+  t.setBridge(fake.bridge);
+  t.store.setState({
+    settings: SETTINGS,
+    loaded: { c1: CONVERSATION },
+    activeConversation: { ...t.store.getState().activeConversation, chat: 'c1' },
+  });
+  return fake;
+}
+
+const file = (name: string, type: string, size: number) =>
+  new File([new Uint8Array(size).fill(65)], name, { type });
+
+describe('adding files', () => {
+  it('uploads each file once as base64 and keeps only its description', async () => {
+    const { calls } = install({});
+    await t.store
+      .getState()
+      .addFiles('c1', [file('notes.md', 'text/markdown', 5), file('a.png', 'image/png', 12)]);
+    const uploads = calls.filter((c) => c.op === 'putAttachment');
+    expect(uploads.map((c) => c.input['name'])).toEqual(['notes.md', 'a.png']);
+    expect(uploads[0]?.input['dataBase64']).toBe(btoa('AAAAA'));
+    const files = t.store.getState().composerFiles['c1'] ?? [];
+    expect(files.map((f) => [f.name, f.status, f.attachment?.id])).toEqual([
+      ['notes.md', 'ready', 'att-notes.md-5'],
+      ['a.png', 'ready', 'att-a.png-12'],
+    ]);
+    // the page's state holds descriptions, never the bytes
+    expect(JSON.stringify(t.store.getState().composerFiles)).not.toContain(btoa('AAAAA'));
+  });
+
+  it('refuses a type Quartet does not attach, and a file over the limit, naming each, without uploading', async () => {
+    const { calls } = install({});
+    await t.store
+      .getState()
+      .addFiles('c1', [
+        file('setup.exe', 'application/x-msdownload', 10),
+        file('huge.png', 'image/png', ATTACHMENT_LIMITS.fileBytes + 1),
+      ]);
+    expect(calls.filter((c) => c.op === 'putAttachment')).toHaveLength(0);
+    const [exe, huge] = t.store.getState().composerFiles['c1'] ?? [];
+    expect(exe?.status).toBe('failed');
+    expect(exe?.error).toMatch(/"setup\.exe" cannot be attached/);
+    expect(huge?.error).toMatch(/"huge\.png" is 20 MB; a file may be at most 20 MB/);
+    // and the message cannot go until they are removed
+    const r = t.store.getState().filesToSend('c1', 'chat');
+    expect('problem' in r && r.problem).toMatch(/setup\.exe.*Remove it to send/);
+  });
+
+  it("shows the host's refusal of a file (its bytes are not what its name says)", async () => {
+    install({
+      putAttachment: () => ({
+        ok: false,
+        error: { kind: 'invalid-input', message: '"photo.png" is not a PNG, JPEG, WebP or GIF image.' },
+      }),
+    });
+    await t.store.getState().addFiles('c1', [file('photo.png', 'image/png', 8)]);
+    const [f] = t.store.getState().composerFiles['c1'] ?? [];
+    expect(f?.status).toBe('failed');
+    expect(f?.error).toBe('"photo.png" is not a PNG, JPEG, WebP or GIF image.');
+  });
+
+  it("applies the format's own limits before sending: a GIF cannot go to Generate Content", async () => {
+    install({});
+    await t.store.getState().addFiles('c1', [file('cat.gif', 'image/gif', 30)]);
+    expect(t.store.getState().filesToSend('c1', 'chat')).toMatchObject({ ids: ['att-cat.gif-30'] });
+    const r = t.store.getState().filesToSend('c1', 'generate');
+    expect('problem' in r && r.problem).toMatch(/"cat\.gif" is a GIF; Generate Content takes PNG/);
+  });
+
+  it('removes a file from the composer', async () => {
+    install({});
+    await t.store.getState().addFiles('c1', [file('a.txt', 'text/plain', 3), file('b.txt', 'text/plain', 4)]);
+    const first = t.store.getState().composerFiles['c1']?.[0];
+    t.store.getState().removeFile('c1', first?.localId ?? '');
+    expect(t.store.getState().composerFiles['c1']?.map((f) => f.name)).toEqual(['b.txt']);
+  });
+});
+
+describe('downscaling', () => {
+  it('makes and uploads a smaller copy on request, and sends it instead of the original', async () => {
+    const made: { width: number; height: number }[] = [];
+    const fake = fakeBridge({ putAttachment: (i) => ok(describeUpload(i)) });
+    const store = createAppStore({
+      bridge: () => fake.bridge,
+      downscaler: async (_blob, mimeType, size) => {
+        made.push(size);
+        return new Blob([new Uint8Array(7)], { type: mimeType });
+      },
+    });
+    await store.getState().addFiles('k', [file('big.jpg', 'image/jpeg', 50)]);
+    expect(store.getState().filesToSend('k', 'chat')).toMatchObject({ ids: ['att-big.jpg-50'] });
+    await store.getState().setDownscale('k', true);
+    // 4000x3000 brought to a long side of 2048
+    expect(made).toEqual([{ width: 2048, height: 1536 }]);
+    const [f] = store.getState().composerFiles['k'] ?? [];
+    expect(f?.downscaled).toMatchObject({ status: 'ready', attachment: { bytes: 7 } });
+    expect(store.getState().filesToSend('k', 'chat')).toMatchObject({ ids: ['att-big.jpg-7'] });
+    await store.getState().setDownscale('k', false);
+    expect(store.getState().filesToSend('k', 'chat')).toMatchObject({ ids: ['att-big.jpg-50'] });
+  });
+
+  it('says why when the copy cannot be made, and does not send until the choice is changed', async () => {
+    const fake = fakeBridge({ putAttachment: (i) => ok(describeUpload(i)) });
+    const store = createAppStore({
+      bridge: () => fake.bridge,
+      downscaler: () => Promise.reject(new Error('the image could not be decoded')),
+    });
+    await store.getState().addFiles('k', [file('big.webp', 'image/webp', 50)]);
+    await store.getState().setDownscale('k', true);
+    const [f] = store.getState().composerFiles['k'] ?? [];
+    expect(f?.downscaled).toEqual({
+      status: 'failed',
+      error: '"big.webp" could not be downscaled: the image could not be decoded',
+    });
+  });
+});
+
+describe('sending with files', () => {
+  const result: SendResult = {
+    userTurn: { id: 'u1', role: 'user', text: '', status: 'complete', createdAt: 2 },
+    reply: { id: 'r1', role: 'assistant', text: 'A cat.', status: 'complete', createdAt: 3 },
+    totals: {},
+  };
+
+  it('sends the ids with the text (which may be empty), shows them at once, and clears the composer', async () => {
+    let answer: (v: ReturnType<typeof ok<SendResult>>) => void = () => {};
+    const { calls } = install({ sendMessage: () => new Promise((r) => (answer = r)) });
+    await t.store.getState().addFiles('c1', [file('cat.png', 'image/png', 9)]);
+    const sending = t.store.getState().send('chat', '');
+    await vi.waitFor(() => expect(calls.some((c) => c.op === 'sendMessage')).toBe(true));
+    const send = calls.find((c) => c.op === 'sendMessage');
+    expect(send?.input).toMatchObject({ conversationId: 'c1', text: '', attachmentIds: ['att-cat.png-9'] });
+    expect(t.store.getState().pending['c1']?.attachments?.map((a) => a.name)).toEqual(['cat.png']);
+    expect(t.store.getState().composerFiles['c1']).toEqual([]);
+    answer(ok(result));
+    expect(await sending).toBe(true);
+    expect(t.store.getState().composerFiles['c1']).toBeUndefined();
+  });
+
+  it('gives the files back to the composer when the send fails before reaching the service', async () => {
+    install({
+      sendMessage: () => ({ ok: false, error: { kind: 'no-connection', message: 'No connection.' } }),
+    });
+    await t.store.getState().addFiles('c1', [file('report.pdf', 'application/pdf', 9)]);
+    expect(await t.store.getState().send('chat', 'Summarise')).toBe(false);
+    expect(t.store.getState().composerFiles['c1']?.map((f) => f.name)).toEqual(['report.pdf']);
+    expect(t.store.getState().drafts['c1']).toBe('Summarise');
+  });
+
+  it('does not send while a file is still uploading', async () => {
+    let finish: () => void = () => {};
+    const { calls } = install({
+      putAttachment: (i) => new Promise((r) => (finish = () => r(ok(describeUpload(i))))),
+      sendMessage: () => ok(result),
+    });
+    const adding = t.store.getState().addFiles('c1', [file('slow.png', 'image/png', 9)]);
+    await vi.waitFor(() => expect(calls.some((c) => c.op === 'putAttachment')).toBe(true));
+    expect(await t.store.getState().send('chat', 'Look')).toBe(false);
+    expect(calls.some((c) => c.op === 'sendMessage')).toBe(false);
+    expect(t.store.getState().notices.at(-1)?.message).toBe('Not sent: "slow.png" is still being added.');
+    finish();
+    await adding;
+    expect(await t.store.getState().send('chat', 'Look')).toBe(true);
+  });
+});
+
+describe('Ask about this image', () => {
+  it('puts the gallery image into the chosen tab’s composer and opens that tab', async () => {
+    const attachment: Attachment = {
+      id: 'att-img',
+      name: 'image.png',
+      mimeType: 'image/png',
+      kind: 'image',
+      bytes: 100,
+      width: 1024,
+      height: 1024,
+    };
+    install({ attachImage: ({ imageId }) => ok({ ...attachment, id: `att-${imageId}` }) });
+    await t.store.getState().askAboutImage('img1', 'messages');
+    expect(t.store.getState().activeTab).toBe('messages');
+    expect(t.store.getState().composerFiles['new:messages']?.[0]?.attachment?.id).toBe('att-img1');
+  });
+});
