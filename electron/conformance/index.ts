@@ -90,6 +90,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
     keys,
     models: opts.models ?? {},
     images: opts.images ?? false,
+    attachments: opts.attachments ?? false,
     hints: CHECK_HINTS[opts.surface ?? 'cli'],
     refused: {},
     redact,

@@ -14,6 +14,7 @@ import {
   type StreamJudgement,
   type UsageShape,
 } from './format.ts';
+import { checkImageInput } from './image-input.ts';
 import { pickModel } from './models.ts';
 import { keyedRequest, send, sendStream, type SseAnswer } from './probe.ts';
 import { skip } from './report.ts';
@@ -76,4 +77,5 @@ export async function checkTextFormat(ctx: Ctx, f: TextFormatCheck): Promise<voi
   const stream = await sendStream(ctx, keyedRequest(f.family, key, f.url(ctx, model.id, true), streamed));
   reportStream(ctx, f, stream, f.judgeStream);
   await f.afterStream?.(ctx, run);
+  if (ctx.attachments) await checkImageInput(ctx, f, run);
 }

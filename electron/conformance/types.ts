@@ -25,6 +25,11 @@ export interface ConformanceOptions {
   models?: ConformanceModels | undefined;
   /** Also generate one small image (it costs one). */
   images?: boolean | undefined;
+  /**
+   * Also send each text format one request whose user turn carries a 2x2 PNG, and report (as info) whether
+   * the service took it: the spec is silent on input images. Costs one more small request per format.
+   */
+  attachments?: boolean | undefined;
   /** Who runs the check, so a skipped check points to that surface's controls. Default 'cli'. */
   surface?: CheckSurface | undefined;
   /** Injectable for tests; defaults to the global fetch. */
@@ -64,6 +69,8 @@ export interface Ctx {
   keys: Record<KeyFamily, string | undefined>;
   models: ConformanceModels;
   images: boolean;
+  /** send the image-input probe of each text format */
+  attachments: boolean;
   hints: CheckHints;
   /** The families whose key the model list refused (401/403), with the answer; filled by the model-list group. */
   refused: Partial<Record<KeyFamily, string>>;
