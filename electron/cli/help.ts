@@ -44,7 +44,10 @@ Usage: quartet ask --format chat|responses|messages|generate --model ID [options
   --model ID            the model (default: the history file's)
   --system TEXT         system prompt (default: the history file's)
   --history FILE        a conversation file: read if it exists, then the new turn and the reply are
-                        appended and the file is rewritten atomically (thought signatures survive)
+                        appended and the file is rewritten atomically (thought signatures and attached
+                        files survive)
+  --attach FILE         attach a file (repeatable, at most 10): PNG, JPEG, WebP or GIF images, PDFs, UTF-8
+                        text files; sent before the prompt, which may then be left out
   --stream              print the reply as it arrives
   --max-tokens N        reply length limit (messages default: 1024)
   --temperature T       0..2 (messages: 0..1)
@@ -52,6 +55,9 @@ Usage: quartet ask --format chat|responses|messages|generate --model ID [options
   --thinking-budget N   thinking tokens: generate content 0 = off, -1 = dynamic; messages >= 1024
   --json                print {format, model, text, thoughts, usage, finishReason, endReason, endDetail}
   PROMPT                the message; '-' reads it from stdin
+
+A file is at most 20 MB (a text file 2 MB, a message's files 30 MB together); messages takes images up to
+5 MB and generate content takes no GIF. A file that cannot go is refused before anything is sent (exit 2).
 
 A reply that ends otherwise than normally (refused, stopped by a content filter, cut at the token limit,
 empty) says so on stderr, with the finish reason and the service's explanation; the exit code stays 0.

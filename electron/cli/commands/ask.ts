@@ -4,7 +4,8 @@ import { TEXT_FORMATS, type TextFormat } from '../../../shared/formats.ts';
 import { choiceOption, intOption, numberOption, UsageError } from '../args.ts';
 import { connect } from '../connection.ts';
 import { loadHistory, newConversation, saveHistory } from '../history.ts';
-import { flag, promptFrom, str, type CommandContext } from './context.ts';
+import { flag, list, promptFrom, str, type CommandContext } from './context.ts';
+import { readAttachments } from '../attach.ts';
 import { END_REASON_TEXT, endReasonOfReply } from '../../../shared/end-reason.ts';
 import { compact } from '../../../shared/compact.ts';
 
@@ -13,6 +14,7 @@ export const askOptions = {
   model: { type: 'string' },
   system: { type: 'string' },
   history: { type: 'string' },
+  attach: { type: 'string', multiple: true },
   stream: { type: 'boolean' },
   'max-tokens': { type: 'string' },
   temperature: { type: 'string' },
@@ -33,13 +35,18 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   const json = flag(v, 'json');
   const stream = flag(v, 'stream');
 
-  const previous = historyPath ? await loadHistory(historyPath) : undefined;
+  const loaded = historyPath ? await loadHistory(historyPath) : undefined;
+  const previous = loaded?.conversation;
   const format: TextFormat | undefined = formatFlag ?? previous?.format;
   const model = str(v, 'model') ?? previous?.model;
   if (!format) throw new UsageError('--format is required: chat, responses, messages or generate');
   if (!model) throw new UsageError('--model is required (see `quartet models`)');
+  const attached = await readAttachments(list(v, 'attach'), format);
   const prompt = await promptFrom(ctx);
-  if (prompt === '') throw new UsageError("no prompt: write it after the options, or pass '-' to read stdin");
+  // Files may be the whole message, as in the app.
+  if (prompt === '' && attached.attachments.length === 0) {
+    throw new UsageError("no prompt: write it after the options, or pass '-' to read stdin");
+  }
 
   const system = str(v, 'system') ?? previous?.params.system;
   const params: Params = compact({
@@ -52,14 +59,18 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   });
   const client = connect(v, ctx.io.env);
 
-  const userTurn: Turn = {
+  const userTurn: Turn = compact({
     id: randomUUID(),
-    role: 'user',
+    role: 'user' as const,
     text: prompt,
-    status: 'complete',
+    status: 'complete' as const,
+    attachments: attached.attachments.length > 0 ? attached.attachments : undefined,
+    parentId: previous?.turns.at(-1)?.id,
     createdAt: Date.now(),
-  };
+  });
   const history = [...(previous?.turns ?? []), userTurn];
+  // the bytes of the history file's attachments and of the new ones, by attachment id
+  const files = new Map([...(loaded?.files ?? []), ...attached.files]);
   const live = stream && !json;
   const spinner = ctx.term.spinner(`${model} is thinking`);
   let printed = '';
@@ -70,6 +81,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       model,
       history,
       params,
+      files,
       signal: ctx.signal,
       onDelta: (d) => {
         if (!live) return;
@@ -125,7 +137,9 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   }
 
   if (historyPath) {
-    const conversation = previous ?? newConversation(format, model, prompt, params);
+    const conversation =
+      previous ??
+      newConversation(format, model, prompt || attached.attachments.map((a) => a.name).join(', '), params);
     const assistant: Turn = compact({
       id: randomUUID(),
       role: 'assistant',
@@ -140,16 +154,21 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       usage: reply.usage,
       timings: reply.timings,
       exchangeId: reply.exchange.id,
+      parentId: userTurn.id,
       createdAt: Date.now(),
     });
-    await saveHistory(historyPath, {
-      ...conversation,
-      format,
-      model,
-      params,
-      turns: [...conversation.turns, userTurn, assistant],
-      updatedAt: Date.now(),
-    });
+    await saveHistory(
+      historyPath,
+      {
+        ...conversation,
+        format,
+        model,
+        params,
+        turns: [...conversation.turns, userTurn, assistant],
+        updatedAt: Date.now(),
+      },
+      files,
+    );
   }
   return 0;
 }

@@ -1,7 +1,7 @@
 import type { CliIO } from '../io.ts';
 import type { Terminal } from '../terminal.ts';
 
-export type Values = Record<string, string | boolean | undefined>;
+export type Values = Record<string, string | string[] | boolean | undefined>;
 
 export interface CommandContext {
   io: CliIO;
@@ -15,6 +15,12 @@ export interface CommandContext {
 export function str(values: Values, name: string): string | undefined {
   const v = values[name];
   return typeof v === 'string' ? v : undefined;
+}
+
+/** A repeatable option's values, in the order given (none: an empty list). */
+export function list(values: Values, name: string): string[] {
+  const v = values[name];
+  return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
 }
 
 export function flag(values: Values, name: string): boolean {
