@@ -345,18 +345,29 @@ describe('what each format refuses of its own', () => {
     );
   });
 
-  it('messages refuses an image over 5 MB, and takes one of exactly 5 MB', async () => {
-    const limit = 5 * 1024 * 1024;
+  it('messages refuses an image whose base64 is over 5 MB, as the real service counts it', async () => {
+    // 3,932,160 bytes are exactly 5,242,880 characters of base64: the most the service takes.
+    const largest = (3 * 5 * 1024 * 1024) / 4;
     const padded = (n: number): Buffer => Buffer.concat([PNG_4x3, Buffer.alloc(n - PNG_4x3.length)]);
     expect(
-      await refusal(MESSAGES, [{ role: 'user', text: 'x', atts: [{ ...image, bytes: padded(limit + 1) }] }]),
-    ).toMatch(/image exceeds 5 MB maximum: 5242881 bytes > 5242880 bytes/);
+      await refusal(MESSAGES, [
+        { role: 'user', text: 'x', atts: [{ ...image, bytes: padded(largest + 1) }] },
+      ]),
+    ).toMatch(/source\.base64: image exceeds 5 MB maximum: 5242884 bytes > 5242880 bytes$/);
     const text = await replyText(
       MESSAGES,
-      [{ role: 'user', text: 'x', atts: [{ ...image, bytes: padded(limit) }] }],
+      [{ role: 'user', text: 'x', atts: [{ ...image, bytes: padded(largest) }] }],
       false,
     );
-    expect(text).toMatch(/Received 1 attachment: image\/png 4x3 \(5242880 bytes\)\.$/);
+    expect(text).toMatch(/Received 1 attachment: image\/png 4x3 \(3932160 bytes\)\.$/);
+    // The other formats take the same file.
+    expect(
+      await replyText(
+        CHAT,
+        [{ role: 'user', text: 'x', atts: [{ ...image, bytes: padded(largest + 1) }] }],
+        false,
+      ),
+    ).toMatch(/image\/png 4x3 \(3932161 bytes\)\.$/);
   });
 
   it('messages refuses a base64 document that is not a PDF, and an empty text document', async () => {

@@ -5,8 +5,12 @@ import { readImageInfo } from './image-size.ts';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const PDF_TYPE = 'application/pdf';
-/** The messages format refuses larger images (its documented limit), counted in decoded bytes. */
-export const MESSAGES_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The messages format refuses larger images. The real service counts the base64 text, not the decoded bytes
+ * (its message: "image exceeds 5 MB maximum: 6275800 bytes > 5242880 bytes"), so a file over about
+ * 3.75 MB is already refused.
+ */
+export const MESSAGES_IMAGE_MAX_BASE64 = 5 * 1024 * 1024;
 
 /** One attachment as the simulator received it. */
 export type ReceivedAttachment =

@@ -5,7 +5,7 @@ import {
   decodeBase64Strict,
   IMAGE_TYPES,
   isWebUrl,
-  MESSAGES_IMAGE_MAX_BYTES,
+  MESSAGES_IMAGE_MAX_BASE64,
   parseDataUrl,
   PDF_TYPE,
   receiveFile,
@@ -115,13 +115,14 @@ export const MESSAGES_PARTS: Record<string, PartReader> = {
         at,
       );
     }
-    const bytes = decodeBase64Strict(partString(source, 'data', at), `${at}.data`);
-    if (bytes.length > MESSAGES_IMAGE_MAX_BYTES) {
+    const data = partString(source, 'data', at);
+    if (data.length > MESSAGES_IMAGE_MAX_BASE64) {
       throw invalidRequest(
-        `${at}: image exceeds 5 MB maximum: ${bytes.length} bytes > ${MESSAGES_IMAGE_MAX_BYTES} bytes`,
+        `${at}.base64: image exceeds 5 MB maximum: ${data.length} bytes > ${MESSAGES_IMAGE_MAX_BASE64} bytes`,
         at,
       );
     }
+    const bytes = decodeBase64Strict(data, `${at}.data`);
     return receiveImage(bytes, mediaType, at);
   },
   document(part, where) {
