@@ -473,6 +473,8 @@ export const operations = {
     z.object({
       requestId: RequestId,
       images: z.boolean().optional(),
+      /** also send each text format a tiny image (the spec is silent on input images: information) */
+      attachments: z.boolean().optional(),
       /** the model each tab has chosen, so the check calls what the user would */
       models: z
         .object({

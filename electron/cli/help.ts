@@ -57,7 +57,7 @@ Usage: quartet ask --format chat|responses|messages|generate --model ID [options
   PROMPT                the message; '-' reads it from stdin
 
 A file is at most 20 MB (a text file 2 MB, a message's files 30 MB together); messages takes images up to
-5 MB and generate content takes no GIF. A file that cannot go is refused before anything is sent (exit 2).
+3.75 MB (5 MB of base64) and generate content takes no GIF. A file that cannot go is refused before anything is sent (exit 2).
 
 A reply that ends otherwise than normally (refused, stopped by a content filter, cut at the token limit,
 empty) says so on stderr, with the finish reason and the service's explanation; the exit code stays 0.
@@ -83,13 +83,14 @@ ${CONNECTION}`,
   doctor: `quartet doctor: check the service against its specification, one small request at a time
 
 Usage: quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate ID] [--model-image ID]
-                      [--images] [--json] [--report FILE.md]
+                      [--images] [--attachments] [--json] [--report FILE.md]
 
   --model-chat ID       model for chat completions and responses (default: the first gpt-* in the list)
   --model-messages ID   model for messages (default: the first claude-* in the list)
   --model-generate ID   model for generate content (default: the first gemini-* in the list)
   --model-image ID      image model (default: the first *image* in the list)
   --images              also generate one small image (it costs one)
+  --attachments         also send each text format a tiny image (information: the spec is silent)
   --json                print the report as JSON
   --report FILE.md      also write the report as Markdown, to share
 

@@ -62,7 +62,7 @@ export interface SettingsSlice {
   testKey(connectionId: string, slot: KeySlot): Promise<void>;
 
   check: CheckState;
-  runCheck(options?: { images?: boolean }): Promise<void>;
+  runCheck(options?: { images?: boolean; attachments?: boolean }): Promise<void>;
   stopCheck(): Promise<void>;
   checkResultArrived(requestId: string, result: CheckResult): void;
 }
@@ -287,6 +287,7 @@ export const createSettingsSlice =
           compact({
             requestId,
             images: options.images,
+            attachments: options.attachments,
             models: Object.keys(models).length > 0 ? models : undefined,
           }),
         );

@@ -60,6 +60,22 @@ describe('quartet doctor', () => {
     expect(r.stdout).not.toContain(SANDBOX_KEY);
   });
 
+  it('sends each text format a tiny image with --attachments, and reports it as information', async () => {
+    const without = JSON.parse((await runCli(['doctor', '--json'], { env })).stdout) as ConformanceReport;
+    expect(without.results.filter((x) => x.id.endsWith('.image-input'))).toEqual([]);
+    const r = await runCli(['doctor', '--json', '--attachments'], { env });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as ConformanceReport;
+    const probes = report.results.filter((x) => x.id.endsWith('.image-input'));
+    expect(probes.map((x) => x.id).sort()).toEqual(
+      ['chat', 'generate', 'messages', 'responses'].map((f) => `${f}.image-input`),
+    );
+    for (const probe of probes) {
+      expect(probe.status).toBe('info');
+      expect(probe.detail).toMatch(/accepted/i);
+    }
+  });
+
   it('writes the Markdown report atomically with --report and exits 1 when a check fails', async () => {
     await setQuirks({ wrongObjectConstant: true });
     const path = join(dir, 'check.md');

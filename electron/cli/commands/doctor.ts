@@ -12,6 +12,7 @@ export const doctorOptions = {
   'model-generate': { type: 'string' },
   'model-image': { type: 'string' },
   images: { type: 'boolean' },
+  attachments: { type: 'boolean' },
   json: { type: 'boolean' },
   report: { type: 'string' },
 } as const;
@@ -59,6 +60,7 @@ export async function runDoctor(ctx: CommandContext): Promise<number> {
     keys: keysFrom(v, ctx.io.env),
     models,
     images: flag(v, 'images'),
+    attachments: flag(v, 'attachments'),
     signal: ctx.signal,
   }).finally(() => spinner.stop());
   if (ctx.signal.aborted) {

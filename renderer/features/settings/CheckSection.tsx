@@ -31,6 +31,7 @@ export function CheckSection() {
     }),
   );
   const [images, setImages] = useState(false);
+  const [attachments, setAttachments] = useState(false);
 
   const counts = countByStatus(check.results);
   const groups = groupResults(check.results);
@@ -57,7 +58,7 @@ export function CheckSection() {
           icon="play"
           busy={check.running}
           disabled={check.running || !active}
-          onClick={() => void runCheck({ images })}
+          onClick={() => void runCheck({ images, attachments })}
           data-testid="check-connection"
         >
           {check.running ? 'Checking…' : check.finishedAt ? 'Check again' : 'Check connection'}
@@ -75,6 +76,16 @@ export function CheckSection() {
             onChange={(e) => setImages(e.target.checked)}
           />
           Include image generation (slower; may be billed)
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={attachments}
+            disabled={check.running}
+            onChange={(e) => setAttachments(e.target.checked)}
+            data-testid="check-attachments"
+          />
+          Send each format a tiny image
         </label>
         <span className="conn-actions-spacer" />
         {check.markdown ? (
