@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { downloadNameFor, lookupAsset, parseMediaPath } from '../host/assets.ts';
+import {
+  attachmentHeaders,
+  downloadNameFor,
+  lookupAsset,
+  parseAttachmentPath,
+  parseMediaPath,
+} from '../host/assets.ts';
 import type { HostCore } from '../host/host-core.ts';
 import { CONTENT_SECURITY_POLICY } from '../host/csp.ts';
 import { APP_ORIGIN, APP_SCHEME } from './app-origin.ts';
@@ -61,6 +67,17 @@ export function createAppProtocolHandler(
         headers['Content-Disposition'] = `attachment; filename="${downloadNameFor(media.id, file.mime)}"`;
       }
       return new Response(request.method === 'HEAD' ? null : bytes, { status: 200, headers });
+    }
+    const attachment = parseAttachmentPath(rawPath);
+    if (attachment) {
+      const file = await options.core.attachmentFile(attachment.id);
+      const bytes = file ? await readFile(file.path).catch(() => null) : null;
+      if (!file || !bytes) return text(404, 'No such file.');
+      const download = new URL(request.url).searchParams.get('download') === '1';
+      return new Response(request.method === 'HEAD' ? null : bytes, {
+        status: 200,
+        headers: { ...BASE_HEADERS, ...attachmentHeaders(file, attachment.id, download) },
+      });
     }
     if (rawPath.startsWith('/media/')) return text(404, 'No such image.');
 

@@ -1,16 +1,26 @@
 // Sending a turn: the user turn is committed before any request, so it is never lost; the reply is
 // stored whatever happens (complete, partial with what arrived, or an error), and both come back.
+// Branches: a new message follows the branch on screen; an edit is a new version beside the edited
+// message (same parent) and a regenerate a new version beside the reply, so nothing is ever replaced,
+// except a failed reply without text. The history sent is the branch down to the user turn.
 import { randomUUID } from 'node:crypto';
 import type { SendResult } from '../../shared/contract.ts';
 import type { Turn } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { ApiError, validateTurnInput, type ServiceClient, type TurnReply } from '../core/index.ts';
-import type { ConversationRow } from '../store/index.ts';
-import { requireConversation, toTurn } from './conversation-view.ts';
+import { messageAttachmentsProblem } from '../../shared/attachments.ts';
+import {
+  toAttachmentRecord,
+  type AttachmentRow,
+  type ConversationRow,
+  type StoredTurn,
+} from '../store/index.ts';
+import { readAttachment } from './attachment-files.ts';
+import { requireConversation, requireTurn, storedPath, withDetails } from './conversation-view.ts';
 import { totalsOf } from '../../shared/usage.ts';
 import { DEFAULT_TITLE, titleFrom } from '../../shared/titles.ts';
 import type { Handlers } from './dispatch.ts';
-import { invalid, notFound } from './errors.ts';
+import { invalid, localFailure, notFound } from './errors.ts';
 import { runRequest } from './requests.ts';
 import { readSettings } from './settings.ts';
 import { streamedReplyWriter } from './streamed-reply.ts';
@@ -20,47 +30,156 @@ import { activeClient, emitSafely, type Services } from './services.ts';
 import type { CallContext } from './types.ts';
 import { compact } from '../../shared/compact.ts';
 
-type Prepare = { kind: 'send'; text: string; editTurnId?: string | undefined } | { kind: 'regenerate' };
+type Prepare =
+  | { kind: 'send'; text: string; attachmentIds?: string[] | undefined; editTurnId?: string | undefined }
+  | { kind: 'regenerate'; turnId?: string | undefined };
 
 const STOPPED_MESSAGE = 'You stopped the reply before it was complete.';
 
-/** Writes the user turn (new, edited or the one to answer again) in one transaction; returns it. */
-function prepareUserTurn(s: Services, conversation: ConversationRow, how: Prepare): Turn {
-  const { messages, conversations } = s.store;
-  return s.store.transaction(() => {
+/** What a send or a regenerate will do, worked out (and checked) before anything is stored. */
+interface Plan {
+  /** the user turn to answer: new (to be stored under `parentId`) or already stored */
+  userTurn: Turn;
+  isNew: boolean;
+  parentId: string | null;
+  /** the new user turn's files */
+  attachments: AttachmentRow[];
+  /** a failed reply without text that the new one replaces instead of standing beside */
+  replaces?: string | undefined;
+  /** the branch before the user turn, first to last */
+  before: StoredTurn[];
+}
+
+/** The attachments by id, in order; a clear error for one that is gone. */
+function attachmentsOf(s: Services, ids: readonly string[]): AttachmentRow[] {
+  return ids.map((id, i) => {
+    const row = s.store.attachments.get(id);
+    if (!row) {
+      throw invalid(
+        'An attached file is no longer stored (it may have been removed); attach it again.',
+        `attachmentIds.${i}`,
+      );
+    }
+    return row;
+  });
+}
+
+function planSend(s: Services, conversation: ConversationRow, how: Extract<Prepare, { kind: 'send' }>): Plan {
+  let parentId: string | null;
+  let attachments: AttachmentRow[];
+  if (how.editTurnId !== undefined) {
+    const edited = requireTurn(s, conversation.id, how.editTurnId, 'editTurnId');
+    if (edited.role !== 'user') throw invalid('Only your own messages can be edited.', 'editTurnId');
+    parentId = edited.parentId ?? null;
+    attachments =
+      how.attachmentIds !== undefined
+        ? attachmentsOf(s, how.attachmentIds)
+        : (s.store.attachments.ofMessages([edited.id]).get(edited.id) ?? []);
+  } else {
+    parentId = s.store.messages.leaf(conversation.id) ?? null;
+    attachments = attachmentsOf(s, how.attachmentIds ?? []);
+  }
+  if (how.text.trim() === '' && attachments.length === 0) throw invalid('Write a message first.', 'text');
+  const problem =
+    attachments.length > 0 ? messageAttachmentsProblem(conversation.format, attachments) : undefined;
+  if (problem !== undefined) throw invalid(problem, 'attachmentIds');
+  const userTurn: Turn = compact({
+    id: randomUUID(),
+    role: 'user' as const,
+    text: how.text,
+    status: 'complete' as const,
+    attachments: attachments.length > 0 ? attachments.map(toAttachmentRecord) : undefined,
+    parentId: parentId ?? undefined,
+    createdAt: s.now(),
+  });
+  return {
+    userTurn,
+    isNew: true,
+    parentId,
+    attachments,
+    before: storedPath(s, conversation.id, parentId ?? undefined),
+  };
+}
+
+function planRegenerate(s: Services, conversation: ConversationRow, turnId: string | undefined): Plan {
+  const { messages } = s.store;
+  let old: StoredTurn | undefined;
+  let user: StoredTurn | undefined;
+  if (turnId !== undefined) {
+    old = requireTurn(s, conversation.id, turnId);
+    if (old.role !== 'assistant') throw invalid('Only a reply can be asked for again.', 'turnId');
+    user = old.parentId !== undefined ? messages.get(old.parentId) : undefined;
+  } else {
+    const last = storedPath(s, conversation.id, messages.leaf(conversation.id)).at(-1);
+    if (last?.role === 'assistant') {
+      old = last;
+      user = last.parentId !== undefined ? messages.get(last.parentId) : undefined;
+    } else {
+      user = last;
+    }
+  }
+  if (user?.role !== 'user') throw invalid('There is no message to answer again.', 'conversationId');
+  const tree = messages.tree(conversation.id);
+  const replaces =
+    old !== undefined && old.status === 'error' && old.text === '' && !tree.some((n) => n.parentId === old.id)
+      ? old.id
+      : undefined;
+  const path = storedPath(s, conversation.id, user.id);
+  const [userTurn] = withDetails(s, path.slice(-1));
+  if (!userTurn) throw invalid('There is no message to answer again.', 'conversationId');
+  return {
+    userTurn,
+    isNew: false,
+    parentId: user.parentId ?? null,
+    attachments: [],
+    replaces,
+    before: path.slice(0, -1),
+  };
+}
+
+/** Stores the new user turn (or drops the failed reply a regenerate replaces) in one transaction. */
+function commitUserTurn(s: Services, conversation: ConversationRow, plan: Plan): void {
+  const { messages, conversations, attachments } = s.store;
+  s.store.transaction(() => {
     // Re-read inside the transaction: the conversation may have been deleted while the client started.
     if (!conversations.get(conversation.id)) throw notFound('This conversation no longer exists.');
     const now = s.now();
-    let userTurn: Turn;
-    if (how.kind === 'regenerate') {
-      const last = messages.last(conversation.id);
-      if (last?.role === 'assistant') messages.delete(last.id);
-      const lastUser = messages.last(conversation.id);
-      if (lastUser?.role !== 'user') throw invalid('There is no message to answer again.', 'conversationId');
-      userTurn = toTurn(lastUser);
-    } else if (how.editTurnId !== undefined) {
-      const edited = messages.get(how.editTurnId);
-      if (!edited || edited.conversationId !== conversation.id) {
-        throw notFound('The message to edit is not in this conversation.');
-      }
-      if (edited.role !== 'user') throw invalid('Only your own messages can be edited.', 'editTurnId');
-      messages.updateText(edited.id, how.text);
-      messages.deleteAfter(conversation.id, edited.seq);
-      userTurn = { ...toTurn(edited), text: how.text };
-    } else {
-      userTurn = { id: randomUUID(), role: 'user', text: how.text, status: 'complete', createdAt: now };
-      messages.append(conversation.id, userTurn);
+    if (plan.isNew) {
+      messages.insert(conversation.id, plan.userTurn, plan.parentId);
+      attachments.link(
+        plan.userTurn.id,
+        plan.attachments.map((a) => a.id),
+      );
+      messages.setLeaf(conversation.id, plan.userTurn.id);
+    } else if (
+      plan.replaces !== undefined &&
+      !messages.tree(conversation.id).some((n) => n.parentId === plan.replaces)
+    ) {
+      messages.delete(plan.replaces);
     }
     // The first user message names a conversation that still has the default title.
     const retitle =
-      conversation.title === DEFAULT_TITLE &&
-      messages.list(conversation.id).find((t) => t.role === 'user')?.id === userTurn.id;
+      conversation.title === DEFAULT_TITLE && plan.isNew && !plan.before.some((t) => t.role === 'user');
     conversations.update(
       conversation.id,
-      compact({ title: retitle ? titleFrom(userTurn.text) : undefined, updatedAt: now }),
+      compact({ title: retitle ? titleFrom(plan.userTurn.text) : undefined, updatedAt: now }),
     );
-    return userTurn;
   });
+}
+
+/** The bytes of every file the history's user turns carry, read from the data folder, by attachment id. */
+async function filesOf(s: Services, history: readonly Turn[], rows: readonly AttachmentRow[]) {
+  const files = new Map<string, Uint8Array>();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const needed = history.flatMap((t) => (t.role === 'user' ? (t.attachments ?? []) : []));
+  const stored = s.store.attachments;
+  for (const a of needed) {
+    if (files.has(a.id)) continue;
+    const row = byId.get(a.id) ?? stored.get(a.id);
+    if (!row) throw localFailure(`The attached file "${a.name}" is no longer stored.`);
+    files.set(a.id, await readAttachment(s, row));
+  }
+  return files;
 }
 
 function replyTurn(reply: TurnReply, conversation: ConversationRow, now: number): Turn {
@@ -132,30 +251,25 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
     busy.add(conversationId);
     try {
       return await runRequest(s.requests, requestId, async (signal) => {
-        // Checked before anything is stored: a bad model or parameters are the user's to fix, not a turn.
-        const text =
-          how.kind === 'send'
-            ? how.text
-            : s.store.messages.list(conversationId).findLast((t) => t.role === 'user')?.text;
-        const problem =
-          text === undefined
-            ? undefined // nothing to answer: prepareUserTurn says so
-            : validateTurnInput({
-                format: conversation.format,
-                model: conversation.model,
-                history: [{ id: 'check', role: 'user', text, status: 'complete', createdAt: 0 }],
-                params: conversation.params,
-              });
+        // Checked before anything is stored: a bad model, parameters or files are the user's to fix.
+        const plan =
+          how.kind === 'send' ? planSend(s, conversation, how) : planRegenerate(s, conversation, how.turnId);
+        const problem = validateTurnInput({
+          format: conversation.format,
+          model: conversation.model,
+          history: [plan.userTurn],
+          params: conversation.params,
+        });
         if (problem) throw new ApiError(problem);
+        // The history is the branch down to the user turn; failed replies never go back.
+        const history = [...withDetails(s, plan.before), plan.userTurn].filter((t) => t.status !== 'error');
+        const files = await filesOf(s, history, plan.attachments);
         // The client next: no connection or an unreadable vault fails before anything is stored.
         const client: ServiceClient = await activeClient(s, { ctx, requestId });
-        const userTurn = prepareUserTurn(s, conversation, how);
-        const history = s.store.messages
-          .list(conversationId)
-          .filter((t) => t.status !== 'error')
-          .map(toTurn);
+        commitUserTurn(s, conversation, plan);
+        const userTurn = plan.userTurn;
         let reply: Turn;
-        const live = streamedReplyWriter(s, conversationId, conversation.model);
+        const live = streamedReplyWriter(s, conversationId, conversation.model, userTurn.id);
         try {
           const result = await client.sendTurn({
             format: conversation.format,
@@ -163,6 +277,7 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
             history,
             params: conversation.params,
             signal,
+            ...(files.size > 0 ? { files } : {}),
             onDelta: (d) => {
               emitSafely(s, ctx, 'delta', { requestId, ...d });
               if (d.text) live.text(d.text);
@@ -174,15 +289,25 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
         } catch (e) {
           reply = failedTurn(s, e, signal.aborted, conversation);
         }
-        const turns = s.store.transaction(() => {
+        const stored = s.store.transaction(() => {
           if (!s.store.conversations.get(conversationId)) {
             throw notFound('The conversation was deleted while its reply was running.');
           }
           live.finish(reply, conversationId);
+          s.store.messages.setLeaf(conversationId, live.id);
           s.store.conversations.update(conversationId, { updatedAt: s.now() });
-          return s.store.messages.list(conversationId).map(toTurn);
+          return withDetails(
+            s,
+            storedPath(s, conversationId, live.id),
+            s.store.messages.tree(conversationId),
+          );
         });
-        return { userTurn, reply: { ...reply, id: live.id }, totals: totalsOf(turns) };
+        const byId = new Map(stored.map((t) => [t.id, t]));
+        return {
+          userTurn: byId.get(userTurn.id) ?? userTurn,
+          reply: byId.get(live.id) ?? { ...reply, id: live.id, parentId: userTurn.id },
+          totals: totalsOf(stored),
+        };
       });
     } finally {
       busy.delete(conversationId);
@@ -190,12 +315,11 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
   }
 
   return {
-    async sendMessage({ requestId, conversationId, text, editTurnId }, ctx) {
-      if (text.trim() === '') throw invalid('Write a message first.', 'text');
-      return send(requestId, conversationId, { kind: 'send', text, editTurnId }, ctx);
+    async sendMessage({ requestId, conversationId, text, attachmentIds, editTurnId }, ctx) {
+      return send(requestId, conversationId, { kind: 'send', text, attachmentIds, editTurnId }, ctx);
     },
-    async regenerate({ requestId, conversationId }, ctx) {
-      return send(requestId, conversationId, { kind: 'regenerate' }, ctx);
+    async regenerate({ requestId, conversationId, turnId }, ctx) {
+      return send(requestId, conversationId, { kind: 'regenerate', turnId }, ctx);
     },
     async abortRequest({ requestId }) {
       return { aborted: s.requests.abort(requestId) };

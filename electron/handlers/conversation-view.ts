@@ -2,7 +2,15 @@
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
 import type { ConversationSummary } from '../../shared/contract.ts';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
-import type { ConversationListRow, ConversationRow, StoredTurn } from '../store/index.ts';
+import {
+  descend,
+  toAttachmentRecord,
+  type ConversationListRow,
+  type ConversationRow,
+  type StoredTurn,
+  type TreeNode,
+} from '../store/index.ts';
+import { ApiError } from '../core/index.ts';
 import { notFound } from './errors.ts';
 import type { Services } from './services.ts';
 import { compact } from '../../shared/compact.ts';
@@ -13,16 +21,17 @@ export function toTurn(stored: StoredTurn): Turn {
 }
 
 export function toSummary(row: ConversationListRow): ConversationSummary {
-  return {
+  return compact({
     id: row.id,
     format: row.format,
     model: row.model,
     title: row.title,
     origin: row.origin,
+    comparisonId: row.comparisonId,
     turnCount: row.turnCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-  };
+  });
 }
 
 export function requireConversation(s: Services, id: string): ConversationRow {
@@ -31,18 +40,85 @@ export function requireConversation(s: Services, id: string): ConversationRow {
   return row;
 }
 
-export function loadConversation(s: Services, id: string): Conversation {
+/** A turn of this conversation, or a clear error. */
+export function requireTurn(
+  s: Services,
+  conversationId: string,
+  turnId: string,
+  path = 'turnId',
+): StoredTurn {
+  const turn = s.store.messages.get(turnId);
+  if (!turn || turn.conversationId !== conversationId) {
+    throw new ApiError({
+      kind: 'not-found',
+      message: 'That message is not in this conversation (it may have been deleted).',
+      issues: [{ path, message: 'not in this conversation' }],
+    });
+  }
+  return turn;
+}
+
+/** Each turn's versions (itself and its siblings: same parent, same role), oldest first, when more than one. */
+export function versionsOf(tree: readonly TreeNode[]): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const node of tree) {
+    const key = `${node.parentId ?? ''}\u0000${node.role}`;
+    groups.set(key, [...(groups.get(key) ?? []), node.id]);
+  }
+  const result = new Map<string, string[]>();
+  for (const ids of groups.values()) if (ids.length > 1) for (const id of ids) result.set(id, ids);
+  return result;
+}
+
+/** Shows the branch through `turnId`: from it, the newest reply or follow-up at each step. Returns the leaf. */
+export function showBranch(s: Services, conversationId: string, turnId: string): string {
+  requireTurn(s, conversationId, turnId);
+  const leaf = descend(s.store.messages.tree(conversationId), turnId);
+  s.store.messages.setLeaf(conversationId, leaf);
+  return leaf;
+}
+
+/** Stored turns as the contract's turns: their files described, and their versions when they have any. */
+export function withDetails(s: Services, stored: readonly StoredTurn[], tree?: readonly TreeNode[]): Turn[] {
+  const files = s.store.attachments.ofMessages(stored.filter((t) => t.role === 'user').map((t) => t.id));
+  const versions = tree ? versionsOf(tree) : new Map<string, string[]>();
+  return stored.map((t) => {
+    const attachments = files.get(t.id)?.map(toAttachmentRecord);
+    return compact({ ...toTurn(t), attachments, versions: versions.get(t.id) });
+  });
+}
+
+/** The branch from the first turn to `leafId`, as stored turns. */
+export function storedPath(s: Services, conversationId: string, leafId: string | undefined): StoredTurn[] {
+  return leafId === undefined ? [] : s.store.messages.pathTo(conversationId, leafId);
+}
+
+export interface LoadOptions {
+  /** the branch through this turn instead of the one on screen (which it becomes) */
+  turnId?: string | undefined;
+  /** with 'all', `branches` holds every turn that is not on the branch */
+  branches?: 'current' | 'all' | undefined;
+}
+
+export function loadConversation(s: Services, id: string, options: LoadOptions = {}): Conversation {
   const row = requireConversation(s, id);
-  return {
+  const leaf = options.turnId !== undefined ? showBranch(s, id, options.turnId) : s.store.messages.leaf(id);
+  const tree = s.store.messages.tree(id);
+  const path = storedPath(s, id, leaf);
+  const onPath = new Set(path.map((t) => t.id));
+  const others =
+    options.branches === 'all' ? s.store.messages.list(id).filter((t) => !onPath.has(t.id)) : undefined;
+  return compact({
     id: row.id,
     format: row.format,
     model: row.model,
     title: row.title,
     params: row.params,
-    turns: s.store.messages.list(id).map(toTurn),
+    turns: withDetails(s, path, tree),
+    branches: others && others.length > 0 ? withDetails(s, others) : undefined,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-  };
+  });
 }
 
 /**
@@ -70,8 +146,8 @@ function viewTurn(turn: Turn): Turn {
   };
 }
 
-/** The conversation as the page gets it: every turn, each within VIEW_TURN_CHARS. */
-export function viewConversation(s: Services, id: string): Conversation {
-  const conversation = loadConversation(s, id);
+/** The conversation as the page gets it: the branch on screen, each turn within VIEW_TURN_CHARS. */
+export function viewConversation(s: Services, id: string, turnId?: string): Conversation {
+  const conversation = loadConversation(s, id, { turnId });
   return { ...conversation, turns: conversation.turns.map(viewTurn) };
 }

@@ -1,16 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { defaultParams, type Turn } from '../../shared/conversation.ts';
-import { parseConversationFile, toConversationFile } from '../../shared/export.ts';
+import type { ComparisonSummary } from '../../shared/contract.ts';
+import { defaultParams } from '../../shared/conversation.ts';
+import { toConversationFile, type EmbeddedFile } from '../../shared/export.ts';
 import { DEFAULT_TITLE } from '../../shared/titles.ts';
 import { loadConversation, requireConversation, toSummary, viewConversation } from './conversation-view.ts';
 import type { Handlers } from './dispatch.ts';
-import { invalid, notFound } from './errors.ts';
+import { notFound } from './errors.ts';
 import { conversationToMarkdown, fileSlug } from './export-markdown.ts';
-import { exportSizeOf, INLINE_EXPORT_MAX_CHARS, writeExportFile } from './export-file.ts';
+import {
+  attachmentsOf,
+  embeddedFile,
+  exportSizeOf,
+  INLINE_EXPORT_MAX_CHARS,
+  writeExportFile,
+} from './export-file.ts';
+import { deleteAttachmentFiles } from './attachment-files.ts';
+import { importConversationFile } from './conversation-import.ts';
 import type { Services } from './services.ts';
 import { compact } from '../../shared/compact.ts';
 
 type ConversationOps =
+  | 'listComparisons'
+  | 'deleteComparison'
   | 'listConversations'
   | 'getConversation'
   | 'createConversation'
@@ -32,11 +43,25 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
       return s.store.conversations.list({ format, origin }).map(toSummary);
     },
 
-    async getConversation({ id }) {
-      return viewConversation(s, id);
+    async getConversation({ id, turnId }) {
+      return viewConversation(s, id, turnId);
     },
 
-    async createConversation({ format, model, title, params, origin }) {
+    async listComparisons() {
+      return s.store.conversations.comparisons().map(({ id, columns }): ComparisonSummary => ({
+        id,
+        title: columns[0]?.title ?? DEFAULT_TITLE,
+        columns: columns.map(toSummary),
+        createdAt: Math.min(...columns.map((c) => c.createdAt)),
+        updatedAt: Math.max(...columns.map((c) => c.updatedAt)),
+      }));
+    },
+
+    async deleteComparison({ id }) {
+      return { deleted: await deleteConversations(s, s.store.conversations.comparisonMembers(id)) };
+    },
+
+    async createConversation({ format, model, title, params, origin, comparisonId }) {
       const now = s.now();
       const id = randomUUID();
       s.store.conversations.insert({
@@ -44,8 +69,9 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
         format,
         model,
         title: title?.trim() || DEFAULT_TITLE,
-        origin: origin ?? 'chat',
+        origin: origin ?? (comparisonId !== undefined ? 'compare' : 'chat'),
         params: params ?? defaultParams(format),
+        ...compact({ comparisonId }),
         createdAt: now,
         updatedAt: now,
       });
@@ -65,70 +91,54 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
     },
 
     async deleteConversation({ id }) {
-      return { deleted: s.store.conversations.delete(id) };
+      return { deleted: (await deleteConversations(s, [id])) > 0 };
     },
 
     async searchConversations({ query, format, limit }) {
       return s.store.search(query, { format, limit });
     },
 
-    async exportConversation({ id, as }) {
-      const conversation = loadConversation(s, id);
+    async exportConversation({ id, as, branches }) {
+      // Markdown reads as one conversation: the branch on screen. JSON may carry every branch.
+      const conversation = loadConversation(s, id, { branches: as === 'json' ? branches : undefined });
       const name = fileSlug(conversation.title, 'conversation');
-      if (exportSizeOf(conversation) > INLINE_EXPORT_MAX_CHARS) {
-        const filename = `${name}.${as === 'json' ? 'json' : 'md'}`;
+      const filename = `${name}.${as === 'json' ? 'json' : 'md'}`;
+      const mime = as === 'json' ? 'application/json' : 'text/markdown';
+      if (exportSizeOf(conversation, as) > INLINE_EXPORT_MAX_CHARS) {
         const savedTo = await writeExportFile(s, conversation, as, filename);
-        return {
-          filename,
-          mime: as === 'json' ? 'application/json' : 'text/markdown',
-          content: '',
-          savedTo,
-        };
+        return { filename, mime, content: '', savedTo };
       }
-      if (as === 'json') {
-        return {
-          filename: `${name}.json`,
-          mime: 'application/json',
-          content: `${JSON.stringify(toConversationFile(conversation), null, 2)}\n`,
-        };
-      }
-      return { filename: `${name}.md`, mime: 'text/markdown', content: conversationToMarkdown(conversation) };
+      if (as === 'markdown') return { filename, mime, content: conversationToMarkdown(conversation) };
+      const files: EmbeddedFile[] = [];
+      for (const a of attachmentsOf(conversation)) files.push(await embeddedFile(s, a));
+      return {
+        filename,
+        mime,
+        content: `${JSON.stringify(toConversationFile(conversation, files), null, 2)}\n`,
+      };
     },
 
-    /** Stores an exported conversation under new ids, so importing the same file twice never collides. */
     async importConversation({ content }) {
-      const parsed = parseConversationFile(content);
-      if (!parsed.ok) throw invalid(parsed.message, 'content');
-      const source = parsed.conversation;
-      const id = randomUUID();
-      s.store.transaction(() => {
-        s.store.conversations.insert({
-          id,
-          format: source.format,
-          model: source.model,
-          title: importedTitle(
-            source.title.trim() || DEFAULT_TITLE,
-            new Set(s.store.conversations.list({ format: source.format }).map((c) => c.title)),
-          ),
-          origin: 'chat',
-          params: source.params,
-          createdAt: source.createdAt,
-          updatedAt: s.now(),
-        });
-        for (const turn of source.turns) {
-          // Exchange records belong to the database that made them; here they would point nowhere.
-          const { exchangeId: _x, ...rest } = turn;
-          const copy: Turn = { ...rest, id: randomUUID() };
-          if (copy.error?.exchangeId !== undefined) {
-            const { exchangeId: _e, ...error } = copy.error;
-            copy.error = error;
-          }
-          s.store.messages.append(id, copy);
-        }
-      });
+      const id = await importConversationFile(s, content, (title, format) =>
+        importedTitle(title, new Set(s.store.conversations.list({ format }).map((c) => c.title))),
+      );
       return loadConversation(s, id);
     },
   };
+}
+
+/**
+ * Deletes conversations with their turns, then the files only they used (a fork or another message
+ * sharing a file keeps it). Returns how many conversations went.
+ */
+export async function deleteConversations(s: Services, ids: readonly string[]): Promise<number> {
+  const { deleted, files } = s.store.transaction(() => {
+    const used = [...new Set(ids.flatMap((id) => s.store.attachments.idsOfConversation(id)))];
+    const deleted = ids.filter((id) => s.store.conversations.delete(id)).length;
+    return { deleted, files: s.store.attachments.deleteUnused({ ids: used }) };
+  });
+  await deleteAttachmentFiles(s, files);
+  return deleted;
 }
 
 /** The title of an imported copy: its own, unless the tab has one by that name ("… (imported)", "(imported 2)"…). */

@@ -1,24 +1,49 @@
 // An export too large to travel to the page in one message (the bridge carries about 60 MB, and one
 // string of hundreds of MB cannot even be built) is written by the host into the data folder, one turn
-// at a time, and the page is told where it is.
+// (and one attached file) at a time, and the page is told where it is.
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Attachment } from '../../shared/attachments.ts';
 import type { Conversation } from '../../shared/conversation.ts';
-import { CONVERSATION_FILE_VERSION } from '../../shared/export.ts';
+import { CONVERSATION_FILE_VERSION, type EmbeddedFile } from '../../shared/export.ts';
+import { readAttachment } from './attachment-files.ts';
+import { localFailure } from './errors.ts';
 import { markdownPieces } from './export-markdown.ts';
 import type { Services } from './services.ts';
 
-/** Above this many characters of turn text, an export is written to a file instead of sent to the page. */
+/** Above this many characters, an export is written to a file instead of sent to the page. */
 export const INLINE_EXPORT_MAX_CHARS = 20_000_000;
 
-/** Characters an export of the conversation holds, about: each turn's text twice (raw payloads repeat it). */
-export function exportSizeOf(conversation: Conversation): number {
-  return conversation.turns.reduce((n, t) => n + 2 * (t.text.length + (t.thoughts?.length ?? 0)), 0);
+/** Every attachment the conversation's turns use, once each, in the order they first appear. */
+export function attachmentsOf(conversation: Conversation): Attachment[] {
+  const seen = new Map<string, Attachment>();
+  for (const turn of [...conversation.turns, ...(conversation.branches ?? [])]) {
+    for (const a of turn.attachments ?? []) if (!seen.has(a.id)) seen.set(a.id, a);
+  }
+  return [...seen.values()];
 }
 
-function* jsonPieces(conversation: Conversation): Generator<string> {
-  const { turns, ...rest } = conversation;
-  // the same document as toConversationFile, written a turn at a time
+/**
+ * Characters an export of the conversation holds, about: each turn's text twice (raw payloads repeat it),
+ * and for JSON each attached file in base64.
+ */
+export function exportSizeOf(conversation: Conversation, as: 'json' | 'markdown' = 'json'): number {
+  const turns = [...conversation.turns, ...(conversation.branches ?? [])];
+  const text = turns.reduce((n, t) => n + 2 * (t.text.length + (t.thoughts?.length ?? 0)), 0);
+  if (as === 'markdown') return text;
+  return text + attachmentsOf(conversation).reduce((n, a) => n + Math.ceil(a.bytes / 3) * 4, 0);
+}
+
+/** An attachment's bytes as the file carries them. */
+export async function embeddedFile(s: Services, a: Attachment): Promise<EmbeddedFile> {
+  const row = s.store.attachments.get(a.id);
+  if (!row) throw localFailure(`The attached file "${a.name}" is no longer stored.`);
+  return { id: a.id, base64: Buffer.from(await readAttachment(s, row)).toString('base64') };
+}
+
+async function* jsonPieces(s: Services, conversation: Conversation): AsyncGenerator<string> {
+  const { turns, branches, ...rest } = conversation;
+  // the same document as toConversationFile, written a turn (and a file) at a time
   const head = JSON.stringify({
     quartet: 'conversation',
     version: CONVERSATION_FILE_VERSION,
@@ -26,7 +51,22 @@ function* jsonPieces(conversation: Conversation): Generator<string> {
   });
   yield `${head.slice(0, -2)},"turns":[`;
   for (const [i, turn] of turns.entries()) yield `${i > 0 ? ',' : ''}\n${JSON.stringify(turn)}`;
-  yield '\n]}}\n';
+  yield '\n]';
+  if (branches !== undefined && branches.length > 0) {
+    yield ',"branches":[';
+    for (const [i, turn] of branches.entries()) yield `${i > 0 ? ',' : ''}\n${JSON.stringify(turn)}`;
+    yield '\n]';
+  }
+  yield '}';
+  const files = attachmentsOf(conversation);
+  if (files.length > 0) {
+    yield ',"files":[';
+    for (const [i, a] of files.entries()) {
+      yield `${i > 0 ? ',' : ''}\n${JSON.stringify(await embeddedFile(s, a))}`;
+    }
+    yield '\n]';
+  }
+  yield '}\n';
 }
 
 /** Writes the export into `<data>/exports/` and returns its path. */
@@ -42,9 +82,8 @@ export async function writeExportFile(
   const path = join(dir, filename.replace(/(\.\w+)$/, `-${stamp}$1`));
   const file = await open(path, 'wx', 0o600);
   try {
-    for (const piece of as === 'json' ? jsonPieces(conversation) : markdownPieces(conversation)) {
-      await file.write(piece);
-    }
+    const pieces = as === 'json' ? jsonPieces(s, conversation) : markdownPieces(conversation);
+    for await (const piece of pieces) await file.write(piece);
     await file.sync();
   } finally {
     await file.close();

@@ -1,3 +1,4 @@
+import { formatBytes, type Attachment } from '../../shared/attachments.ts';
 import type { Conversation, Turn, Usage } from '../../shared/conversation.ts';
 import { describeError } from '../../shared/errors.ts';
 import { FORMAT_LABELS } from '../../shared/formats.ts';
@@ -22,11 +23,27 @@ function thoughtsBlock(thoughts: string): string {
   return `<details>\n<summary>Thoughts</summary>\n\n${quoted}\n\n</details>`;
 }
 
+/** Where an attached file would sit beside the Markdown file: `attachments/<id>-<name>`, as a link target. */
+export function attachmentLinkTarget(a: Pick<Attachment, 'id' | 'name'>): string {
+  return `attachments/${encodeURIComponent(`${a.id}-${a.name}`)}`;
+}
+
+/** The files of a user turn as links, and a note that the Markdown does not carry them. */
+function attachmentsBlock(attachments: readonly Attachment[]): string {
+  const links = attachments.map(
+    (a) =>
+      `- [${a.name.replace(/([\\[\]])/g, '\\$1')}](${attachmentLinkTarget(a)}) (${formatBytes(a.bytes)})`,
+  );
+  return `${links.join('\n')}\n\n*Attached files are not part of a Markdown export; export as JSON to keep them.*`;
+}
+
 function turnSection(turn: Turn): string {
   const heading = turn.role === 'user' ? '## User' : `## Assistant${turn.model ? ` (${turn.model})` : ''}`;
   const blocks = [heading];
   if (turn.thoughts) blocks.push(thoughtsBlock(turn.thoughts));
   if (turn.text) blocks.push(turn.text);
+  if (turn.attachments && turn.attachments.length > 0) blocks.push(attachmentsBlock(turn.attachments));
+  if (turn.edited) blocks.push('*Reply rewritten by the user.*');
   if (turn.status !== 'complete') {
     const what = turn.status === 'partial' ? 'Incomplete reply' : 'No reply';
     blocks.push(`*${what}: ${turn.error ? describeError(turn.error) : turn.status}*`);

@@ -4,6 +4,9 @@ import { mkdir } from 'node:fs/promises';
 import type { Result } from '../../shared/errors.ts';
 import { openStore } from '../store/index.ts';
 import { appInfoHandlers } from './app-info.ts';
+import { attachmentFileOf, attachmentHandlers } from './attachments.ts';
+import { sweepAttachments } from './attachment-files.ts';
+import { branchHandlers } from './branches.ts';
 import { chatHandlers } from './chat.ts';
 import { checkHandlers } from './check.ts';
 import { connectionHandlers, ensureFirstConnection } from './connections.ts';
@@ -39,6 +42,13 @@ export interface AppCore {
     variant: 'full' | 'thumb',
   ): Promise<{ path: string; mime: string; downloadName?: string } | null>;
   /**
+   * The file behind an attachment, for the hosts' media routes: the type to serve it as (never one the
+   * page's origin would run), whether it may show inline, and its name; null when unknown.
+   */
+  attachmentFile(
+    id: string,
+  ): Promise<{ path: string; mime: string; inline: boolean; downloadName: string } | null>;
+  /**
    * The secret that opens the built-in sandbox's `/__sim/` control routes (fault injection for the
    * end-to-end tests). It never leaves this process: no operation returns it.
    */
@@ -49,7 +59,7 @@ export interface AppCore {
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const paths = pathsOf(deps.dataDir);
-  for (const dir of [paths.dataDir, paths.images, paths.thumbs]) {
+  for (const dir of [paths.dataDir, paths.images, paths.thumbs, paths.attachments]) {
     await mkdir(dir, { recursive: true, mode: 0o700 });
   }
   const log = createLogger(deps.log);
@@ -69,6 +79,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ensureFirstConnection(s);
     const asideDatabases = await setAsideDatabases(paths);
     await sweepImageFiles(store, paths, { keepUnreferenced: asideDatabases.length > 0 });
+    await sweepAttachments(store, paths, s.now(), { keepUnreferenced: asideDatabases.length > 0 });
     if (store.notices.length > 0 && asideDatabases.length > 0) {
       // one notice: the database was set aside, and the images are where the old database finds them
       s.notices = [
@@ -88,6 +99,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...modelHandlers(s),
     ...conversationHandlers(s),
     ...chatHandlers(s),
+    ...branchHandlers(s),
+    ...attachmentHandlers(s),
     ...imageHandlers(s),
     ...exchangeHandlers(s),
     ...checkHandlers(s),
@@ -113,6 +126,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       return call;
     },
     imageFile: (id, variant) => (closing ? Promise.resolve(null) : imageFileOf(s, id, variant)),
+    attachmentFile: (id) => (closing ? Promise.resolve(null) : attachmentFileOf(s, id)),
     sandboxControlSecret: s.sandbox.controlSecret,
     close() {
       closing ??= (async () => {

@@ -21,6 +21,8 @@ export interface Paths {
   db: string;
   images: string;
   thumbs: string;
+  /** attached files, one per distinct content: `attachments/<id>` */
+  attachments: string;
 }
 
 export function pathsOf(dataDir: string): Paths {
@@ -29,6 +31,7 @@ export function pathsOf(dataDir: string): Paths {
     db: join(dataDir, 'quartet.db'),
     images: join(dataDir, 'images'),
     thumbs: join(dataDir, 'thumbs'),
+    attachments: join(dataDir, 'attachments'),
   };
 }
 

@@ -21,7 +21,16 @@ export interface StreamedReplyWriter {
   finish(reply: Turn, conversationId: string): void;
 }
 
-export function streamedReplyWriter(s: Services, conversationId: string, model: string): StreamedReplyWriter {
+/**
+ * The reply goes under `parentId` (the user turn it answers) from its first write; the branch on screen
+ * moves to it when the caller says so, once it is final.
+ */
+export function streamedReplyWriter(
+  s: Services,
+  conversationId: string,
+  model: string,
+  parentId: string,
+): StreamedReplyWriter {
   const id = randomUUID();
   let text = '';
   let written = false;
@@ -29,15 +38,19 @@ export function streamedReplyWriter(s: Services, conversationId: string, model: 
   const write = () => {
     try {
       if (!written) {
-        s.store.messages.append(conversationId, {
-          id,
-          role: 'assistant',
-          text,
-          status: 'partial',
-          error: { kind: 'aborted', message: INTERRUPTED },
-          model,
-          createdAt: s.now(),
-        });
+        s.store.messages.insert(
+          conversationId,
+          {
+            id,
+            role: 'assistant',
+            text,
+            status: 'partial',
+            error: { kind: 'aborted', message: INTERRUPTED },
+            model,
+            createdAt: s.now(),
+          },
+          parentId,
+        );
         written = true;
       } else {
         s.store.messages.updateText(id, text);
@@ -58,7 +71,7 @@ export function streamedReplyWriter(s: Services, conversationId: string, model: 
     },
     finish(reply, conversationId) {
       if (written) s.store.messages.delete(id);
-      s.store.messages.append(conversationId, { ...reply, id });
+      s.store.messages.insert(conversationId, { ...reply, id }, parentId);
     },
   };
 }

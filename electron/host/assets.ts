@@ -87,6 +87,34 @@ export function parseMediaPath(pathname: string): { id: string; variant: 'full' 
   return { id: m[2], variant: m[1] === 'thumb' ? 'thumb' : 'full' };
 }
 
+/** `/media/attachment/<id>` (a file attached to a message), else null. */
+export function parseAttachmentPath(pathname: string): { id: string } | null {
+  const m = /^\/media\/attachment\/([^/]+)$/.exec(pathname);
+  if (!m?.[1] || !MEDIA_ID.test(m[1])) return null;
+  return { id: m[1] };
+}
+
+/**
+ * The headers of an attached file: the type the core chose (never one the page's origin would run), no
+ * sniffing, and a download unless it may show inline (images, text as text/plain) or the page asked for one.
+ */
+export function attachmentHeaders(
+  file: { mime: string; inline: boolean; downloadName: string },
+  id: string,
+  download: boolean,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': file.mime,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-cache',
+    // a document opened on its own (a PDF, text) runs nothing and reaches nothing of the page's origin
+    'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+  };
+  if (download || !file.inline)
+    headers['Content-Disposition'] = contentDisposition(file.downloadName, id, file.mime);
+  return headers;
+}
+
 /**
  * An attachment header naming the file: the stored name (date and prompt start, any script) as RFC 6266
  * `filename*`, and an ASCII `filename` for clients that read only that one.

@@ -1,7 +1,8 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { ParamsSchema, type Params } from '../../shared/conversation.ts';
 import { TextFormatSchema, type TextFormat } from '../../shared/formats.ts';
-import { num, str, type Row } from './rows.ts';
+import { num, optStr, str, type Row } from './rows.ts';
+import { compact } from '../../shared/compact.ts';
 
 export type Origin = 'chat' | 'compare';
 
@@ -12,6 +13,8 @@ export interface ConversationRow {
   title: string;
   origin: Origin;
   params: Params;
+  /** a Compare column's conversation: the comparison it belongs to */
+  comparisonId?: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -33,6 +36,14 @@ export interface ConversationsRepo {
   ): boolean;
   /** deletes the conversation; its turns go with it (ON DELETE CASCADE) */
   delete(id: string): boolean;
+  /**
+   * The Compare view's conversations grouped by comparison, newest activity first; each group's columns
+   * in the order they were created. A Compare conversation stored before comparisons had ids (schema 3)
+   * is a comparison of its own, under the conversation's id.
+   */
+  comparisons(): { id: string; columns: ConversationListRow[] }[];
+  /** the Compare conversations of a comparison (or the one legacy conversation with that id) */
+  comparisonMembers(id: string): string[];
 }
 
 function parseParams(text: string): Params {
@@ -56,6 +67,7 @@ function toConversation(row: Row): ConversationRow {
     title: str(row, 'title'),
     origin: origin === 'compare' ? 'compare' : 'chat',
     params: parseParams(str(row, 'params')),
+    ...compact({ comparisonId: optStr(row, 'comparison_id') }),
     createdAt: num(row, 'created_at'),
     updatedAt: num(row, 'updated_at'),
   };
@@ -72,10 +84,15 @@ export function createConversationsRepo(db: DatabaseSync): ConversationsRepo {
   const byId = db.prepare('SELECT * FROM conversations WHERE id = ?');
   const summary = db.prepare(`${WITH_COUNT} WHERE c.id = ?`);
   const insert = db.prepare(
-    `INSERT INTO conversations (id, format, model, title, origin, params, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO conversations (id, format, model, title, origin, params, comparison_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const remove = db.prepare('DELETE FROM conversations WHERE id = ?');
+  const compared = db.prepare(`${WITH_COUNT} WHERE c.origin = 'compare' ORDER BY c.created_at, c.rowid`);
+  const members = db.prepare(
+    `SELECT id FROM conversations WHERE origin = 'compare'
+       AND (comparison_id = ? OR (comparison_id IS NULL AND id = ?))`,
+  );
   return {
     list(filter = {}) {
       const where: string[] = [];
@@ -110,6 +127,7 @@ export function createConversationsRepo(db: DatabaseSync): ConversationsRepo {
         row.title,
         row.origin,
         JSON.stringify(row.params),
+        row.comparisonId ?? null,
         row.createdAt,
         row.updatedAt,
       );
@@ -137,5 +155,22 @@ export function createConversationsRepo(db: DatabaseSync): ConversationsRepo {
       return Number(result.changes) > 0;
     },
     delete: (id) => Number(remove.run(id).changes) > 0,
+    comparisons() {
+      const groups = new Map<string, ConversationListRow[]>();
+      for (const row of compared.all().map(toListRow)) {
+        const key = row.comparisonId ?? row.id;
+        groups.set(key, [...(groups.get(key) ?? []), row]);
+      }
+      const newest = (columns: ConversationListRow[], key: 'updatedAt' | 'createdAt') =>
+        Math.max(...columns.map((c) => c[key]));
+      return [...groups]
+        .map(([id, columns]) => ({ id, columns }))
+        .sort(
+          (a, b) =>
+            newest(b.columns, 'updatedAt') - newest(a.columns, 'updatedAt') ||
+            newest(b.columns, 'createdAt') - newest(a.columns, 'createdAt'),
+        );
+    },
+    comparisonMembers: (id) => members.all(id, id).map((r) => str(r, 'id')),
   };
 }

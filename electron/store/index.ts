@@ -1,5 +1,6 @@
 // The history store: one SQLite database with a typed repository per table.
 import type { DatabaseSync } from 'node:sqlite';
+import { createAttachmentsRepo, type AttachmentsRepo } from './attachments-repo.ts';
 import { createConnectionsRepo, type ConnectionsRepo } from './connections-repo.ts';
 import { createConversationsRepo, type ConversationsRepo } from './conversations-repo.ts';
 import { openDatabase } from './db.ts';
@@ -20,6 +21,7 @@ export interface Store {
   readonly conversations: ConversationsRepo;
   readonly messages: MessagesRepo;
   readonly images: ImagesRepo;
+  readonly attachments: AttachmentsRepo;
   readonly exchanges: ExchangesRepo;
   search(query: string, options?: SearchOptions): SearchHit[];
   /** one BEGIN IMMEDIATE .. COMMIT/ROLLBACK around a synchronous function */
@@ -47,6 +49,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     conversations: createConversationsRepo(db),
     messages: createMessagesRepo(db),
     images: createImagesRepo(db),
+    attachments: createAttachmentsRepo(db),
     exchanges: createExchangesRepo(db, options.maxExchanges),
     search: (query, searchOptions) => searchMessages(db, query, searchOptions),
     transaction: (fn) => transaction(db, fn),
@@ -66,7 +69,10 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
 
 export type { ConnectionRow } from './connections-repo.ts';
 export type { ConversationRow, ConversationListRow, Origin } from './conversations-repo.ts';
-export type { StoredTurn } from './messages-repo.ts';
+export type { StoredTurn, TreeNode } from './messages-repo.ts';
+export { descend } from './messages-repo.ts';
+export type { AttachmentRow } from './attachments-repo.ts';
+export { toAttachmentRecord } from './attachments-repo.ts';
 export type { ImageRow, ImageFormat } from './images-repo.ts';
 export { toImageRecord } from './images-repo.ts';
 export { NewerDatabaseError } from './db.ts';

@@ -10,24 +10,44 @@ import {
   type Usage,
 } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
-import { num, optJson, optNum, optStr, str, toJson, type Row } from './rows.ts';
+import { bool, num, optJson, optNum, optStr, str, toJson, type Row } from './rows.ts';
 
 /** A stored turn with its place in the conversation. */
 export interface StoredTurn extends Turn {
   conversationId: string;
+  /** insertion order within the conversation (unique); the newest version of a turn has the highest */
+  seq: number;
+}
+
+/** A turn's place in the tree, without its text: enough to walk branches cheaply. */
+export interface TreeNode {
+  id: string;
+  parentId: string | undefined;
+  role: Turn['role'];
   seq: number;
 }
 
 export interface MessagesRepo {
-  /** the conversation's turns in order */
+  /** every turn of the conversation (all branches) in insertion order */
   list(conversationId: string): StoredTurn[];
+  /** the shape of the conversation's tree: every turn's id, parent, role and seq, in insertion order */
+  tree(conversationId: string): TreeNode[];
   get(id: string): StoredTurn | undefined;
-  last(conversationId: string): StoredTurn | undefined;
-  /** appends the turn at the end of the conversation; returns its seq */
+  /** the turns from the conversation's first turn down to `leafId`, first to last */
+  pathTo(conversationId: string, leafId: string): StoredTurn[];
+  /** the last turn of the branch on screen (see leafOf), or undefined for an empty conversation */
+  leaf(conversationId: string): string | undefined;
+  /** makes `leafId` the last turn of the branch on screen */
+  setLeaf(conversationId: string, leafId: string | null): void;
+  /**
+   * Adds a turn after `parentId` (null: a first turn) without moving the branch on screen; returns its seq.
+   * `turn.parentId` is ignored: the tree is what `parentId` says.
+   */
+  insert(conversationId: string, turn: Turn, parentId: string | null): number;
+  /** adds the turn at the end of the branch on screen and shows it there; returns its seq */
   append(conversationId: string, turn: Turn): number;
   updateText(id: string, text: string): boolean;
-  /** deletes every turn after `seq`; returns how many */
-  deleteAfter(conversationId: string, seq: number): number;
+  /** deletes one turn; callers delete only turns nothing follows (a draft reply, a failed one) */
   delete(id: string): boolean;
   countByRole(conversationId: string, role: Turn['role']): number;
 }
@@ -59,61 +79,130 @@ function toTurn(row: Row): StoredTurn {
     usage: optJson<Usage>(row, 'usage'),
     timings: optJson<Timings>(row, 'timings'),
     exchangeId: optStr(row, 'exchange_id'),
+    parentId: optStr(row, 'parent_id'),
+    edited: bool(row, 'edited') ? true : undefined,
     createdAt: num(row, 'created_at'),
   });
   return { ...turn, conversationId: str(row, 'conversation_id'), seq: num(row, 'seq') };
 }
 
+function toNode(row: Row): TreeNode {
+  return {
+    id: str(row, 'id'),
+    parentId: optStr(row, 'parent_id'),
+    role: str(row, 'role') === 'user' ? 'user' : 'assistant',
+    seq: num(row, 'seq'),
+  };
+}
+
+/** From `start`, the most recently created child at each step: the leaf of the branch through `start`. */
+export function descend(nodes: readonly TreeNode[], start: string): string {
+  const newestChild = new Map<string, TreeNode>();
+  for (const node of nodes) {
+    if (node.parentId === undefined) continue;
+    const seen = newestChild.get(node.parentId);
+    if (!seen || seen.seq < node.seq) newestChild.set(node.parentId, node);
+  }
+  let id = start;
+  for (let steps = 0; steps < nodes.length; steps++) {
+    const child = newestChild.get(id);
+    if (!child) break;
+    id = child.id;
+  }
+  return id;
+}
+
 export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
   const list = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq');
+  const tree = db.prepare(
+    'SELECT id, parent_id, role, seq FROM messages WHERE conversation_id = ? ORDER BY seq',
+  );
   const byId = db.prepare('SELECT * FROM messages WHERE id = ?');
-  const last = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1');
+  const path = db.prepare(
+    `WITH RECURSIVE up (id, parent_id, depth) AS (
+       SELECT id, parent_id, 0 FROM messages WHERE id = ?1 AND conversation_id = ?2
+       UNION ALL
+       SELECT m.id, m.parent_id, up.depth + 1 FROM messages m JOIN up ON m.id = up.parent_id
+       -- no branch is longer than the conversation: a damaged tree (a cycle) stops there
+       WHERE up.depth + 1 < (SELECT count(*) FROM messages WHERE conversation_id = ?2)
+     )
+     SELECT m.* FROM up JOIN messages m ON m.id = up.id ORDER BY up.depth DESC`,
+  );
+  const leafId = db.prepare(
+    `SELECT m.id FROM conversations c JOIN messages m ON m.id = c.leaf_id AND m.conversation_id = c.id
+     WHERE c.id = ?`,
+  );
+  const newest = db.prepare('SELECT id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1');
+  const setLeaf = db.prepare('UPDATE conversations SET leaf_id = ? WHERE id = ?');
   const maxSeq = db.prepare('SELECT max(seq) AS seq FROM messages WHERE conversation_id = ?');
   const insert = db.prepare(
-    `INSERT INTO messages (id, conversation_id, seq, role, text, thoughts, raw, status, error, model,
-       finish_reason, end_reason, end_detail, usage, timings, exchange_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO messages (id, conversation_id, seq, parent_id, role, text, thoughts, raw, status, error,
+       model, finish_reason, end_reason, end_detail, usage, timings, exchange_id, edited, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const updateText = db.prepare('UPDATE messages SET text = ? WHERE id = ?');
-  const deleteAfter = db.prepare('DELETE FROM messages WHERE conversation_id = ? AND seq > ?');
   const remove = db.prepare('DELETE FROM messages WHERE id = ?');
   const countByRole = db.prepare('SELECT count(*) AS n FROM messages WHERE conversation_id = ? AND role = ?');
+
+  function treeOf(conversationId: string): TreeNode[] {
+    return tree.all(conversationId).map(toNode);
+  }
+
+  function leaf(conversationId: string): string | undefined {
+    // A leaf that went missing (or none yet, or a reply stored after it) falls back to the newest turn's
+    // branch; descending also shows a reply a crash left half-streamed below the user's turn.
+    const stored = leafId.get(conversationId);
+    const start = stored ? str(stored, 'id') : optStr(newest.get(conversationId) ?? {}, 'id');
+    if (start === undefined) return undefined;
+    return descend(treeOf(conversationId), start);
+  }
+
+  function insertTurn(conversationId: string, turn: Turn, parentId: string | null): number {
+    const row = maxSeq.get(conversationId);
+    const seq = (row ? (optNum(row, 'seq') ?? 0) : 0) + 1;
+    insert.run(
+      turn.id,
+      conversationId,
+      seq,
+      parentId,
+      turn.role,
+      turn.text,
+      turn.thoughts ?? null,
+      toJson(turn.raw),
+      turn.status,
+      toJson(turn.error),
+      turn.model ?? null,
+      turn.finishReason ?? null,
+      turn.endReason ?? null,
+      turn.endDetail ?? null,
+      toJson(turn.usage),
+      toJson(turn.timings),
+      turn.exchangeId ?? null,
+      turn.edited === true ? 1 : 0,
+      turn.createdAt,
+    );
+    return seq;
+  }
+
   return {
     list: (conversationId) => list.all(conversationId).map(toTurn),
+    tree: treeOf,
     get(id) {
       const row = byId.get(id);
       return row ? toTurn(row) : undefined;
     },
-    last(conversationId) {
-      const row = last.get(conversationId);
-      return row ? toTurn(row) : undefined;
+    pathTo: (conversationId, id) => path.all(id, conversationId).map(toTurn),
+    leaf,
+    setLeaf(conversationId, id) {
+      setLeaf.run(id, conversationId);
     },
+    insert: insertTurn,
     append(conversationId, turn) {
-      const row = maxSeq.get(conversationId);
-      const seq = (row ? (optNum(row, 'seq') ?? 0) : 0) + 1;
-      insert.run(
-        turn.id,
-        conversationId,
-        seq,
-        turn.role,
-        turn.text,
-        turn.thoughts ?? null,
-        toJson(turn.raw),
-        turn.status,
-        toJson(turn.error),
-        turn.model ?? null,
-        turn.finishReason ?? null,
-        turn.endReason ?? null,
-        turn.endDetail ?? null,
-        toJson(turn.usage),
-        toJson(turn.timings),
-        turn.exchangeId ?? null,
-        turn.createdAt,
-      );
+      const seq = insertTurn(conversationId, turn, leaf(conversationId) ?? null);
+      setLeaf.run(turn.id, conversationId);
       return seq;
     },
     updateText: (id, text) => Number(updateText.run(text, id).changes) > 0,
-    deleteAfter: (conversationId, seq) => Number(deleteAfter.run(conversationId, seq).changes),
     delete: (id) => Number(remove.run(id).changes) > 0,
     countByRole: (conversationId, role) => num(countByRole.get(conversationId, role) ?? { n: 0 }, 'n'),
   };

@@ -1,4 +1,5 @@
-// Full-text search over turn text and thoughts. User input never reaches FTS5 as syntax: each word
+// Full-text search over turn text and thoughts, on every branch: a hit's turnId opens the branch holding
+// it (getConversation with turnId). User input never reaches FTS5 as syntax: each word
 // becomes a quoted prefix term, so `"`, `*`, `AND(`, `NEAR` or a column filter are searched as text.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { SearchHit } from '../../shared/contract.ts';

@@ -9,7 +9,13 @@ import {
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { PAGE_SECRET_FRAGMENT, WS_MAX_PAYLOAD, WS_PATH, WS_PROTOCOL } from '../../shared/ws-protocol.ts';
-import { contentDisposition, lookupAsset, parseMediaPath } from '../host/assets.ts';
+import {
+  attachmentHeaders,
+  contentDisposition,
+  lookupAsset,
+  parseAttachmentPath,
+  parseMediaPath,
+} from '../host/assets.ts';
 import type { HostCore } from '../host/host-core.ts';
 import {
   SECURITY_HEADERS,
@@ -197,6 +203,15 @@ async function handleRequest(
       headers['Content-Disposition'] = contentDisposition(file.downloadName, media.id, mime);
     }
     if (!(await sendFile(req, res, file.path, headers))) return refuse(res, 404, 'No such image.');
+    return;
+  }
+  const attachment = parseAttachmentPath(rawPath);
+  if (attachment) {
+    const file = await options.core.attachmentFile(attachment.id);
+    const headers = file && attachmentHeaders(file, attachment.id, url.searchParams.get('download') === '1');
+    if (!file || !headers || !(await sendFile(req, res, file.path, headers))) {
+      return refuse(res, 404, 'No such file.');
+    }
     return;
   }
   if (rawPath.startsWith('/media/')) return refuse(res, 404, 'No such image.');

@@ -82,7 +82,11 @@ describe('the IPC wrapper', () => {
   it('turns a core that throws into an internal error result', async () => {
     fake.reset();
     setupIpc(
-      { dispatch: () => Promise.reject(new Error('boom')), imageFile: () => Promise.resolve(null) },
+      {
+        dispatch: () => Promise.reject(new Error('boom')),
+        imageFile: () => Promise.resolve(null),
+        attachmentFile: () => Promise.resolve(null),
+      },
       () => {},
     );
     const result = await fake.ipcMain.invoke(channelOf('getAppInfo'), { senderFrame: appFrame }, {});

@@ -125,9 +125,12 @@ describe('sendMessage', () => {
       ['user', 'complete'],
       ['assistant', 'complete'],
     ]);
+    // a failed reply without text is replaced, not kept as a version
+    expect(stored.turns[1]?.versions).toBeUndefined();
+    expect(h.rows(conversation.id)).toHaveLength(2);
   });
 
-  it('keeps a partial reply when the stream breaks, and regenerate replaces it', async () => {
+  it('keeps a partial reply when the stream breaks, and regenerate adds a version beside it', async () => {
     const conversation = await newConversation('responses', true);
     h.sim.faults.add({ kind: 'reset', afterEvents: 6, match: { interface: 'responses' } });
     const broken = await h.call('sendMessage', {
@@ -139,10 +142,12 @@ describe('sendMessage', () => {
     expect(broken.reply.error?.kind).toBe('connection');
     const again = await h.call('regenerate', { requestId: 'y', conversationId: conversation.id });
     expect(again.reply.status).toBe('complete');
-    expect((await h.call('getConversation', { id: conversation.id })).turns).toHaveLength(2);
+    const stored = await h.call('getConversation', { id: conversation.id });
+    expect(stored.turns).toHaveLength(2);
+    expect(stored.turns[1]?.versions).toEqual([broken.reply.id, again.reply.id]);
   });
 
-  it('edits a user turn: replaces its text, drops what followed, and answers again', async () => {
+  it('edits a user turn as a new version beside it: the old one and what followed stay', async () => {
     const conversation = await newConversation('chat', false);
     const first = await h.call('sendMessage', {
       requestId: 'a',
@@ -156,12 +161,17 @@ describe('sendMessage', () => {
       text: 'first, edited',
       editTurnId: first.userTurn.id,
     });
-    expect(edited.userTurn.id).toBe(first.userTurn.id);
+    expect(edited.userTurn.id).not.toBe(first.userTurn.id);
+    expect(edited.userTurn.versions).toEqual([first.userTurn.id, edited.userTurn.id]);
     expect(edited.reply.text).toBe(simulatedReply('first, edited', 'gpt-5-mini', 1));
     const stored = await h.call('getConversation', { id: conversation.id });
     expect(stored.turns.map((t) => t.text)).toEqual(['first, edited', edited.reply.text]);
-    // The search index follows the edit.
-    expect(await h.call('searchConversations', { query: 'second' })).toEqual([]);
+    // The old branch is still there, and still found.
+    expect((await h.call('searchConversations', { query: 'second' })).map((hit) => hit.role).sort()).toEqual([
+      'assistant',
+      'user',
+    ]);
+    expect(h.rows(conversation.id)).toHaveLength(6);
   });
 
   it('refuses bad input before any request and stores nothing', async () => {

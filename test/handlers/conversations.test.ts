@@ -147,7 +147,7 @@ describe('conversations', () => {
       ...conv,
       id: '',
       updatedAt: 0,
-      turns: conv.turns.map(({ id: _id, exchangeId: _x, error, ...t }) => {
+      turns: conv.turns.map(({ id: _id, exchangeId: _x, parentId: _p, error, ...t }) => {
         if (!error) return t;
         const { exchangeId: _e, ...rest } = error;
         return { ...t, error: rest };

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, NewerDatabaseError, type Store } from '../../electron/store/index.ts';
+import {
+  descend,
+  openStore,
+  NewerDatabaseError,
+  toAttachmentRecord,
+  type AttachmentRow,
+  type Store,
+} from '../../electron/store/index.ts';
 import { LATEST_VERSION, MIGRATIONS } from '../../electron/store/migrations/index.ts';
 import { searchMessages } from '../../electron/store/search.ts';
 import type { Turn } from '../../shared/conversation.ts';
@@ -169,16 +176,180 @@ describe('conversations and turns', () => {
     expect(() => store.messages.append('missing', turn('t', 'user', 'x'))).toThrow(/FOREIGN KEY/);
   });
 
-  it('truncates after a turn and edits text, keeping the index in sync', () => {
+  it('edits text keeping the index in sync', () => {
     conversation('c');
-    for (let i = 1; i <= 4; i++)
+    for (let i = 1; i <= 2; i++)
       store.messages.append('c', turn(`t${i}`, i % 2 ? 'user' : 'assistant', `word${i}`));
-    expect(store.messages.deleteAfter('c', 2)).toBe(2);
     store.messages.updateText('t1', 'replaced');
     expect(store.messages.list('c').map((t) => t.text)).toEqual(['replaced', 'word2']);
     expect(store.search('word1')).toEqual([]);
     expect(store.search('replaced').map((h) => h.turnId)).toEqual(['t1']);
-    expect(store.messages.append('c', turn('t5', 'user', 'next'))).toBe(3);
+    expect(store.messages.append('c', turn('t3', 'user', 'next'))).toBe(3);
+  });
+});
+
+describe('branches', () => {
+  // u1 ─ a1 ─ u2 ─ a2
+  //          └ u2b ─ a2b      (u2b: an edit of u2, newer)
+  //    └ a1b                  (a1b: an answer again to u1, newest)
+  function tree() {
+    conversation('c');
+    store.messages.append('c', turn('u1', 'user', 'first'));
+    store.messages.append('c', turn('a1', 'assistant', 'answer one'));
+    store.messages.append('c', turn('u2', 'user', 'second'));
+    store.messages.append('c', turn('a2', 'assistant', 'answer two'));
+    store.messages.insert('c', turn('u2b', 'user', 'second, edited'), 'a1');
+    store.messages.insert('c', turn('a2b', 'assistant', 'answer to the edit'), 'u2b');
+    store.messages.insert('c', turn('a1b', 'assistant', 'another first answer'), 'u1');
+  }
+  const ids = (turns: { id: string }[]) => turns.map((t) => t.id);
+
+  it('appends along the branch on screen, and inserting elsewhere leaves it where it was', () => {
+    tree();
+    expect(store.messages.leaf('c')).toBe('a2');
+    expect(ids(store.messages.pathTo('c', 'a2'))).toEqual(['u1', 'a1', 'u2', 'a2']);
+    expect(store.messages.get('u2b')?.parentId).toBe('a1');
+    expect(store.messages.get('u1')?.parentId).toBeUndefined();
+    // seq stays a unique insertion counter over every branch
+    expect(store.messages.list('c').map((t) => t.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('shows the branch through a turn by its newest follow-ups', () => {
+    tree();
+    const nodes = store.messages.tree('c');
+    expect(descend(nodes, 'u1')).toBe('a1b');
+    expect(descend(nodes, 'a1')).toBe('a2b');
+    expect(descend(nodes, 'u2')).toBe('a2');
+    expect(descend(nodes, 'a2')).toBe('a2');
+    store.messages.setLeaf('c', 'a2b');
+    expect(ids(store.messages.pathTo('c', store.messages.leaf('c') ?? ''))).toEqual([
+      'u1',
+      'a1',
+      'u2b',
+      'a2b',
+    ]);
+  });
+
+  it('finds the branch again when its leaf went, or a reply was stored below it', () => {
+    tree();
+    store.messages.setLeaf('c', 'u2b');
+    // a reply stored under the leaf (a crash before the leaf moved) is shown
+    expect(store.messages.leaf('c')).toBe('a2b');
+    store.messages.setLeaf('c', 'missing');
+    expect(store.messages.leaf('c')).toBe('a1b'); // the newest turn's branch
+    conversation('empty');
+    expect(store.messages.leaf('empty')).toBeUndefined();
+  });
+
+  it('stops at a damaged tree instead of looping', () => {
+    tree();
+    store.db.prepare("UPDATE messages SET parent_id = 'a2' WHERE id = 'u1'").run();
+    expect(store.messages.pathTo('c', 'a2').length).toBeLessThanOrEqual(7);
+    expect(descend(store.messages.tree('c'), 'u2')).toBeDefined();
+  });
+
+  it('keeps the edited mark', () => {
+    conversation('c');
+    store.messages.append('c', turn('a', 'assistant', 'rewritten', { edited: true }));
+    store.messages.append('c', turn('b', 'assistant', 'not'));
+    expect(store.messages.get('a')?.edited).toBe(true);
+    expect(store.messages.get('b')).not.toHaveProperty('edited');
+  });
+});
+
+describe('attachments', () => {
+  function row(id: string, sha256: string, createdAt = 1) {
+    store.attachments.insert({
+      id,
+      name: `${id}.txt`,
+      mimeType: 'text/plain',
+      kind: 'text',
+      bytes: 3,
+      sha256,
+      filePath: `attachments/${sha256}`,
+      createdAt,
+    });
+  }
+
+  it('links files to a turn in order, and describes them without storage details', () => {
+    conversation('c');
+    row('x', 'h1');
+    row('y', 'h2');
+    store.messages.append('c', turn('u', 'user', 'look'));
+    store.attachments.link('u', ['y', 'x']);
+    const files = store.attachments.ofMessages(['u', 'none']);
+    expect(files.get('u')?.map((a) => a.id)).toEqual(['y', 'x']);
+    expect(files.has('none')).toBe(false);
+    expect(toAttachmentRecord(files.get('u')?.[0] as AttachmentRow)).toEqual({
+      id: 'y',
+      name: 'y.txt',
+      mimeType: 'text/plain',
+      kind: 'text',
+      bytes: 3,
+    });
+    store.messages.append('c', turn('u2', 'user', 'more'));
+    expect(() => store.attachments.link('u2', ['missing'])).toThrow(/FOREIGN KEY/);
+  });
+
+  it('deletes only rows no turn uses, and names only files no row refers to', () => {
+    conversation('c');
+    row('used', 'h1');
+    row('unused', 'h2');
+    row('twin', 'h2'); // the same bytes uploaded twice share a file
+    row('draft', 'h3', 100);
+    store.messages.append('c', turn('u', 'user', 'x'));
+    store.attachments.link('u', ['used']);
+    expect(store.attachments.deleteUnused({ ids: ['used', 'unused'] })).toEqual([]);
+    expect(store.attachments.get('unused')).toBeUndefined();
+    expect(store.attachments.get('used')).toBeDefined();
+    expect(store.attachments.deleteUnused({ ids: ['twin'] })).toEqual(['attachments/h2']);
+    // drafts by age
+    expect(store.attachments.deleteUnused({ uploadedBefore: 50 })).toEqual([]);
+    expect(store.attachments.deleteUnused({ uploadedBefore: 101 })).toEqual(['attachments/h3']);
+    // a deleted conversation frees its turns' files
+    expect(store.attachments.idsOfConversation('c')).toEqual(['used']);
+    store.conversations.delete('c');
+    expect(store.attachments.deleteUnused({ ids: ['used'] })).toEqual(['attachments/h1']);
+    expect(store.attachments.filePaths().size).toBe(0);
+  });
+});
+
+describe('comparisons', () => {
+  function column(
+    id: string,
+    comparisonId: string | undefined,
+    at: number,
+    origin: 'chat' | 'compare' = 'compare',
+  ) {
+    store.conversations.insert({
+      id,
+      format: 'chat',
+      model: 'm',
+      title: `title ${id}`,
+      origin,
+      params: { stream: true },
+      ...(comparisonId ? { comparisonId } : {}),
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+
+  it('groups Compare conversations by comparison, newest first; an older one stands alone', () => {
+    column('a1', 'A', 1);
+    column('a2', 'A', 2);
+    column('b1', 'B', 5);
+    column('legacy', undefined, 3);
+    column('moved', 'B', 6, 'chat'); // continued in its tab: no longer part of the comparison
+    const groups = store.conversations.comparisons();
+    expect(groups.map((g) => [g.id, g.columns.map((c) => c.id)])).toEqual([
+      ['B', ['b1']],
+      ['legacy', ['legacy']],
+      ['A', ['a1', 'a2']],
+    ]);
+    expect(store.conversations.comparisonMembers('A')).toEqual(['a1', 'a2']);
+    expect(store.conversations.comparisonMembers('legacy')).toEqual(['legacy']);
+    expect(store.conversations.comparisonMembers('a1')).toEqual([]);
+    expect(store.conversations.get('a1')?.comparisonId).toBe('A');
   });
 });
 
@@ -261,4 +432,78 @@ describe('upgrading a database made by an earlier release', () => {
       }
     });
   }
+});
+
+describe('upgrading a schema 3 database (the release before branches) to branches and attachments', () => {
+  it('makes every conversation one branch ending at its last turn, keeping payloads and search', () => {
+    const file = join(dir, 'v3.db');
+    const raw = new DatabaseSync(file);
+    for (const migration of MIGRATIONS.slice(0, 3)) migration.up(raw);
+    raw.exec('PRAGMA user_version = 3');
+    const parts = JSON.stringify({
+      format: 'generate',
+      parts: [
+        { text: 'Weighing the options', thought: true },
+        { text: 'Take the train.' },
+        { text: '', thoughtSignature: 'c2lnbmF0dXJlLW9uZQ==' },
+      ],
+    });
+    const insertConversation = raw.prepare(
+      `INSERT INTO conversations (id, format, model, title, origin, params, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, '{"stream":true}', ?, ?)`,
+    );
+    insertConversation.run('chat', 'chat', 'gpt-5-mini', 'Trip planning', 'chat', 1, 10);
+    insertConversation.run('gen', 'generate', 'gemini-2.5-flash', 'Train or plane', 'chat', 2, 20);
+    insertConversation.run('cmp', 'messages', 'claude-x', 'Compared once', 'compare', 3, 30);
+    const insertTurn = raw.prepare(
+      `INSERT INTO messages (id, conversation_id, seq, role, text, raw, status, end_reason, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // seq as the releases wrote it: gaps from deleted replies (regenerate, edit) are normal
+    insertTurn.run('c1', 'chat', 1, 'user', 'Plan a trip to Lisbon', null, 'complete', null, 1);
+    insertTurn.run('c2', 'chat', 2, 'assistant', 'Day one: Alfama.', null, 'complete', null, 2);
+    insertTurn.run('c3', 'chat', 5, 'user', 'And day two?', null, 'complete', null, 3);
+    insertTurn.run('c4', 'chat', 6, 'assistant', 'Belém and pastries.', null, 'partial', 'stopped', 4);
+    insertTurn.run('g1', 'gen', 1, 'user', 'Train or plane to Porto?', null, 'complete', null, 5);
+    insertTurn.run('g2', 'gen', 2, 'assistant', 'Take the train.', parts, 'complete', null, 6);
+    insertTurn.run('k1', 'cmp', 1, 'user', 'Compare this', null, 'complete', null, 7);
+    insertTurn.run('k2', 'cmp', 2, 'assistant', 'Compared.', null, 'complete', null, 8);
+    raw.close();
+
+    const upgraded = openStore(file);
+    try {
+      expect(Number(upgraded.db.prepare('PRAGMA user_version').get()?.['user_version'])).toBe(LATEST_VERSION);
+      const chat = upgraded.messages.pathTo('chat', upgraded.messages.leaf('chat') ?? '');
+      expect(chat.map((t) => [t.id, t.parentId])).toEqual([
+        ['c1', undefined],
+        ['c2', 'c1'],
+        ['c3', 'c2'],
+        ['c4', 'c3'],
+      ]);
+      expect(chat[3]).toMatchObject({ status: 'partial', endReason: 'stopped' });
+      // one branch: every turn has one version
+      const nodes = upgraded.messages.tree('chat');
+      expect(new Set(nodes.map((n) => n.parentId)).size).toBe(nodes.length);
+      expect(upgraded.messages.leaf('gen')).toBe('g2');
+      expect(upgraded.messages.get('g2')?.raw).toEqual(JSON.parse(parts));
+      expect(upgraded.messages.leaf('cmp')).toBe('k2');
+      // a Compare conversation from before comparisons is a comparison of its own
+      expect(upgraded.conversations.get('cmp')?.comparisonId).toBeUndefined();
+      expect(upgraded.conversations.comparisons().map((c) => c.id)).toEqual(['cmp']);
+      expect(upgraded.search('pastries').map((h) => [h.conversationId, h.turnId])).toEqual([['chat', 'c4']]);
+      expect(upgraded.search('Porto').map((h) => h.turnId)).toEqual(['g1']);
+      // new turns follow the branch
+      upgraded.messages.append('chat', {
+        id: 'c5',
+        role: 'user',
+        text: 'Day three',
+        status: 'complete',
+        createdAt: 9,
+      });
+      expect(upgraded.messages.get('c5')).toMatchObject({ parentId: 'c4', seq: 7 });
+      expect(upgraded.attachments.filePaths().size).toBe(0);
+    } finally {
+      upgraded.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@ import {
   type OperationOutput,
   type ParsedInput,
 } from '../../shared/contract.ts';
-import type { Turn } from '../../shared/conversation.ts';
+import type { Conversation, Turn } from '../../shared/conversation.ts';
 import type { Result } from '../../shared/errors.ts';
 import type { CallContext } from '../../electron/handlers/index.ts';
 import type { HostCore } from '../../electron/host/host-core.ts';
@@ -21,6 +21,8 @@ export interface FakeCore extends HostCore {
     string,
     { full?: { path: string; mime: string }; thumb?: { path: string; mime: string } }
   >;
+  /** attached files the media route serves, by attachment id */
+  readonly attachments: Map<string, { path: string; mime: string; inline: boolean; downloadName: string }>;
   /** resolves the next call of `name` only when `release()` is called */
   hold(name: OperationName): { release(): void; started: Promise<void> };
 }
@@ -34,9 +36,23 @@ function turn(role: Turn['role'], text: string): Turn {
   return { id: `${role}-1`, role, text, status: 'complete', createdAt: 0 };
 }
 
+function conversation(id: string): Conversation {
+  return {
+    id,
+    format: 'chat',
+    model: 'm',
+    title: 't',
+    params: { stream: true },
+    turns: [],
+    createdAt: 0,
+    updatedAt: 0,
+  };
+}
+
 export function createFakeCore(): FakeCore {
   const calls: { name: string; input: unknown }[] = [];
   const images: FakeCore['images'] = new Map();
+  const attachments: FakeCore['attachments'] = new Map();
   const keys = new Map<string, { slot: ParsedInput<'setKey'>['slot']; key: string }>();
   const holds = new Map<string, { gate: Promise<void>; started: () => void }>();
 
@@ -61,6 +77,29 @@ export function createFakeCore(): FakeCore {
     },
     getKeyStatus: () =>
       [...keys.values()].map(({ slot, key }) => ({ slot, set: true, last4: key.slice(-4) })),
+    // the attachment reports what arrived: its size is the decoded length
+    putAttachment: (input) => ({
+      id: `att-${calls.length}`,
+      name: input.name,
+      mimeType: 'text/plain',
+      kind: 'text',
+      bytes: Buffer.from(input.dataBase64, 'base64').length,
+    }),
+    attachImage: (input) => ({
+      id: `att-${input.imageId}`,
+      name: `${input.imageId}.png`,
+      mimeType: 'image/png',
+      kind: 'image',
+      bytes: 1,
+    }),
+    listComparisons: () => [],
+    deleteComparison: () => ({ deleted: 0 }),
+    selectBranch: (input) => conversation(input.conversationId),
+    forkConversation: (input) => ({ ...conversation(`${input.conversationId}-fork`), title: 'fork' }),
+    editReply: (input) => ({
+      ...conversation(input.conversationId),
+      turns: [{ ...turn('assistant', input.text), edited: true }],
+    }),
     // the title reports what arrived, so a test can see a large import came through whole
     importConversation: (input) => ({
       id: 'imported',
@@ -107,8 +146,12 @@ export function createFakeCore(): FakeCore {
     calls,
     images,
     dispatch,
+    attachments,
     imageFile(id, variant) {
       return Promise.resolve(images.get(id)?.[variant] ?? null);
+    },
+    attachmentFile(id) {
+      return Promise.resolve(attachments.get(id) ?? null);
     },
     hold(name) {
       let release!: () => void;

@@ -1,0 +1,124 @@
+// Importing an exported conversation (file version 1 or 2): the tree of turns is checked before anything
+// is stored, the embedded files are stored like uploads (new ids), and every turn is stored under a new id
+// with its parent and files mapped, so importing the same file twice never collides.
+import { randomUUID } from 'node:crypto';
+import type { Conversation, Turn } from '../../shared/conversation.ts';
+import { parseConversationFile, type EmbeddedFile } from '../../shared/export.ts';
+import { DEFAULT_TITLE } from '../../shared/titles.ts';
+import type { AttachmentRow } from '../store/index.ts';
+import { storeAttachment } from './attachment-files.ts';
+import { invalid } from './errors.ts';
+import type { Services } from './services.ts';
+
+interface Node {
+  turn: Turn;
+  parentId: string | undefined;
+}
+
+const broken = (why: string) => invalid(`The conversation file is broken: ${why}.`, 'content');
+
+/**
+ * Every turn of the file with the turn it follows, parents before children. A turn of the branch on screen
+ * without a parentId follows the one before it (version 1 files have no parentId at all).
+ */
+export function orderedTree(conversation: Conversation): Node[] {
+  const nodes: Node[] = [
+    ...conversation.turns.map((turn, i) => ({
+      turn,
+      parentId: turn.parentId ?? (i > 0 ? conversation.turns[i - 1]?.id : undefined),
+    })),
+    ...(conversation.branches ?? []).map((turn) => ({ turn, parentId: turn.parentId })),
+  ];
+  const ids = new Set<string>();
+  for (const { turn } of nodes) {
+    if (ids.has(turn.id)) throw broken(`two turns have the id "${turn.id.slice(0, 80)}"`);
+    ids.add(turn.id);
+  }
+  const missing = nodes.find((n) => n.parentId !== undefined && !ids.has(n.parentId));
+  if (missing) {
+    throw broken(`a turn follows "${String(missing.parentId).slice(0, 80)}", which the file does not hold`);
+  }
+  // Parents first; what never gets placed follows itself round a cycle.
+  const ordered: Node[] = [];
+  const placed = new Set<string>();
+  const children = new Map<string | undefined, Node[]>();
+  for (const node of nodes) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node]);
+  const queue = [...(children.get(undefined) ?? [])];
+  while (queue.length > 0) {
+    const node = queue.shift() as Node;
+    ordered.push(node);
+    placed.add(node.turn.id);
+    queue.push(...(children.get(node.turn.id) ?? []));
+  }
+  if (ordered.length !== nodes.length) throw broken('some turns follow each other in a circle');
+  return ordered;
+}
+
+function bytesOf(file: EmbeddedFile, name: string): Uint8Array {
+  const buffer = Buffer.from(file.base64, 'base64');
+  // the schema checked the alphabet; a canonical encoding reads back the same
+  if (buffer.toString('base64') !== file.base64) {
+    throw invalid(
+      `The conversation file carries "${name}" damaged (its data is not valid base64).`,
+      'content',
+    );
+  }
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** Stores the file's conversation; returns the new conversation's id. */
+export async function importConversationFile(
+  s: Services,
+  content: string,
+  titleFor: (title: string, format: Conversation['format']) => string,
+): Promise<string> {
+  const parsed = parseConversationFile(content);
+  if (!parsed.ok) throw invalid(parsed.message, 'content');
+  const source = parsed.conversation;
+  const nodes = orderedTree(source);
+
+  // The files first (checked from their bytes like an upload); a refusal names the file.
+  const described = new Map<string, { name: string; mimeType: string }>();
+  for (const { turn } of nodes) for (const a of turn.attachments ?? []) described.set(a.id, a);
+  const stored = new Map<string, AttachmentRow>();
+  for (const file of parsed.files) {
+    const meta = described.get(file.id);
+    if (!meta || stored.has(file.id)) continue; // carried but used by no turn, or carried twice
+    stored.set(
+      file.id,
+      await storeAttachment(s, meta.name, meta.mimeType, bytesOf(file, meta.name), 'content'),
+    );
+  }
+
+  const id = randomUUID();
+  const newIds = new Map(nodes.map((n) => [n.turn.id, randomUUID()]));
+  s.store.transaction(() => {
+    s.store.conversations.insert({
+      id,
+      format: source.format,
+      model: source.model,
+      title: titleFor(source.title.trim() || DEFAULT_TITLE, source.format),
+      origin: 'chat',
+      params: source.params,
+      createdAt: source.createdAt,
+      updatedAt: s.now(),
+    });
+    for (const { turn, parentId } of nodes) {
+      // Exchange records belong to the database that made them; here they would point nowhere.
+      const { exchangeId: _x, attachments, versions: _v, parentId: _p, ...rest } = turn;
+      const copy: Turn = { ...rest, id: newIds.get(turn.id) as string };
+      if (copy.error?.exchangeId !== undefined) {
+        const { exchangeId: _e, ...error } = copy.error;
+        copy.error = error;
+      }
+      s.store.messages.insert(id, copy, parentId !== undefined ? (newIds.get(parentId) ?? null) : null);
+      s.store.attachments.link(
+        copy.id,
+        (attachments ?? []).flatMap((a) => stored.get(a.id)?.id ?? []),
+      );
+    }
+    const last = source.turns.at(-1);
+    s.store.messages.setLeaf(id, last ? (newIds.get(last.id) ?? null) : null);
+  });
+  return id;
+}
