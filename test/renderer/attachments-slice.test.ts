@@ -183,7 +183,10 @@ describe('sending with files', () => {
 
   it('gives the files back to the composer when the send fails before reaching the service', async () => {
     install({
-      sendMessage: () => ({ ok: false, error: { kind: 'no-connection', message: 'No connection.' } }),
+      sendMessage: () => ({
+        ok: false,
+        error: { kind: 'connection', message: 'The service could not be reached.' },
+      }),
     });
     await t.store.getState().addFiles('c1', [file('report.pdf', 'application/pdf', 9)]);
     expect(await t.store.getState().send('chat', 'Summarise')).toBe(false);
