@@ -38,11 +38,14 @@ export function orderedTree(conversation: Conversation): Node[] {
   if (missing) {
     throw broken(`a turn follows "${String(missing.parentId).slice(0, 80)}", which the file does not hold`);
   }
-  // Parents first; what never gets placed follows itself round a cycle.
+  // Parents first; what never gets placed follows itself round a cycle. Versions of a turn keep the order
+  // they were made in (the file lists the branch on screen first).
   const ordered: Node[] = [];
   const placed = new Set<string>();
   const children = new Map<string | undefined, Node[]>();
-  for (const node of nodes) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node]);
+  const byAge = nodes.map((node, i) => ({ node, i }));
+  byAge.sort((a, b) => a.node.turn.createdAt - b.node.turn.createdAt || a.i - b.i);
+  for (const { node } of byAge) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node]);
   const queue = [...(children.get(undefined) ?? [])];
   while (queue.length > 0) {
     const node = queue.shift() as Node;

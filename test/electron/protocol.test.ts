@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake } from './fake-electron.ts';
 import { registerAppScheme, setupProtocol } from '../../electron/desktop/protocol.ts';
@@ -23,6 +24,18 @@ beforeEach(() => {
   fake.reset();
   const core = createFakeCore();
   core.images.set('img_1', { full: { path: fixture.pngPath, mime: 'image/png' } });
+  core.attachments.set('att_text', {
+    path: path.join(fixture.root, 'secret.txt'),
+    mime: 'text/plain; charset=utf-8',
+    inline: true,
+    downloadName: 'page.html',
+  });
+  core.attachments.set('att_pdf', {
+    path: fixture.pngPath,
+    mime: 'application/pdf',
+    inline: false,
+    downloadName: 'doc.pdf',
+  });
   setupProtocol({ rendererDir: fixture.rendererDir, core });
 });
 
@@ -74,6 +87,22 @@ describe('the app:// scheme', () => {
     expect(dl.headers.get('content-disposition')).toBe('attachment; filename="quartet-img_1.png"');
     expect((await fake.protocol.fetch('app://quartet/media/thumb/img_1')).status).toBe(404);
     expect((await fake.protocol.fetch('app://quartet/media/image/..%2fsecret')).status).toBe(404);
+  });
+
+  it('serves attached files from the app core with the type it chose, unsniffed, a PDF as a download', async () => {
+    const text = await fake.protocol.fetch('app://quartet/media/attachment/att_text');
+    expect(text.status).toBe(200);
+    expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(text.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(text.headers.get('content-security-policy')).toMatch(/sandbox/);
+    expect(text.headers.get('content-disposition')).toBeNull();
+    const pdf = await fake.protocol.fetch('app://quartet/media/attachment/att_pdf');
+    expect(pdf.headers.get('content-disposition')).toBe('attachment; filename="doc.pdf"');
+    expect((await fake.protocol.fetch('app://quartet/media/attachment/nope')).status).toBe(404);
+    expect((await fake.protocol.fetch('app://quartet/media/attachment/..%2fsecret')).status).toBe(404);
+    expect((await fake.protocol.fetch('app://quartet/media/attachment/../../secret.txt')).status).not.toBe(
+      200,
+    );
   });
 
   it('refuses methods other than GET and HEAD', async () => {
