@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { selectTabParams } from '../../store/chat-helpers.ts';
@@ -141,17 +141,33 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
  * what is sent); forgets it when the field goes away.
  */
 function useReportInvalid(format: TextFormat, field: string, message: string | null): void {
-  const setParamInvalid = useStore((s) => s.setParamInvalid);
+  const tabReport = useStore((s) => s.setParamInvalid);
+  const report = useContext(ParamsInvalidContext);
   useEffect(() => {
-    setParamInvalid(format, field, message);
-  }, [setParamInvalid, format, field, message]);
-  useEffect(() => () => setParamInvalid(format, field, null), [setParamInvalid, format, field]);
+    if (report) report(field, message);
+    else tabReport(format, field, message);
+  }, [report, tabReport, format, field, message]);
+  useEffect(
+    () => () => {
+      if (report) report(field, null);
+      else tabReport(format, field, null);
+    },
+    [report, tabReport, format, field],
+  );
 }
+
+/**
+ * Where the fields below report a value that is not valid: the chat tab's store unless a provider gives
+ * another receiver (Compare keeps them per column). The receiver must be stable (useCallback).
+ */
+export const ParamsInvalidContext = createContext<((field: string, message: string | null) => void) | null>(
+  null,
+);
 
 const TEMPERATURE_RANGE =
   'Temperature: enter a number from 0 to 2, or leave it empty for the service default.';
 
-function Temperature(props: {
+export function Temperature(props: {
   format: TextFormat;
   value: number | undefined;
   onChange(v: number | undefined): void;
@@ -225,7 +241,7 @@ function Temperature(props: {
 }
 
 /** An integer field that only hands over valid values and says inline what is wrong with the rest. */
-function NumberField(props: {
+export function NumberField(props: {
   format: TextFormat;
   field: string;
   label: string;
@@ -296,9 +312,9 @@ function NumberField(props: {
   );
 }
 
-type Update = <K extends keyof Params>(key: K, value: Params[K] | undefined) => void;
+export type Update = <K extends keyof Params>(key: K, value: Params[K] | undefined) => void;
 
-function GenerateThinking(props: { params: Params; update: Update }) {
+export function GenerateThinking(props: { params: Params; update: Update }) {
   const { params, update } = props;
   const b = params.thinkingBudget;
   const mode = b === undefined ? 'default' : b === 0 ? 'off' : b === -1 ? 'dynamic' : 'custom';
@@ -361,7 +377,7 @@ function GenerateThinking(props: { params: Params; update: Update }) {
   );
 }
 
-function MessagesThinking(props: {
+export function MessagesThinking(props: {
   params: Params;
   update: Update;
   setThinking(on: boolean): void;
