@@ -144,7 +144,7 @@ function formatProblem(
     return `"${a.name}" is a GIF; Generate Content takes PNG, JPEG and WebP images. Convert it, or send it in another format.`;
   }
   if (format === 'messages' && a.kind === 'image' && a.bytes > ATTACHMENT_LIMITS.messagesImageBytes) {
-    return `"${a.name}" is ${mb(a.bytes)}; Messages takes images up to ${mb(ATTACHMENT_LIMITS.messagesImageBytes)}. Turn on "Downscale large images".`;
+    return `"${a.name}" is ${mb(a.bytes)}; Messages takes images up to 3.75 MB (5 MB once encoded). Turn on "Downscale large images".`;
   }
   return undefined;
 }

@@ -273,7 +273,7 @@ describe('files that cannot go: exit 2 naming the file, nothing sent, history un
     [
       'big-for-messages.png',
       'messages',
-      /^quartet: "big-for-messages\.png" is 6 MB; Messages takes images up to 5 MB/,
+      /^quartet: "big-for-messages\.png" is 6 MB; Messages takes images up to 3\.75 MB/,
     ],
     ['missing.pdf', 'generate', /^quartet: --attach .*missing\.pdf: cannot read it \(no such file\)$/],
   ];
