@@ -1,9 +1,9 @@
 import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { Settings } from '../../shared/contract.ts';
-import type { Turn } from '../../shared/conversation.ts';
+import type { Params, Turn } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
-import { defaultParams } from '../../shared/conversation.ts';
+import { columnParams, sameParams, wholeParams } from './compare-params.ts';
 import { titleFrom } from '../../shared/titles.ts';
 import { withoutRun } from './runs-slice.ts';
 import { upsertSummary } from './chat-helpers.ts';
@@ -12,6 +12,8 @@ import type { StoreRuntime } from './runtime.ts';
 
 export const MIN_COLUMNS = 2;
 export const MAX_COLUMNS = 4;
+/** the save queue's key for the compare settings */
+const SETTINGS_SAVE = 'compare:settings';
 
 /** A request running in one column; its timing, stopping and text are in the runs slice. */
 export interface ColumnRun {
@@ -28,16 +30,38 @@ export interface CompareColumn {
   conversationId: string | null;
   /** the model the conversation was last sent with, to notice a change */
   conversationModel: string | null;
+  /** the column's own parameters, shown and sent while "same for all" is off */
+  params: Params;
+  /** the parameters the conversation was last saved with, to notice a change */
+  conversationParams: Params | null;
   turns: Turn[];
   run: ColumnRun | null;
   /** a failure before any reply existed (no model, conversation not created, invalid input) */
   error: AppError | null;
 }
 
+/** Which parameters an editor shows: the set every column shares, or one column's own (by its key). */
+export type ParamsScope = 'all' | string;
+
 export interface CompareSlice {
   compareColumns: CompareColumn[];
   compareHydrated: boolean;
   comparePrompt: string;
+  /** the comparison the columns' conversations belong to; null until the first send of a new one */
+  comparisonId: string | null;
+  /** whether every column uses `compareParams` */
+  compareSameParams: boolean;
+  /** the set every column uses while "same for all" is on */
+  compareParams: Params;
+  /** the parameters editor on screen, if any */
+  compareParamsOpen: ParamsScope | null;
+  /** fields whose text is not a valid value, per scope, as sentences: Send waits for them */
+  compareInvalid: Record<ParamsScope, Record<string, string>>;
+  setCompareSameParams(on: boolean): void;
+  /** Sets the shared set ('all') or a column's own; saved in settings once input is quiet. */
+  setCompareParams(scope: ParamsScope, params: Params): void;
+  setCompareParamsOpen(scope: ParamsScope | null): void;
+  setCompareInvalid(scope: ParamsScope, field: string, message: string | null): void;
   /** Builds the columns from the remembered (format, model) pairs, once, when settings are known. */
   hydrateCompare(settings: Settings | null): void;
   setComparePrompt(text: string): void;
@@ -59,21 +83,46 @@ export interface CompareSlice {
   continueInTab(key: string): Promise<boolean>;
 }
 
-function newColumn(format: TextFormat, model: string): CompareColumn {
+export function newColumn(format: TextFormat, model: string, params: Params): CompareColumn {
   return {
     key: crypto.randomUUID(),
     format,
     model,
     conversationId: null,
     conversationModel: null,
+    params,
+    conversationParams: null,
     turns: [],
     run: null,
     error: null,
   };
 }
 
+/** The same column with no conversation: what "New comparison" and moving a conversation away leave. */
+export function emptiedColumn(c: CompareColumn): CompareColumn {
+  return { ...newColumn(c.format, c.model, c.params), key: c.key };
+}
+
+/** The parameters a column shows and sends: the shared set or its own, with only its format's fields. */
+export function selectColumnParams(
+  s: Pick<CompareSlice, 'compareSameParams' | 'compareParams'>,
+  col: Pick<CompareColumn, 'format' | 'params'>,
+): Params {
+  return columnParams(col.format, s.compareSameParams ? s.compareParams : col.params);
+}
+
+/** Why the columns cannot be sent as they are (a field's text is not a valid value), or null. */
+export function selectCompareInvalid(s: CompareSlice): string | null {
+  const scopes = s.compareSameParams ? ['all'] : s.compareColumns.map((c) => c.key);
+  for (const scope of scopes) {
+    const first = Object.values(s.compareInvalid[scope] ?? {})[0];
+    if (first) return first;
+  }
+  return null;
+}
+
 /** First run: the same question through three formats, each with the model last used in its tab. */
-export function defaultColumns(settings: Settings | null): { format: TextFormat; model: string }[] {
+export function defaultColumns(settings: Settings | null): Settings['compareColumns'] {
   const remembered = settings?.compareColumns ?? [];
   if (remembered.length >= MIN_COLUMNS) return remembered.slice(0, MAX_COLUMNS);
   const model = (f: TextFormat) => settings?.tabs[f]?.model ?? '';
@@ -91,45 +140,75 @@ function invalid(message: string): AppError {
 export const createCompareSlice =
   (rt: StoreRuntime): StateCreator<StoreState, [], [], CompareSlice> =>
   (set, get) => {
-    const persist = () => {
-      void get().updateSettings({
-        compareColumns: get().compareColumns.map((c) => ({ format: c.format, model: c.model })),
+    /** Saves the columns and parameters in settings: at once, or (typing) once input is quiet. */
+    const persist = (when: 'now' | 'quiet' = 'now') => {
+      rt.saves.debounce(SETTINGS_SAVE, async () => {
+        const s = get();
+        return get().updateSettings({
+          compareColumns: s.compareColumns.map((c) => ({
+            format: c.format,
+            model: c.model,
+            params: c.params,
+          })),
+          compareSameParams: s.compareSameParams,
+          compareParams: s.compareParams,
+        });
       });
+      if (when === 'now') void rt.saves.flush(SETTINGS_SAVE);
     };
     const patchColumn = (key: string, patch: Partial<CompareColumn>) =>
       set((s) => ({ compareColumns: s.compareColumns.map((c) => (c.key === key ? { ...c, ...patch } : c)) }));
     const column = (key: string) => get().compareColumns.find((c) => c.key === key);
 
-    /** Makes sure the column has a conversation with its current model; returns its id or an error. */
-    const ensureConversation = async (col: CompareColumn, text: string): Promise<string | AppError> => {
+    /**
+     * Makes sure the column has a conversation in the comparison, with the model and parameters it shows
+     * now (what is on screen is what is sent); returns its id or an error.
+     */
+    const ensureConversation = async (
+      col: CompareColumn,
+      text: string,
+      comparisonId: string,
+    ): Promise<string | AppError> => {
       const bridge = rt.bridge();
+      const params = selectColumnParams(get(), col);
       if (col.conversationId === null) {
         const r = await bridge.createConversation({
           format: col.format,
           model: col.model,
           origin: 'compare',
+          comparisonId,
           title: titleFrom(text),
-          params: defaultParams(col.format),
+          params,
         });
         if (!r.ok) return r.error;
-        patchColumn(col.key, { conversationId: r.value.id, conversationModel: col.model });
+        patchColumn(col.key, {
+          conversationId: r.value.id,
+          conversationModel: col.model,
+          conversationParams: params,
+        });
         return r.value.id;
       }
-      if (col.conversationModel !== col.model) {
-        const r = await bridge.updateConversation({ id: col.conversationId, model: col.model });
+      const modelChanged = col.conversationModel !== col.model;
+      const paramsChanged = col.conversationParams === null || !sameParams(col.conversationParams, params);
+      if (modelChanged || paramsChanged) {
+        const r = await bridge.updateConversation({
+          id: col.conversationId,
+          ...(modelChanged ? { model: col.model } : {}),
+          ...(paramsChanged ? { params } : {}),
+        });
         if (!r.ok) return r.error;
-        patchColumn(col.key, { conversationModel: col.model });
+        patchColumn(col.key, { conversationModel: col.model, conversationParams: params });
       }
       return col.conversationId;
     };
 
     /** One column's request, as a run (its text streams into runTexts), then the turns it stored. */
-    const runColumn = async (col: CompareColumn, text: string): Promise<boolean> => {
+    const runColumn = async (col: CompareColumn, text: string, comparisonId: string): Promise<boolean> => {
       const requestId = crypto.randomUUID();
       // the run first, so that whatever shows the column's run finds its timing
       get().beginRun(requestId);
       patchColumn(col.key, { run: { requestId, text }, error: null });
-      const conversationId = await ensureConversation(col, text);
+      const conversationId = await ensureConversation(col, text, comparisonId);
       if (typeof conversationId !== 'string') {
         finish(col.key, requestId, { error: conversationId });
         return false;
@@ -180,13 +259,52 @@ export const createCompareSlice =
       compareColumns: [],
       compareHydrated: false,
       comparePrompt: '',
+      comparisonId: null,
+      compareSameParams: true,
+      compareParams: wholeParams(undefined),
+      compareParamsOpen: null,
+      compareInvalid: {},
 
       hydrateCompare(settings) {
         if (get().compareHydrated) return;
+        const shared = wholeParams(settings?.compareParams);
         set({
           compareHydrated: true,
-          compareColumns: defaultColumns(settings).map((c) => newColumn(c.format, c.model)),
+          compareSameParams: settings?.compareSameParams ?? true,
+          compareParams: shared,
+          compareColumns: defaultColumns(settings).map((c) =>
+            newColumn(c.format, c.model, c.params ? wholeParams(c.params) : shared),
+          ),
         });
+      },
+      setCompareSameParams(on) {
+        const s = get();
+        if (s.compareSameParams === on) return;
+        set({
+          compareSameParams: on,
+          // Turned off, every column starts from the set it was using, so nothing it sends changes.
+          ...(on ? {} : { compareColumns: s.compareColumns.map((c) => ({ ...c, params: s.compareParams })) }),
+          // An open editor follows: one column's becomes the shared one and back.
+          compareParamsOpen:
+            s.compareParamsOpen === null ? null : on ? 'all' : (s.compareColumns[0]?.key ?? null),
+        });
+        persist();
+      },
+      setCompareParams(scope, params) {
+        if (scope === 'all') set({ compareParams: params });
+        else patchColumn(scope, { params });
+        persist('quiet');
+      },
+      setCompareParamsOpen(scope) {
+        set({ compareParamsOpen: scope });
+      },
+      setCompareInvalid(scope, field, message) {
+        const current = get().compareInvalid[scope] ?? {};
+        if ((current[field] ?? null) === message) return;
+        const next = { ...current };
+        if (message === null) delete next[field];
+        else next[field] = message;
+        set((s) => ({ compareInvalid: { ...s.compareInvalid, [scope]: next } }));
       },
       setComparePrompt(text) {
         set({ comparePrompt: text });
@@ -197,8 +315,13 @@ export const createCompareSlice =
         const used = new Set(cols.map((c) => c.format));
         const format =
           (['chat', 'responses', 'messages', 'generate'] as const).find((f) => !used.has(f)) ?? 'chat';
-        const model = cols.at(-1)?.model ?? '';
-        set({ compareColumns: [...cols, newColumn(format, model)] });
+        const last = cols.at(-1);
+        set({
+          compareColumns: [
+            ...cols,
+            newColumn(format, last?.model ?? '', last?.params ?? get().compareParams),
+          ],
+        });
         persist();
       },
       removeCompareColumn(key) {
@@ -206,7 +329,10 @@ export const createCompareSlice =
         if (cols.length <= MIN_COLUMNS) return;
         const col = cols.find((c) => c.key === key);
         if (col?.run) void get().stopRun(col.run.requestId);
-        set({ compareColumns: cols.filter((c) => c.key !== key) });
+        set((s) => ({
+          compareColumns: cols.filter((c) => c.key !== key),
+          compareParamsOpen: s.compareParamsOpen === key ? null : s.compareParamsOpen,
+        }));
         persist();
       },
       setCompareColumn(key, patch) {
@@ -215,7 +341,15 @@ export const createCompareSlice =
         const formatChanged = patch.format !== undefined && patch.format !== col.format;
         patchColumn(key, {
           ...patch,
-          ...(formatChanged ? { conversationId: null, conversationModel: null, turns: [], error: null } : {}),
+          ...(formatChanged
+            ? {
+                conversationId: null,
+                conversationModel: null,
+                conversationParams: null,
+                turns: [],
+                error: null,
+              }
+            : {}),
         });
         persist();
       },
@@ -228,16 +362,20 @@ export const createCompareSlice =
       async sendCompare() {
         const text = get().comparePrompt;
         const cols = get().compareColumns;
-        if (text.trim() === '' || cols.some((c) => c.run)) return false;
+        if (text.trim() === '' || cols.some((c) => c.run) || selectCompareInvalid(get()) !== null)
+          return false;
         const ready = cols.filter((c) => c.model.trim() !== '');
         for (const c of cols) {
           if (c.model.trim() === '')
             patchColumn(c.key, { error: invalid('Choose a model for this column.') });
         }
         if (ready.length === 0) return false;
-        set({ comparePrompt: '' });
+        const comparisonId = get().comparisonId ?? crypto.randomUUID();
+        set({ comparePrompt: '', comparisonId });
         // Every column at once: the point is to see them side by side, in the same moment.
-        const results = await Promise.all(ready.map((c) => runColumn(c, text)));
+        const results = await Promise.all(ready.map((c) => runColumn(c, text, comparisonId)));
+        // the list shows this comparison as it now is (its title, its newest activity)
+        if (get().comparisonsLoaded) void get().loadComparisons();
         // Nothing reached the service: give the text back so it is not lost.
         if (!results.some(Boolean) && get().comparePrompt === '') {
           const anyStored = get().compareColumns.some((c) =>
@@ -267,9 +405,7 @@ export const createCompareSlice =
           return {
             loaded,
             conversations: upsertSummary(s.conversations, r.value),
-            compareColumns: s.compareColumns.map((c) =>
-              c.key === key ? { ...newColumn(c.format, c.model), key: c.key } : c,
-            ),
+            compareColumns: s.compareColumns.map((c) => (c.key === key ? emptiedColumn(c) : c)),
           };
         });
         get().setTab(col.format);
@@ -278,12 +414,7 @@ export const createCompareSlice =
       },
       async newComparison() {
         if (get().compareColumns.some((c) => c.run)) await get().stopCompare();
-        set((s) => ({
-          compareColumns: s.compareColumns.map((c) => ({
-            ...newColumn(c.format, c.model),
-            key: c.key,
-          })),
-        }));
+        set((s) => ({ comparisonId: null, compareColumns: s.compareColumns.map(emptiedColumn) }));
       },
     };
   };

@@ -13,6 +13,7 @@ import { createRunsSlice } from './runs-slice.ts';
 import { createModelsSlice } from './models-slice.ts';
 import { createImagesSlice } from './images-slice.ts';
 import { createCompareSlice } from './compare-slice.ts';
+import { createComparisonsSlice } from './comparisons-slice.ts';
 import { createInspectorSlice } from './inspector-slice.ts';
 import { createSettingsSlice } from './settings-slice.ts';
 import { createRuntime, type RuntimeOptions, type StoreRuntime } from './runtime.ts';
@@ -39,6 +40,7 @@ export function createAppStore(options: RuntimeOptions): AppStore {
     ...createModelsSlice(rt)(...a),
     ...createImagesSlice(rt)(...a),
     ...createCompareSlice(rt)(...a),
+    ...createComparisonsSlice(rt)(...a),
     ...createInspectorSlice(rt)(...a),
     ...createSettingsSlice(rt)(...a),
   }));

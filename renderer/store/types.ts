@@ -9,6 +9,7 @@ import type { RunsSlice } from './runs-slice.ts';
 import type { ModelsSlice } from './models-slice.ts';
 import type { ImagesSlice } from './images-slice.ts';
 import type { CompareSlice } from './compare-slice.ts';
+import type { ComparisonsSlice } from './comparisons-slice.ts';
 import type { InspectorSlice } from './inspector-slice.ts';
 import type { SettingsSlice } from './settings-slice.ts';
 
@@ -23,5 +24,6 @@ export type StoreState = AppSlice &
   ModelsSlice &
   ImagesSlice &
   CompareSlice &
+  ComparisonsSlice &
   InspectorSlice &
   SettingsSlice;

@@ -113,9 +113,11 @@ describe('columns', () => {
     expect(s().compareColumns).toHaveLength(2);
     expect(calls.filter((c) => c.op === 'updateSettings').at(-1)?.input).toEqual({
       compareColumns: [
-        { format: 'responses', model: 'm' },
-        { format: 'generate', model: 'm' },
+        { format: 'responses', model: 'm', params: { stream: true } },
+        { format: 'generate', model: 'm', params: { stream: true } },
       ],
+      compareSameParams: true,
+      compareParams: { stream: true },
     });
   });
 
