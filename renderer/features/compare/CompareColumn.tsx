@@ -11,6 +11,7 @@ import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { EndNotice } from '../chat/EndNotice.tsx';
 import { Button } from '../../components/Button.tsx';
+import { ColumnParamsSummary } from './CompareParams.tsx';
 
 function useColumn(key: string): CompareColumn | undefined {
   return useStore((s) => s.compareColumns.find((c) => c.key === key));
@@ -24,11 +25,16 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
   const applyEverywhere = useStore((s) => s.setModelInAllColumns);
   const count = useStore((s) => s.compareColumns.length);
   const anyRunning = useStore((s) => s.compareColumns.some((c) => c.run !== null));
+  const editing = useStore((s) => s.compareParamsOpen === props.columnKey);
   const uid = useId();
   if (!col) return null;
   const busy = col.run !== null;
   return (
-    <div className="compare-head" data-testid="compare-column-head" data-format={col.format}>
+    <div
+      className={`compare-head${editing ? ' is-editing' : ''}`}
+      data-testid="compare-column-head"
+      data-format={col.format}
+    >
       <label htmlFor={`${uid}-format`} className="visually-hidden">
         Format of column {props.index + 1}
       </label>
@@ -75,6 +81,7 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
           data-testid="compare-remove-column"
         />
       </div>
+      <ColumnParamsSummary column={col} index={props.index} />
     </div>
   );
 }

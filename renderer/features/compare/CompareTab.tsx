@@ -1,11 +1,34 @@
 import { useEffect, useId, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
-import { MAX_COLUMNS } from '../../store/compare-slice.ts';
+import { MAX_COLUMNS, selectColumnParams, selectCompareInvalid } from '../../store/compare-slice.ts';
+import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
+import { useElementWidth } from '../../components/useSize.ts';
+import { PARAMS_W } from '../../components/layout.ts';
+import { paramsProblem } from '../chat/turn-info.ts';
 import { ColumnHeader, ColumnBody } from './CompareColumn.tsx';
 import { FiguresRow } from './FiguresRow.tsx';
+import { CompareParamsPanel, SameParamsSwitch } from './CompareParams.tsx';
+import { ComparisonsButton } from './ComparisonsList.tsx';
+import type { StoreState } from '../../store/types.ts';
 import './compare.css';
+
+/** Below this width a column scrolls sideways rather than squeezing its reply (see compare.css). */
+const COLUMN_MIN_W = 220;
+/** The parameters panel sits beside the columns when each keeps this much room; otherwise it floats. */
+const COLUMN_ROOM_W = 260;
+
+/** Why the columns cannot be sent as they are: a field being typed, or a set a format refuses. */
+function selectSendProblem(s: StoreState): string | null {
+  const invalid = selectCompareInvalid(s);
+  if (invalid) return invalid;
+  for (const [i, col] of s.compareColumns.entries()) {
+    const problem = paramsProblem(col.format, selectColumnParams(s, col));
+    if (problem) return `Column ${i + 1} (${FORMAT_LABELS[col.format]}): ${problem.message}`;
+  }
+  return null;
+}
 
 /** Compare: one prompt, two to four (format, model) columns answering at once, figures side by side. */
 export function CompareTab() {
@@ -13,29 +36,36 @@ export function CompareTab() {
   const hydrated = useStore((s) => s.compareHydrated);
   const hydrate = useStore((s) => s.hydrateCompare);
   const keys = useStore(useShallow((s) => s.compareColumns.map((c) => c.key)));
+  const paramsOpen = useStore((s) => s.compareParamsOpen !== null);
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const floating = width - PARAMS_W < keys.length * COLUMN_ROOM_W;
 
   useEffect(() => {
     if (settings && !hydrated) hydrate(settings);
   }, [settings, hydrated, hydrate]);
 
+  const classes = ['compare', paramsOpen && 'has-params', paramsOpen && floating && 'is-floating'];
   return (
-    <div className="compare" data-testid="compare">
-      <CompareComposer />
-      {keys.length > 0 ? (
-        <div
-          className="compare-grid"
-          style={{ gridTemplateColumns: `repeat(${keys.length}, minmax(0, 1fr))` }}
-          data-columns={keys.length}
-        >
-          {keys.map((k, i) => (
-            <ColumnHeader key={`h-${k}`} columnKey={k} index={i} />
-          ))}
-          {keys.map((k) => (
-            <ColumnBody key={`b-${k}`} columnKey={k} />
-          ))}
-          <FiguresRow />
-        </div>
-      ) : null}
+    <div ref={ref} className={classes.filter(Boolean).join(' ')} data-testid="compare">
+      <div className="compare-main">
+        <CompareComposer />
+        {keys.length > 0 ? (
+          <div
+            className="compare-grid"
+            style={{ gridTemplateColumns: `repeat(${keys.length}, minmax(${COLUMN_MIN_W}px, 1fr))` }}
+            data-columns={keys.length}
+          >
+            {keys.map((k, i) => (
+              <ColumnHeader key={`h-${k}`} columnKey={k} index={i} />
+            ))}
+            {keys.map((k) => (
+              <ColumnBody key={`b-${k}`} columnKey={k} />
+            ))}
+            <FiguresRow />
+          </div>
+        ) : null}
+      </div>
+      {paramsOpen ? <CompareParamsPanel floating={floating} /> : null}
     </div>
   );
 }
@@ -53,12 +83,13 @@ function CompareComposer() {
   );
   const started = useStore((s) => s.compareColumns.some((c) => c.turns.length > 0 || c.run !== null));
   const count = useStore((s) => s.compareColumns.length);
+  const problem = useStore(selectSendProblem);
   const uid = useId();
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      if (!running) void send();
+      if (!running && problem === null) void send();
     }
   };
 
@@ -88,7 +119,8 @@ function CompareComposer() {
           <Button
             variant="primary"
             icon="send"
-            disabled={prompt.trim() === ''}
+            disabled={prompt.trim() === '' || problem !== null}
+            title={problem ?? undefined}
             onClick={() => void send()}
             data-testid="compare-send"
           >
@@ -119,10 +151,20 @@ function CompareComposer() {
           </Button>
         </div>
       </div>
-      <p className="compare-hint faint">
-        <kbd className="kbd">Enter</kbd> sends to every column at once, <kbd className="kbd">Shift</kbd> +{' '}
-        <kbd className="kbd">Enter</kbd> breaks the line. Each column keeps its own history.
-      </p>
+      <div className="compare-bar">
+        <SameParamsSwitch />
+        {problem ? (
+          <span className="field-error compare-problem" role="alert" data-testid="compare-params-problem">
+            {problem}
+          </span>
+        ) : (
+          <p className="compare-hint faint">
+            <kbd className="kbd">Enter</kbd> sends to every column at once, <kbd className="kbd">Shift</kbd> +{' '}
+            <kbd className="kbd">Enter</kbd> breaks the line.
+          </p>
+        )}
+        <ComparisonsButton />
+      </div>
     </div>
   );
 }

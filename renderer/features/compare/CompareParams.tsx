@@ -1,0 +1,241 @@
+import { useCallback, useEffect, useId, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useStore } from '../../store/index.ts';
+import { selectColumnParams, type CompareColumn, type ParamsScope } from '../../store/compare-slice.ts';
+import { columnParams } from '../../store/compare-params.ts';
+import type { Params } from '../../../shared/conversation.ts';
+import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
+import { IconButton } from '../../components/IconButton.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import {
+  GenerateThinking,
+  MessagesThinking,
+  NumberField,
+  ParamsInvalidContext,
+  Temperature,
+  messagesThinking,
+  withParam,
+} from '../chat/ParamsPanel.tsx';
+import { paramsProblem } from '../chat/turn-info.ts';
+import { compareParamsSummary } from './params-summary.ts';
+
+/** The editor a column's summary opens: the shared set while "same for all" is on, else the column's. */
+function scopeOf(same: boolean, key: string): ParamsScope {
+  return same ? 'all' : key;
+}
+
+/** A column's parameters in a few words; a click opens (or closes) their editor. */
+export function ColumnParamsSummary(props: { column: CompareColumn; index: number }) {
+  const { column } = props;
+  const same = useStore((s) => s.compareSameParams);
+  const summary = useStore((s) => compareParamsSummary(column.format, selectColumnParams(s, column)));
+  const open = useStore((s) => s.compareParamsOpen);
+  const setOpen = useStore((s) => s.setCompareParamsOpen);
+  const scope = scopeOf(same, column.key);
+  const isOpen = open === scope;
+  return (
+    <button
+      type="button"
+      className="link-btn compare-params-summary"
+      aria-expanded={isOpen}
+      // the floating panel ignores clicks on what toggles it
+      data-params-toggle
+      title={`${same ? 'Parameters of every column' : `Parameters of column ${props.index + 1}`}: ${summary}`}
+      onClick={() => setOpen(isOpen ? null : scope)}
+      data-testid="compare-params-summary"
+    >
+      <Icon name="sliders" size={12} />
+      <span className="compare-params-text">{summary}</span>
+    </button>
+  );
+}
+
+/** The "Same parameters for all columns" switch. */
+export function SameParamsSwitch() {
+  const same = useStore((s) => s.compareSameParams);
+  const setSame = useStore((s) => s.setCompareSameParams);
+  const running = useStore((s) => s.compareColumns.some((c) => c.run !== null));
+  return (
+    <label
+      className="switch compare-same"
+      title="Off: each column has its own system prompt, temperature, max tokens and thinking"
+    >
+      <input
+        type="checkbox"
+        role="switch"
+        checked={same}
+        disabled={running}
+        onChange={(e) => setSame(e.target.checked)}
+        data-testid="compare-same-params"
+      />
+      <span>Same parameters for all columns</span>
+    </label>
+  );
+}
+
+/** The side panel with the open parameters: the shared set or one column's. */
+export function CompareParamsPanel(props: { floating: boolean }) {
+  const scope = useStore((s) => s.compareParamsOpen);
+  const setOpen = useStore((s) => s.setCompareParamsOpen);
+  const index = useStore((s) => s.compareColumns.findIndex((c) => c.key === scope));
+  const formats = useStore(
+    useShallow((s) =>
+      s.compareColumns.filter((c) => scope === 'all' || c.key === scope).map((c) => c.format),
+    ),
+  );
+  const ref = useRef<HTMLElement>(null);
+  const { floating } = props;
+
+  // Floating over the columns, the panel goes away on Escape or a click elsewhere.
+  useEffect(() => {
+    if (!floating) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) setOpen(null);
+    };
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Element | null;
+      if (!target || ref.current?.contains(target) || target.closest('[data-params-toggle]')) return;
+      setOpen(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onDown);
+    };
+  }, [floating, setOpen]);
+
+  if (scope === null || formats.length === 0) return null;
+  const first = formats[0] ?? 'chat';
+  return (
+    <aside
+      ref={ref}
+      className="params-panel compare-params"
+      aria-label="Parameters"
+      data-testid="compare-params-panel"
+      data-scope={scope === 'all' ? 'all' : `column-${index + 1}`}
+    >
+      <div className="params-head">
+        <div className="compare-params-heading">
+          <h2 className="params-title">Parameters</h2>
+          <span className="compare-params-scope" data-testid="compare-params-scope">
+            {scope === 'all' ? 'All columns' : `Column ${index + 1} · ${FORMAT_LABELS[first]}`}
+          </span>
+        </div>
+        <IconButton icon="x" size="s" label="Hide parameters" onClick={() => setOpen(null)} />
+      </div>
+      {/* a fresh form per scope, so half-typed numbers never leak from one set to another */}
+      <ScopeForm key={scope} scope={scope} formats={formats} />
+    </aside>
+  );
+}
+
+function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
+  const { scope, formats } = props;
+  const params = useStore((s) =>
+    scope === 'all' ? s.compareParams : s.compareColumns.find((c) => c.key === scope)?.params,
+  );
+  const setParams = useStore((s) => s.setCompareParams);
+  const setInvalid = useStore((s) => s.setCompareInvalid);
+  const report = useCallback(
+    (field: string, message: string | null) => setInvalid(scope, field, message),
+    [setInvalid, scope],
+  );
+  const ids = useId();
+  if (!params) return null;
+
+  const update = <K extends keyof Params>(key: K, value: Params[K] | undefined) =>
+    setParams(scope, withParam(params, key, value));
+  const shared = scope === 'all';
+  const hasMessages = formats.includes('messages');
+  const hasGenerate = formats.includes('generate');
+  // one column of messages: max tokens is its own and required, as in the Messages tab
+  const messagesOnly = !shared && formats[0] === 'messages';
+  const problem = hasMessages ? paramsProblem('messages', columnParams('messages', params)) : null;
+  const first = formats[0] ?? 'chat';
+
+  return (
+    <ParamsInvalidContext.Provider value={report}>
+      <div className="params-body">
+        <div className="field">
+          <label htmlFor={`${ids}-system`}>System prompt</label>
+          <textarea
+            id={`${ids}-system`}
+            className="textarea params-system"
+            rows={4}
+            placeholder="Optional instructions for the model"
+            value={params.system ?? ''}
+            onChange={(e) => update('system', e.target.value === '' ? undefined : e.target.value)}
+            data-testid="param-system"
+          />
+        </div>
+
+        <Temperature format={first} value={params.temperature} onChange={(v) => update('temperature', v)} />
+
+        <NumberField
+          format={first}
+          field="maxTokens"
+          label="Max tokens"
+          value={params.maxTokens}
+          onCommit={(v) => update('maxTokens', v)}
+          min={1}
+          max={1_000_000}
+          required={messagesOnly}
+          placeholder={messagesOnly ? '1024' : 'Service default'}
+          hint={
+            messagesOnly
+              ? 'Required by Messages.'
+              : hasMessages
+                ? 'Empty: the service decides (Messages columns send 1,024).'
+                : 'Empty: the service decides.'
+          }
+          error={problem?.field === 'maxTokens' ? problem.message : undefined}
+          testId="param-max-tokens"
+        />
+
+        <label className="switch params-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={params.stream}
+            onChange={(e) => update('stream', e.target.checked)}
+            data-testid="param-stream"
+          />
+          <span>Stream the reply</span>
+        </label>
+
+        {hasMessages ? (
+          <MessagesThinking
+            params={params}
+            update={update}
+            setThinking={(on) => setParams(scope, messagesThinking(params, on))}
+            error={problem?.field === 'thinkingBudget' ? problem.message : undefined}
+          />
+        ) : hasGenerate ? (
+          <GenerateThinking params={params} update={update} />
+        ) : null}
+        {/* Beside a messages column the budget is messages' (above); generate's summaries still apply. */}
+        {hasMessages && hasGenerate ? (
+          <label className="switch params-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={params.includeThoughts ?? false}
+              onChange={(e) => update('includeThoughts', e.target.checked ? true : undefined)}
+              data-testid="param-include-thoughts"
+            />
+            <span>Include thought summaries (Generate Content)</span>
+          </label>
+        ) : null}
+
+        <p className="params-note">
+          {shared
+            ? hasMessages || hasGenerate
+              ? 'Every column sends these; thinking goes to the Messages and Generate Content columns.'
+              : 'Every column sends these.'
+            : 'Only this column sends these; its conversation takes them before the next send.'}
+        </p>
+      </div>
+    </ParamsInvalidContext.Provider>
+  );
+}
