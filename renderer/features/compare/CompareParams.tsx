@@ -132,9 +132,12 @@ export function CompareParamsPanel(props: { floating: boolean }) {
 
 function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
   const { scope, formats } = props;
-  const params = useStore((s) =>
+  const kept = useStore((s) =>
     scope === 'all' ? s.compareParams : s.compareColumns.find((c) => c.key === scope)?.params,
   );
+  // A column's own set is shown as it sends it: a messages column started from a set without max tokens
+  // shows (and keeps) the 1,024 it sends.
+  const params = kept && scope !== 'all' ? columnParams(formats[0] ?? 'chat', kept) : kept;
   const setParams = useStore((s) => s.setCompareParams);
   const setInvalid = useStore((s) => s.setCompareInvalid);
   const report = useCallback(

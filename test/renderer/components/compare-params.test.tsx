@@ -81,6 +81,9 @@ describe('Compare parameters', () => {
     fireEvent.click(summary(1));
     expect(screen.getByTestId('compare-params-scope').textContent).toBe('Column 2 · Messages');
     expect(heads()[1]!.className).toContain('is-editing');
+    // started from a shared set without max tokens, the messages column shows the 1,024 it sends
+    expect((screen.getByTestId('param-max-tokens') as HTMLInputElement).value).toBe('1024');
+    expect(screen.queryByTestId('compare-params-problem')).toBeNull();
     fireEvent.change(screen.getByTestId('param-system'), { target: { value: 'Answer like a pirate.' } });
     fireEvent.click(screen.getByTestId('param-extended-thinking'));
     const [chat, messages] = store.getState().compareColumns;
