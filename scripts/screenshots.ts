@@ -3,7 +3,8 @@
  * through the UI against the built-in sandbox (a Markdown chat reply, a generate-content reply with
  * thoughts, two images, a compare run), then every tab in both themes; then the layouts that must hold:
  * chat with both side panels open at 1280x800 (chat-panels-<theme>.png) and every tab in the smallest
- * desktop window, 720x480 (<tab>-min-<theme>.png).
+ * desktop window, 720x480 (<tab>-min-<theme>.png); Compare with a column's own parameters open at both
+ * sizes (compare-params[-min]-<theme>.png).
  *
  *   npx vite build && node scripts/screenshots.ts [--static dist/renderer] [--out docs/screenshots]
  *                                                   [--viewport 1280x800] [--no-extras]
@@ -138,6 +139,35 @@ async function extras(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.getByTestId('inspector-toggle').click();
 }
 
+/**
+ * Compare with "same for all" off and the second column's own parameters open, at 1280x800 and 720x480
+ * (compare-params[-min]-<theme>.png); "same for all" goes back on, so the other shots show the default.
+ */
+async function compareParams(
+  page: Page,
+  theme: 'light' | 'dark',
+  viewport: { width: number; height: number },
+) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTab(page, 'compare');
+  const same = page.getByTestId('compare-same-params');
+  if (await same.isChecked()) await same.click();
+  const heads = page.getByTestId('compare-column-head');
+  const panel = page.getByTestId('compare-params-panel');
+  await heads.nth(0).getByTestId('compare-params-summary').click();
+  await panel.getByTestId('param-temperature').fill('0.3');
+  await heads.nth(1).getByTestId('compare-params-summary').click();
+  await panel.getByTestId('param-system').fill('Answer like a patient teacher.');
+  const thinking = panel.getByTestId('param-extended-thinking');
+  if (!(await thinking.isChecked())) await thinking.click();
+  await shoot(page, `compare-params-${theme}`);
+  await page.setViewportSize({ width: 720, height: 480 });
+  await shoot(page, `compare-params-min-${theme}`);
+  await page.setViewportSize(viewport);
+  await heads.nth(1).getByTestId('compare-params-summary').click();
+  await same.click();
+}
+
 /** Chat with the parameters and the inspector both open at 1280x800, then every tab at 720x480. */
 async function layouts(page: Page, theme: 'light' | 'dark', viewport: { width: number; height: number }) {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -185,6 +215,7 @@ async function main(): Promise<void> {
       }
       if (args.extras) {
         await extras(page, theme);
+        await compareParams(page, theme, viewport);
         await layouts(page, theme, viewport);
       }
     }
