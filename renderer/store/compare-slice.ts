@@ -3,6 +3,7 @@ import type { StoreState } from './types.ts';
 import type { Settings } from '../../shared/contract.ts';
 import type { Params, Turn } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
+import type { Attachment } from '../../shared/attachments.ts';
 import { columnParams, sameParams, wholeParams } from './compare-params.ts';
 import { titleFrom } from '../../shared/titles.ts';
 import { withoutRun } from './runs-slice.ts';
@@ -20,6 +21,8 @@ export interface ColumnRun {
   requestId: string;
   /** the user's text, shown above the streaming reply until the host hands back the stored turn */
   text: string;
+  /** the files going with it, shown with it */
+  attachments?: Attachment[];
 }
 
 /** One column: a (format, model) pair with its own conversation (origin 'compare'). */
@@ -109,6 +112,23 @@ export function selectColumnParams(
   col: Pick<CompareColumn, 'format' | 'params'>,
 ): Params {
   return columnParams(col.format, s.compareSameParams ? s.compareParams : col.params);
+}
+
+/** The composer key of the files that go with the compare prompt (see attachments-slice.ts). */
+export const COMPARE_FILES = 'compare';
+
+/**
+ * The files every column will carry, or why they cannot go: one still uploading or refused, or a column
+ * whose format does not take one (named, with the column's number).
+ */
+export function selectCompareFiles(s: StoreState): { attachments: Attachment[] } | { problem: string } {
+  let attachments: Attachment[] = [];
+  for (const [i, col] of s.compareColumns.entries()) {
+    const r = s.filesToSend(COMPARE_FILES, col.format);
+    if ('problem' in r) return { problem: `Column ${i + 1} (${FORMAT_LABELS[col.format]}): ${r.problem}` };
+    attachments = r.attachments;
+  }
+  return { attachments };
 }
 
 /** Why the columns cannot be sent as they are (a field's text is not a valid value), or null. */
@@ -203,12 +223,17 @@ export const createCompareSlice =
     };
 
     /** One column's request, as a run (its text streams into runTexts), then the turns it stored. */
-    const runColumn = async (col: CompareColumn, text: string, comparisonId: string): Promise<boolean> => {
+    const runColumn = async (
+      col: CompareColumn,
+      text: string,
+      comparisonId: string,
+      files: Attachment[],
+    ): Promise<boolean> => {
       const requestId = crypto.randomUUID();
       // the run first, so that whatever shows the column's run finds its timing
       get().beginRun(requestId);
-      patchColumn(col.key, { run: { requestId, text }, error: null });
-      const conversationId = await ensureConversation(col, text, comparisonId);
+      patchColumn(col.key, { run: { requestId, text, attachments: files }, error: null });
+      const conversationId = await ensureConversation(col, text || (files[0]?.name ?? ''), comparisonId);
       if (typeof conversationId !== 'string') {
         finish(col.key, requestId, { error: conversationId });
         return false;
@@ -220,7 +245,12 @@ export const createCompareSlice =
       }
       let r: Awaited<ReturnType<ReturnType<StoreRuntime['bridge']>['sendMessage']>>;
       try {
-        r = await rt.bridge().sendMessage({ requestId, conversationId, text });
+        r = await rt.bridge().sendMessage({
+          requestId,
+          conversationId,
+          text,
+          ...(files.length > 0 ? { attachmentIds: files.map((a) => a.id) } : {}),
+        });
       } catch (e) {
         finish(col.key, requestId, {
           error: {
@@ -362,8 +392,19 @@ export const createCompareSlice =
       async sendCompare() {
         const text = get().comparePrompt;
         const cols = get().compareColumns;
-        if (text.trim() === '' || cols.some((c) => c.run) || selectCompareInvalid(get()) !== null)
+        const hasFiles = (get().composerFiles[COMPARE_FILES] ?? []).length > 0;
+        if (
+          (text.trim() === '' && !hasFiles) ||
+          cols.some((c) => c.run) ||
+          selectCompareInvalid(get()) !== null
+        )
           return false;
+        // The same files to every column, each checked against its own format's limits first.
+        const files = selectCompareFiles(get());
+        if ('problem' in files) {
+          get().notify(`Not sent: ${files.problem}`, 'warning');
+          return false;
+        }
         const ready = cols.filter((c) => c.model.trim() !== '');
         for (const c of cols) {
           if (c.model.trim() === '')
@@ -371,9 +412,20 @@ export const createCompareSlice =
         }
         if (ready.length === 0) return false;
         const comparisonId = get().comparisonId ?? crypto.randomUUID();
-        set({ comparePrompt: '', comparisonId });
+        const held = get().composerFiles[COMPARE_FILES] ?? [];
+        set((s) => ({
+          comparePrompt: '',
+          comparisonId,
+          composerFiles: { ...s.composerFiles, [COMPARE_FILES]: [] },
+        }));
         // Every column at once: the point is to see them side by side, in the same moment.
-        const results = await Promise.all(ready.map((c) => runColumn(c, text, comparisonId)));
+        const results = await Promise.all(
+          ready.map((c) => runColumn(c, text, comparisonId, files.attachments)),
+        );
+        // the files went with the prompt; when nothing was sent they come back with it
+        if (results.some(Boolean)) get().clearFiles(COMPARE_FILES);
+        else if ((get().composerFiles[COMPARE_FILES] ?? []).length === 0)
+          set((s) => ({ composerFiles: { ...s.composerFiles, [COMPARE_FILES]: held } }));
         // the list shows this comparison as it now is (its title, its newest activity)
         if (get().comparisonsLoaded) void get().loadComparisons();
         // Nothing reached the service: give the text back so it is not lost.

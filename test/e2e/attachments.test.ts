@@ -197,4 +197,31 @@ describe('attachments', () => {
     expect(request).toContain('table.csv');
     expect(request).toContain('a,b');
   });
+
+  it('Compare sends the same image to every column, each in its own format', async () => {
+    await page.getByTestId('tab-compare').click();
+    const heads = page.getByTestId('compare-column-head');
+    await heads.first().waitFor();
+    const formats = ['chat', 'messages', 'generate'];
+    for (let i = 0; i < (await heads.count()); i++) {
+      const input = heads.nth(i).getByTestId('model-picker-input');
+      await input.click();
+      await input.fill(MODELS[formats[i] ?? 'chat'] ?? '');
+      await input.press('Enter');
+      await page.keyboard.press('Escape');
+    }
+    await page
+      .getByTestId('compare-file-picker')
+      .setInputFiles([{ name: 'chart.png', mimeType: 'image/png', buffer: PNG }]);
+    await page.locator('[data-testid="composer-file"][data-status="ready"]').waitFor();
+    await page.getByTestId('compare-input').fill('Describe it');
+    await page.getByTestId('compare-send').click();
+    const done = page.locator('[data-testid="compare-reply"][data-status="complete"]');
+    await expect.poll(() => done.count(), { timeout: 30_000 }).toBe(3);
+    for (const text of await done.allTextContents()) {
+      expect(text).toContain(`Received 1 attachment: image/png 64x48 (${PNG.length} bytes).`);
+    }
+    // each column shows the image with the prompt
+    expect(await page.getByTestId('compare').getByTestId('turn-file').count()).toBe(3);
+  });
 });

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../shared/contract.ts';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import { startEventRouting } from '../../renderer/store/events.ts';
-import { defaultColumns, lastReplyFigures, rankLowest } from '../../renderer/store/compare-slice.ts';
+import {
+  COMPARE_FILES,
+  defaultColumns,
+  lastReplyFigures,
+  rankLowest,
+} from '../../renderer/store/compare-slice.ts';
 import { fakeBridge, ok, settingsWith, type Impl, freshStore } from './fake-bridge.ts';
 
 const SETTINGS: Settings = { theme: 'system', tabs: {}, compareColumns: [] };
@@ -380,3 +385,65 @@ function staleCopy(id: string): Conversation {
     updatedAt: 1,
   };
 }
+
+describe('files in a comparison', () => {
+  const describeUpload = (i: { name: string; mimeType: string; dataBase64: string }) =>
+    ok({
+      id: `att-${i.name}`,
+      name: i.name,
+      mimeType: i.mimeType,
+      kind: 'image' as const,
+      bytes: atob(i.dataBase64).length,
+      width: 10,
+      height: 10,
+    });
+  const png = new File([new Uint8Array(9)], 'chart.png', { type: 'image/png' });
+
+  it('sends the same files to every column, and a prompt of files alone', async () => {
+    const h = host({ putAttachment: describeUpload });
+    setUp([
+      ['chat', 'gpt-5-mini'],
+      ['messages', 'claude-haiku-4-5'],
+    ]);
+    await t.store.getState().addFiles(COMPARE_FILES, [png]);
+    const sending = t.store.getState().sendCompare();
+    await vi.waitFor(() => expect(h.pending.size).toBe(2));
+    const sends = h.calls.filter((c) => c.op === 'sendMessage').map((c) => c.input);
+    expect(sends.map((s) => s['attachmentIds'])).toEqual([['att-chart.png'], ['att-chart.png']]);
+    // shown with the prompt in each column while it runs; gone from the composer
+    expect(t.store.getState().compareColumns.map((c) => c.run?.attachments?.[0]?.name)).toEqual([
+      'chart.png',
+      'chart.png',
+    ]);
+    expect(t.store.getState().composerFiles[COMPARE_FILES]).toEqual([]);
+    for (const id of h.pending.keys()) h.answer(id, 'A chart.');
+    expect(await sending).toBe(true);
+    expect(t.store.getState().composerFiles[COMPARE_FILES]).toBeUndefined();
+  });
+
+  it('names the column whose format cannot take a file, and sends nothing', async () => {
+    const h = host({ putAttachment: (i) => describeUpload({ ...i, name: 'cat.gif' }) });
+    setUp([
+      ['chat', 'gpt-5-mini'],
+      ['generate', 'gemini-2.5-flash'],
+    ]);
+    await t.store
+      .getState()
+      .addFiles(COMPARE_FILES, [new File([new Uint8Array(9)], 'cat.gif', { type: 'image/gif' })]);
+    // the uploaded file is a GIF: the generate column refuses it
+    t.store.setState((s) => ({
+      composerFiles: {
+        [COMPARE_FILES]: (s.composerFiles[COMPARE_FILES] ?? []).map((f) =>
+          f.attachment ? { ...f, attachment: { ...f.attachment, mimeType: 'image/gif' } } : f,
+        ),
+      },
+    }));
+    t.store.getState().setComparePrompt('What is it?');
+    expect(await t.store.getState().sendCompare()).toBe(false);
+    expect(h.calls.some((c) => c.op === 'sendMessage')).toBe(false);
+    expect(t.store.getState().notices.at(-1)?.message).toMatch(
+      /^Not sent: Column 2 \(Generate Content\): "cat\.gif" is a GIF/,
+    );
+    expect(t.store.getState().comparePrompt).toBe('What is it?');
+  });
+});

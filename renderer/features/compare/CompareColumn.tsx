@@ -1,4 +1,6 @@
 import { displayModelId } from '../../../shared/display.ts';
+import { TurnAttachments } from '../chat/Attachments.tsx';
+import type { Attachment } from '../../../shared/attachments.ts';
 import { memo, useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useStore } from '../../store/index.ts';
 import { MIN_COLUMNS, type CompareColumn } from '../../store/compare-slice.ts';
@@ -126,7 +128,7 @@ export function ColumnBody(props: { columnKey: string }) {
       ))}
       {col.run ? (
         <>
-          <div className="compare-user">{col.run.text}</div>
+          <UserTurnView text={col.run.text} attachments={col.run.attachments} />
           <StreamingReply requestId={col.run.requestId} scrollRef={scrollRef} />
         </>
       ) : null}
@@ -154,9 +156,19 @@ function ContinueInTab(props: { columnKey: string; format: TextFormat }) {
   );
 }
 
+/** The prompt as a column shows it, with the files that went with it. */
+function UserTurnView(props: { text: string; attachments?: Attachment[] | undefined }) {
+  return (
+    <>
+      {props.attachments?.length ? <TurnAttachments attachments={props.attachments} /> : null}
+      {props.text !== '' ? <div className="compare-user">{props.text}</div> : null}
+    </>
+  );
+}
+
 const TurnView = memo(function TurnView({ turn }: { turn: Turn }) {
   const inspect = useStore((s) => s.openInspector);
-  if (turn.role === 'user') return <div className="compare-user">{turn.text}</div>;
+  if (turn.role === 'user') return <UserTurnView text={turn.text} attachments={turn.attachments} />;
   return (
     <div className={`compare-reply is-${turn.status}`} data-testid="compare-reply" data-status={turn.status}>
       {turn.thoughts ? (

@@ -1,7 +1,15 @@
-import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
-import { MAX_COLUMNS, selectColumnParams, selectCompareInvalid } from '../../store/compare-slice.ts';
+import {
+  COMPARE_FILES,
+  MAX_COLUMNS,
+  selectColumnParams,
+  selectCompareFiles,
+  selectCompareInvalid,
+} from '../../store/compare-slice.ts';
+import { ACCEPTED_FILES, ComposerFiles } from '../chat/Attachments.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { useElementWidth } from '../../components/useSize.ts';
@@ -27,7 +35,9 @@ function selectSendProblem(s: StoreState): string | null {
     const problem = paramsProblem(col.format, selectColumnParams(s, col));
     if (problem) return `Column ${i + 1} (${FORMAT_LABELS[col.format]}): ${problem.message}`;
   }
-  return null;
+  if ((s.composerFiles[COMPARE_FILES] ?? []).length === 0) return null;
+  const files = selectCompareFiles(s);
+  return 'problem' in files ? files.problem : null;
 }
 
 /** Compare: one prompt, two to four (format, model) columns answering at once, figures side by side. */
@@ -84,7 +94,16 @@ function CompareComposer() {
   const started = useStore((s) => s.compareColumns.some((c) => c.turns.length > 0 || c.run !== null));
   const count = useStore((s) => s.compareColumns.length);
   const problem = useStore(selectSendProblem);
+  const hasFiles = useStore((s) => (s.composerFiles[COMPARE_FILES]?.length ?? 0) > 0);
+  const addFiles = useStore((s) => s.addFiles);
+  const pickerRef = useRef<HTMLInputElement>(null);
   const uid = useId();
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(e.clipboardData.files);
+    if (files.length === 0) return;
+    if (e.clipboardData.getData('text/plain') === '') e.preventDefault();
+    void addFiles(COMPARE_FILES, files);
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -109,6 +128,7 @@ function CompareComposer() {
         data-testid="compare-input"
         onChange={(e) => setPrompt(e.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
       <div className="compare-composer-actions">
         {running ? (
@@ -119,7 +139,7 @@ function CompareComposer() {
           <Button
             variant="primary"
             icon="send"
-            disabled={prompt.trim() === '' || problem !== null}
+            disabled={(prompt.trim() === '' && !hasFiles) || problem !== null}
             title={problem ?? undefined}
             onClick={() => void send()}
             data-testid="compare-send"
@@ -128,6 +148,28 @@ function CompareComposer() {
           </Button>
         )}
         <div className="compare-composer-secondary">
+          <input
+            ref={pickerRef}
+            type="file"
+            multiple
+            accept={ACCEPTED_FILES}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              if (files.length > 0) void addFiles(COMPARE_FILES, files);
+            }}
+            data-testid="compare-file-picker"
+          />
+          <IconButton
+            icon="paperclip"
+            size="s"
+            label="Attach images or files to every column (or paste them)"
+            onClick={() => pickerRef.current?.click()}
+            data-testid="compare-attach"
+          />
           <Button
             size="s"
             variant="ghost"
@@ -150,6 +192,9 @@ function CompareComposer() {
             New comparison
           </Button>
         </div>
+      </div>
+      <div className="compare-files">
+        <ComposerFiles draftKey={COMPARE_FILES} />
       </div>
       <div className="compare-bar">
         <SameParamsSwitch />
