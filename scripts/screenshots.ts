@@ -2,7 +2,8 @@
  * Writes docs/screenshots/<tab>-<light|dark>.png: the browser host on a temporary data folder, seeded
  * through the UI against the built-in sandbox (a Markdown chat reply, a generate-content reply with
  * thoughts, two images, a compare run), then every tab in both themes; then the layouts that must hold:
- * chat with both side panels open at 1280x800 (chat-panels-<theme>.png) and every tab in the smallest
+ * chat with both side panels open at 1280x800 (chat-panels-<theme>.png), Messages with files and a
+ * message with two versions (attachments-<theme>.png), and every tab in the smallest
  * desktop window, 720x480 (<tab>-min-<theme>.png); Compare with a column's own parameters open at both
  * sizes (compare-params[-min]-<theme>.png).
  *
@@ -21,6 +22,7 @@ import { launchWebHost } from '../electron/web/launch.ts';
 import { createWebVault } from '../electron/vault/select.ts';
 // The same headless Chromium the end-to-end tests drive.
 import { launchChromium } from '../test/e2e/harness.ts';
+import { encodePng } from '../electron/simulator/png.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABS = ['chat', 'responses', 'messages', 'generate', 'images', 'compare', 'settings'] as const;
@@ -83,6 +85,8 @@ async function seed(page: Page): Promise<void> {
   await page.getByTestId('generate-button').click();
   await page.getByTestId('gallery-item').nth(1).waitFor({ timeout: 60_000 });
 
+  await seedFiles(page);
+
   // Compare: the same model through three formats.
   await openTab(page, 'compare');
   const heads = page.getByTestId('compare-column-head');
@@ -95,6 +99,62 @@ async function seed(page: Page): Promise<void> {
     .getByTestId('compare-inspect')
     .nth(count - 1)
     .waitFor({ timeout: 60_000 });
+}
+
+/** A diagonal gradient, so a thumbnail reads as a picture. */
+function gradientPng(width: number, height: number): Buffer {
+  const pixels = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = Math.round((255 * x) / width);
+      pixels[i + 1] = Math.round((160 * y) / height) + 60;
+      pixels[i + 2] = 200;
+    }
+  }
+  return encodePng({ width, height, channels: 3, pixels });
+}
+
+/**
+ * Messages: a question with an image and a PDF, a second question edited (so it shows "2 / 2"), and the
+ * composer holding files for the next message (one large enough to offer downscaling).
+ */
+async function seedFiles(page: Page): Promise<void> {
+  await openTab(page, 'messages');
+  const tab = page.getByTestId('chat-messages');
+  await pickModel(tab, 'claude-haiku-4-5');
+  const picker = tab.getByTestId('file-picker');
+  const ready = tab.locator('[data-testid="composer-file"][data-status="ready"]');
+  const send = async (text: string) => {
+    const before = await tab.getByTestId('turn-meta').count();
+    await tab.getByTestId('composer-input').fill(text);
+    await tab.getByTestId('composer-input').press('Enter');
+    await tab.getByTestId('turn-meta').nth(before).waitFor({ timeout: 30_000 });
+  };
+  await picker.setInputFiles([
+    { name: 'revenue-chart.png', mimeType: 'image/png', buffer: gradientPng(480, 300) },
+    {
+      name: 'q3-report.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Page >> endobj\n2 0 obj << /Type /Page >> endobj\n%%EOF\n'),
+    },
+  ]);
+  await ready.nth(1).waitFor();
+  await send('What does the chart show, and does the report agree?');
+  await send('Which quarter grew most?');
+  const second = tab.getByTestId('message-user').nth(1);
+  await second.hover();
+  await second.getByTestId('edit-message').click();
+  await tab.getByTestId('edit-input').fill('Which quarter grew fastest, in percent?');
+  await tab.getByTestId('edit-send').click();
+  await tab.getByTestId('version-count').first().waitFor();
+  await tab.getByTestId('turn-meta').nth(1).waitFor({ timeout: 30_000 });
+  await picker.setInputFiles([
+    { name: 'whiteboard.png', mimeType: 'image/png', buffer: gradientPng(2600, 1600) },
+    { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\n- growth by region\n') },
+  ]);
+  await ready.nth(1).waitFor();
+  await tab.getByTestId('composer-input').fill('Compare this with the chart above');
 }
 
 /** Notices come and go with timing; the pictures are of the screens, not of them. */
@@ -131,6 +191,10 @@ async function extras(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await shoot(page, `image-detail-${theme}`);
   await page.keyboard.press('Escape');
   await page.getByTestId('image-detail-img').waitFor({ state: 'detached' });
+
+  // files in a sent message and in the composer, and a message with two versions
+  await openTab(page, 'messages');
+  await shoot(page, `attachments-${theme}`);
 
   await openTab(page, 'compare');
   await page.getByTestId('compare-inspect').nth(1).click();
