@@ -13,6 +13,7 @@ import {
   exportSizeOf,
   INLINE_EXPORT_MAX_CHARS,
   writeExportFile,
+  writeMarkdownBundle,
 } from './export-file.ts';
 import { deleteAttachmentFiles } from './attachment-files.ts';
 import { importConversationFile } from './conversation-import.ts';
@@ -104,6 +105,10 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
       const name = fileSlug(conversation.title, 'conversation');
       const filename = `${name}.${as === 'json' ? 'json' : 'md'}`;
       const mime = as === 'json' ? 'application/json' : 'text/markdown';
+      // links to files need the files beside them: that Markdown is a folder the host writes
+      if (as === 'markdown' && attachmentsOf(conversation).length > 0) {
+        return { filename, mime, content: '', savedTo: await writeMarkdownBundle(s, conversation, filename) };
+      }
       if (exportSizeOf(conversation, as) > INLINE_EXPORT_MAX_CHARS) {
         const savedTo = await writeExportFile(s, conversation, as, filename);
         return { filename, mime, content: '', savedTo };

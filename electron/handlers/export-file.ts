@@ -1,14 +1,14 @@
 // An export too large to travel to the page in one message (the bridge carries about 60 MB, and one
 // string of hundreds of MB cannot even be built) is written by the host into the data folder, one turn
 // (and one attached file) at a time, and the page is told where it is.
-import { mkdir, open } from 'node:fs/promises';
+import { copyFile, mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Attachment } from '../../shared/attachments.ts';
 import type { Conversation } from '../../shared/conversation.ts';
 import { CONVERSATION_FILE_VERSION, type EmbeddedFile } from '../../shared/export.ts';
-import { readAttachment } from './attachment-files.ts';
+import { attachmentPath, readAttachment } from './attachment-files.ts';
 import { localFailure } from './errors.ts';
-import { markdownPieces } from './export-markdown.ts';
+import { attachmentLinkTarget, markdownPieces } from './export-markdown.ts';
 import type { Services } from './services.ts';
 
 /** Above this many characters, an export is written to a file instead of sent to the page. */
@@ -84,6 +84,36 @@ export async function writeExportFile(
   try {
     const pieces = as === 'json' ? jsonPieces(s, conversation) : markdownPieces(conversation);
     for await (const piece of pieces) await file.write(piece);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  return path;
+}
+
+/**
+ * A Markdown export whose turns carry files: a folder in `<data>/exports/` holding the Markdown and an
+ * `attachments/` folder beside it, where its links point. Returns the Markdown file's path.
+ */
+export async function writeMarkdownBundle(
+  s: Services,
+  conversation: Conversation,
+  filename: string,
+): Promise<string> {
+  const stamp = new Date(s.now()).toISOString().replace(/[:.]/g, '-');
+  const dir = join(s.paths.dataDir, 'exports', filename.replace(/\.md$/, `-${stamp}`));
+  await mkdir(join(dir, 'attachments'), { recursive: true, mode: 0o700 });
+  for (const a of attachmentsOf(conversation)) {
+    const row = s.store.attachments.get(a.id);
+    const from = row ? attachmentPath(s.paths, row) : null;
+    if (from === null) throw localFailure(`The attached file "${a.name}" is no longer stored.`);
+    // the link's target, decoded: the name the file has on disk
+    await copyFile(from, join(dir, decodeURIComponent(attachmentLinkTarget(a))));
+  }
+  const path = join(dir, filename);
+  const file = await open(path, 'wx', 0o600);
+  try {
+    for (const piece of markdownPieces(conversation, { filesBeside: true })) await file.write(piece);
     await file.sync();
   } finally {
     await file.close();

@@ -28,21 +28,29 @@ export function attachmentLinkTarget(a: Pick<Attachment, 'id' | 'name'>): string
   return `attachments/${encodeURIComponent(`${a.id}-${a.name}`)}`;
 }
 
-/** The files of a user turn as links, and a note that the Markdown does not carry them. */
-function attachmentsBlock(attachments: readonly Attachment[]): string {
-  const links = attachments.map(
-    (a) =>
-      `- [${a.name.replace(/([\\[\]])/g, '\\$1')}](${attachmentLinkTarget(a)}) (${formatBytes(a.bytes)})`,
+/**
+ * The files of a user turn: links into the `attachments/` folder written beside the Markdown (a bundle),
+ * or, where no folder goes with it, their names and a note.
+ */
+function attachmentsBlock(attachments: readonly Attachment[], filesBeside: boolean): string {
+  const name = (a: Attachment) => a.name.replace(/([\\[\]])/g, '\\$1');
+  const items = attachments.map((a) =>
+    filesBeside
+      ? `- [${name(a)}](${attachmentLinkTarget(a)}) (${formatBytes(a.bytes)})`
+      : `- ${name(a)} (${formatBytes(a.bytes)})`,
   );
-  return `${links.join('\n')}\n\n*Attached files are not part of a Markdown export; export as JSON to keep them.*`;
+  return filesBeside
+    ? items.join('\n')
+    : `${items.join('\n')}\n\n*Attached files are not part of this Markdown; export as JSON to keep them.*`;
 }
 
-function turnSection(turn: Turn): string {
+function turnSection(turn: Turn, filesBeside: boolean): string {
   const heading = turn.role === 'user' ? '## User' : `## Assistant${turn.model ? ` (${turn.model})` : ''}`;
   const blocks = [heading];
   if (turn.thoughts) blocks.push(thoughtsBlock(turn.thoughts));
   if (turn.text) blocks.push(turn.text);
-  if (turn.attachments && turn.attachments.length > 0) blocks.push(attachmentsBlock(turn.attachments));
+  if (turn.attachments && turn.attachments.length > 0)
+    blocks.push(attachmentsBlock(turn.attachments, filesBeside));
   if (turn.edited) blocks.push('*Reply rewritten by the user.*');
   if (turn.status !== 'complete') {
     const what = turn.status === 'partial' ? 'Incomplete reply' : 'No reply';
@@ -54,14 +62,17 @@ function turnSection(turn: Turn): string {
 }
 
 /** The Markdown export in pieces (head, then one per turn), so a huge one can be written piece by piece. */
-export function* markdownPieces(conversation: Conversation): Generator<string> {
+export function* markdownPieces(
+  conversation: Conversation,
+  options: { filesBeside?: boolean } = {},
+): Generator<string> {
   const head = [
     `# ${conversation.title}`,
     `- Model: ${conversation.model}\n- Format: ${FORMAT_LABELS[conversation.format]} (${conversation.format})`,
   ];
   if (conversation.params.system) head.push(`## System\n\n${conversation.params.system}`);
   yield head.join('\n\n');
-  for (const turn of conversation.turns) yield `\n\n${turnSection(turn)}`;
+  for (const turn of conversation.turns) yield `\n\n${turnSection(turn, options.filesBeside === true)}`;
   yield '\n';
 }
 

@@ -118,9 +118,15 @@ export const createConversationsSlice =
         return;
       }
       if (r.value.savedTo !== undefined) {
+        const withFiles =
+          as === 'markdown' &&
+          (get().loaded[id]?.turns.some((t) => (t.attachments?.length ?? 0) > 0) ?? false);
         get().notify(
-          `This conversation is too large to download through the page; the whole export was written to ${r.value.savedTo}`,
+          withFiles
+            ? `Exported to ${r.value.savedTo}, with the attached files in the attachments folder beside it.`
+            : `This conversation is too large to download through the page; the whole export was written to ${r.value.savedTo}`,
           'success',
+          { sticky: true },
         );
         return;
       }

@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { attachmentSentence } from '../../electron/simulator/index.ts';
@@ -346,7 +346,7 @@ describe('export and import', () => {
     expect(lastBody()).toContain('round trip notes');
   });
 
-  it('lists files in Markdown as links with a note', async () => {
+  it('writes Markdown with files as a folder whose links reach copies of the files', async () => {
     const c = await conversation('chat');
     const notes = await put('my notes.txt', 'text');
     await h.call('sendMessage', {
@@ -356,8 +356,13 @@ describe('export and import', () => {
       attachmentIds: [notes.id],
     });
     const md = await h.call('exportConversation', { id: c.id, as: 'markdown' });
-    expect(md.content).toContain(`[my notes.txt](attachments/${notes.id}-my%20notes.txt)`);
-    expect(md.content).toMatch(/export as JSON to keep them/);
+    expect(md.content).toBe('');
+    const written = await readFile(md.savedTo ?? '', 'utf8');
+    const link = `attachments/${notes.id}-my%20notes.txt`;
+    expect(written).toContain(`[my notes.txt](${link})`);
+    // the link, resolved beside the Markdown file, is the file as it was sent
+    const beside = join(dirname(md.savedTo ?? ''), decodeURIComponent(link));
+    expect(await readFile(beside, 'utf8')).toBe('text');
   });
 
   it('refuses a file whose tree is broken', async () => {
