@@ -224,4 +224,28 @@ describe('attachments', () => {
     // each column shows the image with the prompt
     expect(await page.getByTestId('compare').getByTestId('turn-file').count()).toBe(3);
   });
+
+  it('asks about a gallery image in a chosen tab', async () => {
+    await page.getByTestId('tab-images').click();
+    const input = page.getByTestId('images').getByTestId('model-picker-input');
+    await input.click();
+    await input.fill('gpt-image-1');
+    await input.press('Enter');
+    await page.getByTestId('image-prompt').fill('A red fox in fresh snow');
+    await page.getByTestId('generate-button').click();
+    await expect.poll(() => page.getByTestId('gallery-item').count(), { timeout: 30_000 }).toBe(1);
+    await page.getByTestId('gallery-item').first().click();
+    await page.getByTestId('image-ask').click();
+    await page.getByRole('menuitem', { name: 'In Messages' }).click();
+    // the Messages tab opens with the image in its composer
+    await expect.poll(() => page.getByTestId('tab-messages').getAttribute('aria-selected')).toBe('true');
+    const chip = page.getByTestId('chat-messages').getByTestId('composer-file');
+    await expect.poll(() => chip.getAttribute('data-status')).toBe('ready');
+    expect(await chip.textContent()).toContain('1024×1024');
+    const picker = page.getByTestId('chat-messages').getByTestId('model-picker-input');
+    await picker.click();
+    await page.getByRole('listbox', { name: 'Models' }).locator('[data-model="claude-haiku-4-5"]').click();
+    await send('What is in this picture?');
+    expect(await lastReplyText()).toMatch(/Received 1 attachment: image\/png 1024x1024 \(\d+ bytes\)\./);
+  });
 });

@@ -164,4 +164,17 @@ describe('branches', () => {
     expect(await users().count()).toBe(1);
     expect(await replies().count()).toBe(0);
   });
+
+  it('a search hit in an earlier version opens the conversation on that version', async () => {
+    await newChat('responses', 'gpt-5-mini');
+    await send('Tell me about narwhals');
+    await editMessage(0, 'Tell me about belugas');
+    expect(await texts()).toEqual(['Tell me about belugas']);
+    await page.getByTestId('chat-responses').getByTestId('search-input').fill('narwhals');
+    const hit = page.getByTestId('search-hit').first();
+    await hit.waitFor();
+    await hit.click();
+    await expect.poll(() => texts()).toEqual(['Tell me about narwhals']);
+    expect(await users().first().getByTestId('version-count').textContent()).toBe('1 / 2');
+  });
 });
