@@ -4,6 +4,7 @@ import type { ConversationSummary } from '../../shared/contract.ts';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import {
   descend,
+  pathFrom,
   toAttachmentRecord,
   type ConversationListRow,
   type ConversationRow,
@@ -63,7 +64,9 @@ export function versionsOf(tree: readonly TreeNode[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const node of tree) {
     const key = `${node.parentId ?? ''}\u0000${node.role}`;
-    groups.set(key, [...(groups.get(key) ?? []), node.id]);
+    const group = groups.get(key);
+    if (group) group.push(node.id);
+    else groups.set(key, [node.id]);
   }
   const result = new Map<string, string[]>();
   for (const ids of groups.values()) if (ids.length > 1) for (const id of ids) result.set(id, ids);
@@ -82,9 +85,14 @@ export function showBranch(s: Services, conversationId: string, turnId: string):
 export function withDetails(s: Services, stored: readonly StoredTurn[], tree?: readonly TreeNode[]): Turn[] {
   const files = s.store.attachments.ofMessages(stored.filter((t) => t.role === 'user').map((t) => t.id));
   const versions = tree ? versionsOf(tree) : new Map<string, string[]>();
+  // most turns have neither files nor versions: they are passed on as they are (10,000-turn conversations)
   return stored.map((t) => {
-    const attachments = files.get(t.id)?.map(toAttachmentRecord);
-    return compact({ ...toTurn(t), attachments, versions: versions.get(t.id) });
+    const turn = toTurn(t);
+    const attachments = files.get(t.id);
+    if (attachments !== undefined) turn.attachments = attachments.map(toAttachmentRecord);
+    const ids = versions.get(t.id);
+    if (ids !== undefined) turn.versions = ids;
+    return turn;
   });
 }
 
@@ -102,12 +110,15 @@ export interface LoadOptions {
 
 export function loadConversation(s: Services, id: string, options: LoadOptions = {}): Conversation {
   const row = requireConversation(s, id);
-  const leaf = options.turnId !== undefined ? showBranch(s, id, options.turnId) : s.store.messages.leaf(id);
-  const tree = s.store.messages.tree(id);
-  const path = storedPath(s, id, leaf);
+  if (options.turnId !== undefined) showBranch(s, id, options.turnId);
+  // One read of every turn: the tree, the branch on screen and the other branches all come from it
+  // (a 10,000-turn conversation opens in one query, not one per turn).
+  const all = s.store.messages.list(id);
+  const start = s.store.messages.leafStart(id);
+  const path = start === undefined ? [] : pathFrom(all, descend(all, start));
   const onPath = new Set(path.map((t) => t.id));
-  const others =
-    options.branches === 'all' ? s.store.messages.list(id).filter((t) => !onPath.has(t.id)) : undefined;
+  const tree = all;
+  const others = options.branches === 'all' ? all.filter((t) => !onPath.has(t.id)) : undefined;
   return compact({
     id: row.id,
     format: row.format,

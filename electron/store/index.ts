@@ -70,7 +70,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
 export type { ConnectionRow } from './connections-repo.ts';
 export type { ConversationRow, ConversationListRow, Origin } from './conversations-repo.ts';
 export type { StoredTurn, TreeNode } from './messages-repo.ts';
-export { descend } from './messages-repo.ts';
+export { descend, pathFrom } from './messages-repo.ts';
 export type { AttachmentRow } from './attachments-repo.ts';
 export { toAttachmentRecord } from './attachments-repo.ts';
 export type { ImageRow, ImageFormat } from './images-repo.ts';

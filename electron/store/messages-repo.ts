@@ -22,7 +22,7 @@ export interface StoredTurn extends Turn {
 /** A turn's place in the tree, without its text: enough to walk branches cheaply. */
 export interface TreeNode {
   id: string;
-  parentId: string | undefined;
+  parentId?: string | undefined;
   role: Turn['role'];
   seq: number;
 }
@@ -37,6 +37,11 @@ export interface MessagesRepo {
   pathTo(conversationId: string, leafId: string): StoredTurn[];
   /** the last turn of the branch on screen (see leafOf), or undefined for an empty conversation */
   leaf(conversationId: string): string | undefined;
+  /**
+   * Where the branch on screen is found from: the stored leaf, or (none yet, or gone) the newest turn;
+   * `descend` from it gives the leaf. For a caller that already holds the conversation's turns.
+   */
+  leafStart(conversationId: string): string | undefined;
   /** makes `leafId` the last turn of the branch on screen */
   setLeaf(conversationId: string, leafId: string | null): void;
   /**
@@ -112,22 +117,30 @@ export function descend(nodes: readonly TreeNode[], start: string): string {
   return id;
 }
 
+/**
+ * The turns from the first one down to `leafId`, first to last, walked up through `parentId` in memory
+ * (one read of the conversation, not one lookup per turn); a damaged tree (a cycle) stops the walk.
+ */
+export function pathFrom<T extends { id: string; parentId?: string | undefined }>(
+  turns: readonly T[],
+  leafId: string,
+): T[] {
+  const byId = new Map(turns.map((t) => [t.id, t]));
+  const path: T[] = [];
+  let turn = byId.get(leafId);
+  while (turn !== undefined && path.length < turns.length) {
+    path.push(turn);
+    turn = turn.parentId === undefined ? undefined : byId.get(turn.parentId);
+  }
+  return path.reverse();
+}
+
 export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
   const list = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq');
   const tree = db.prepare(
     'SELECT id, parent_id, role, seq FROM messages WHERE conversation_id = ? ORDER BY seq',
   );
   const byId = db.prepare('SELECT * FROM messages WHERE id = ?');
-  const path = db.prepare(
-    `WITH RECURSIVE up (id, parent_id, depth) AS (
-       SELECT id, parent_id, 0 FROM messages WHERE id = ?1 AND conversation_id = ?2
-       UNION ALL
-       SELECT m.id, m.parent_id, up.depth + 1 FROM messages m JOIN up ON m.id = up.parent_id
-       -- no branch is longer than the conversation: a damaged tree (a cycle) stops there
-       WHERE up.depth + 1 < (SELECT count(*) FROM messages WHERE conversation_id = ?2)
-     )
-     SELECT m.* FROM up JOIN messages m ON m.id = up.id ORDER BY up.depth DESC`,
-  );
   const leafId = db.prepare(
     `SELECT m.id FROM conversations c JOIN messages m ON m.id = c.leaf_id AND m.conversation_id = c.id
      WHERE c.id = ?`,
@@ -148,13 +161,16 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
     return tree.all(conversationId).map(toNode);
   }
 
-  function leaf(conversationId: string): string | undefined {
-    // A leaf that went missing (or none yet, or a reply stored after it) falls back to the newest turn's
-    // branch; descending also shows a reply a crash left half-streamed below the user's turn.
+  // A leaf that went missing (or none yet, or a reply stored after it) falls back to the newest turn's
+  // branch; descending also shows a reply a crash left half-streamed below the user's turn.
+  function leafStart(conversationId: string): string | undefined {
     const stored = leafId.get(conversationId);
-    const start = stored ? str(stored, 'id') : optStr(newest.get(conversationId) ?? {}, 'id');
-    if (start === undefined) return undefined;
-    return descend(treeOf(conversationId), start);
+    return stored ? str(stored, 'id') : optStr(newest.get(conversationId) ?? {}, 'id');
+  }
+
+  function leaf(conversationId: string): string | undefined {
+    const start = leafStart(conversationId);
+    return start === undefined ? undefined : descend(treeOf(conversationId), start);
   }
 
   function insertTurn(conversationId: string, turn: Turn, parentId: string | null): number {
@@ -191,8 +207,9 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
       const row = byId.get(id);
       return row ? toTurn(row) : undefined;
     },
-    pathTo: (conversationId, id) => path.all(id, conversationId).map(toTurn),
+    pathTo: (conversationId, id) => pathFrom(list.all(conversationId).map(toTurn), id),
     leaf,
+    leafStart,
     setLeaf(conversationId, id) {
       setLeaf.run(id, conversationId);
     },

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** Small inline stroke icons (24-unit grid, drawn in currentColor); no icon library. */
+/**
+ * Small inline stroke icons (24-unit grid, drawn in currentColor); no icon library. The ones every message
+ * row repeats are one path each: a long conversation renders a few hundred of them.
+ */
 const PATHS = {
   plus: (
     <>
@@ -16,13 +19,7 @@ const PATHS = {
   ),
   paperclip: <path d="M16.5 6.5v9.5a4.5 4.5 0 0 1-9 0V5.5a3 3 0 0 1 6 0V15a1.5 1.5 0 0 1-3 0V7.5" />,
   branch: (
-    <>
-      <circle cx="6" cy="5" r="2" />
-      <circle cx="18" cy="5" r="2" />
-      <circle cx="12" cy="19" r="2" />
-      <path d="M6 7v1.5a3 3 0 0 0 3 3h6a3 3 0 0 0 3-3V7" />
-      <path d="M12 11.5V17" />
-    </>
+    <path d="M4 5a2 2 0 1 0 4 0a2 2 0 1 0-4 0M16 5a2 2 0 1 0 4 0a2 2 0 1 0-4 0M10 19a2 2 0 1 0 4 0a2 2 0 1 0-4 0M6 7v1.5a3 3 0 0 0 3 3h6a3 3 0 0 0 3-3V7M12 11.5V17" />
   ),
   search: (
     <>
@@ -39,26 +36,13 @@ const PATHS = {
       <path d="M14 11v6" />
     </>
   ),
-  pencil: (
-    <>
-      <path d="M17 3a2.85 2.83 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
-      <path d="m15 5 4 4" />
-    </>
-  ),
+  pencil: <path d="M17 3a2.85 2.83 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5ZM15 5l4 4" />,
   copy: (
-    <>
-      <rect x="8" y="8" width="14" height="14" rx="2" />
-      <path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2" />
-    </>
+    <path d="M10 8h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H10a2 2 0 0 1-2-2V10a2 2 0 0 1 2-2ZM4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2" />
   ),
   check: <path d="M20 6 9 17l-5-5" />,
   refresh: (
-    <>
-      <path d="M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8" />
-      <path d="M21 3v5h-5" />
-      <path d="M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16" />
-      <path d="M8 16H3v5" />
-    </>
+    <path d="M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8M21 3v5h-5M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16M8 16H3v5" />
   ),
   retry: (
     <>
@@ -178,12 +162,7 @@ const PATHS = {
       <path d="m9 9 6 6" />
     </>
   ),
-  code: (
-    <>
-      <path d="m16 18 6-6-6-6" />
-      <path d="m8 6-6 6 6 6" />
-    </>
-  ),
+  code: <path d="M16 18l6-6-6-6M8 6l-6 6 6 6" />,
   'panel-right': (
     <>
       <rect x="3" y="3" width="18" height="18" rx="2" />
