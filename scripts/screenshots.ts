@@ -123,7 +123,7 @@ async function seedFiles(page: Page): Promise<void> {
   await openTab(page, 'messages');
   const tab = page.getByTestId('chat-messages');
   await pickModel(tab, 'claude-haiku-4-5');
-  const picker = tab.getByTestId('file-picker');
+  const picker = tab.getByTestId('attach-button-picker');
   const ready = tab.locator('[data-testid="composer-file"][data-status="ready"]');
   const send = async (text: string) => {
     const before = await tab.getByTestId('turn-meta').count();
@@ -136,7 +136,9 @@ async function seedFiles(page: Page): Promise<void> {
     {
       name: 'q3-report.pdf',
       mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Page >> endobj\n2 0 obj << /Type /Page >> endobj\n%%EOF\n'),
+      buffer: Buffer.from(
+        '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\n2 0 obj << /Type /Page >> endobj\n%%EOF\n',
+      ),
     },
   ]);
   await ready.nth(1).waitFor();

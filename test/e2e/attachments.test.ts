@@ -54,7 +54,7 @@ async function send(text: string): Promise<void> {
 }
 
 async function attach(files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
-  await page.getByTestId('file-picker').setInputFiles(files);
+  await page.getByTestId('attach-button-picker').setInputFiles(files);
   const chips = page.locator('[data-testid="composer-file"]');
   await expect.poll(() => chips.count()).toBe(files.length);
   await expect
@@ -143,7 +143,7 @@ describe('attachments', () => {
   it('refuses a file Quartet does not take, by name, and sends nothing until it is removed', async () => {
     await newChat('chat');
     await page
-      .getByTestId('file-picker')
+      .getByTestId('attach-button-picker')
       .setInputFiles([{ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') }]);
     const chip = page.getByTestId('composer-file');
     await expect.poll(() => chip.getAttribute('data-status')).toBe('failed');
@@ -153,7 +153,7 @@ describe('attachments', () => {
     );
     // a PNG that is no image: the host reads the bytes and says so
     await page
-      .getByTestId('file-picker')
+      .getByTestId('attach-button-picker')
       .setInputFiles([
         { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') },
       ]);
@@ -211,7 +211,7 @@ describe('attachments', () => {
       await page.keyboard.press('Escape');
     }
     await page
-      .getByTestId('compare-file-picker')
+      .getByTestId('compare-attach-picker')
       .setInputFiles([{ name: 'chart.png', mimeType: 'image/png', buffer: PNG }]);
     await page.locator('[data-testid="composer-file"][data-status="ready"]').waitFor();
     await page.getByTestId('compare-input').fill('Describe it');

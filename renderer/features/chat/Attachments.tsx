@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type ClipboardEvent } from 'react';
 import { useStore } from '../../store/index.ts';
 import type { ComposerFile } from '../../store/attachments-slice.ts';
 import {
@@ -190,4 +190,48 @@ export function TurnAttachments(props: { attachments: readonly Attachment[] }) {
       <ImageViewer attachment={viewing} onClose={() => setViewing(null)} />
     </>
   );
+}
+
+/** The attach button and its hidden file picker: the files go to the composer of `draftKey`. */
+export function AttachButton(props: { draftKey: string; label: string; size?: 's' | 'm'; testId: string }) {
+  const addFiles = useStore((s) => s.addFiles);
+  const pickerRef = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={pickerRef}
+        type="file"
+        multiple
+        accept={ACCEPTED_FILES}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = ''; // the same file can be picked again
+          if (files.length > 0) void addFiles(props.draftKey, files);
+        }}
+        data-testid={`${props.testId}-picker`}
+      />
+      <IconButton
+        icon="paperclip"
+        size={props.size ?? 'm'}
+        label={props.label}
+        className="composer-attach"
+        onClick={() => pickerRef.current?.click()}
+        data-testid={props.testId}
+      />
+    </>
+  );
+}
+
+/** A pasted screenshot or file is attached to `draftKey`'s composer; pasted text stays text. */
+export function usePasteFiles(draftKey: string) {
+  const addFiles = useStore((s) => s.addFiles);
+  return (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(e.clipboardData.files);
+    if (files.length === 0) return;
+    if (e.clipboardData.getData('text/plain') === '') e.preventDefault();
+    void addFiles(draftKey, files);
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { useElementWidth } from '../../components/useSize.ts';
@@ -7,9 +7,8 @@ import { draftKey, selectInvalidParam, selectTabModel, selectTabParams } from '.
 import type { TextFormat } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { IconButton } from '../../components/IconButton.tsx';
 import { paramsProblem, paramsSummary } from './turn-info.ts';
-import { ACCEPTED_FILES, ComposerFiles } from './Attachments.tsx';
+import { AttachButton, ComposerFiles, usePasteFiles } from './Attachments.tsx';
 
 const MAX_HEIGHT = 260;
 
@@ -53,7 +52,6 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
     if (active === null || active === document.body || active.closest('.chat')) areaRef.current?.focus();
   }, [key, areaRef]);
 
-  const addFiles = useStore((s) => s.addFiles);
   const hasFiles = useStore((s) => (s.composerFiles[key]?.length ?? 0) > 0);
   // recomputed when the files change: a string, so an unchanged answer does not re-render
   const filesProblem = useStore((s) => {
@@ -61,7 +59,6 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
     const r = s.filesToSend(key, format);
     return 'problem' in r ? r.problem : null;
   });
-  const pickerRef = useRef<HTMLInputElement>(null);
 
   const problem = paramsProblem(format, params);
   const invalid = useStore((s) => selectInvalidParam(s, format));
@@ -80,13 +77,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
     if (!canSend) return;
     void send(format, text);
   };
-  // A pasted screenshot or file is attached; pasted text stays text.
-  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = Array.from(e.clipboardData.files);
-    if (files.length === 0) return;
-    if (e.clipboardData.getData('text/plain') === '') e.preventDefault();
-    void addFiles(key, files);
-  };
+  const onPaste = usePasteFiles(key);
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter' || e.shiftKey) return;
     // An input method (Japanese, Chinese, Korean...) uses Enter to commit its text: leave it alone.
@@ -105,22 +96,11 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
         }}
       >
         <ComposerFiles draftKey={key} />
-        <input
-          ref={pickerRef}
-          type="file"
-          multiple
-          accept={ACCEPTED_FILES}
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            e.target.value = ''; // the same file can be picked again
-            if (files.length > 0) void addFiles(key, files);
-          }}
-          data-testid="file-picker"
+        <AttachButton
+          draftKey={key}
+          label="Attach images or files (or drop or paste them)"
+          testId="attach-button"
         />
-        <IconButtonAttach onClick={() => pickerRef.current?.click()} />
         <label className="visually-hidden" htmlFor={`composer-${format}`}>
           Message
         </label>
@@ -189,18 +169,5 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
         </button>
       </div>
     </div>
-  );
-}
-
-/** Opens the file picker; the files also come by dropping them on the conversation or pasting them. */
-function IconButtonAttach(props: { onClick(): void }) {
-  return (
-    <IconButton
-      icon="paperclip"
-      label="Attach images or files (or drop or paste them)"
-      className="composer-attach"
-      onClick={props.onClick}
-      data-testid="attach-button"
-    />
   );
 }

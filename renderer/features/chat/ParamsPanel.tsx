@@ -71,22 +71,10 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
   const update = <K extends keyof Params>(key: K, value: Params[K] | undefined) =>
     setParams(format, withParam(params, key, value));
   const problem = paramsProblem(format, params);
-  const ids = useId();
 
   return (
     <div className="params-body">
-      <div className="field">
-        <label htmlFor={`${ids}-system`}>System prompt</label>
-        <textarea
-          id={`${ids}-system`}
-          className="textarea params-system"
-          rows={4}
-          placeholder="Optional instructions for the model"
-          value={params.system ?? ''}
-          onChange={(e) => update('system', e.target.value === '' ? undefined : e.target.value)}
-          data-testid="param-system"
-        />
-      </div>
+      <SystemPromptField params={params} update={update} />
 
       <Temperature format={format} value={params.temperature} onChange={(v) => update('temperature', v)} />
 
@@ -105,16 +93,7 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
         testId="param-max-tokens"
       />
 
-      <label className="switch params-switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={params.stream}
-          onChange={(e) => update('stream', e.target.checked)}
-          data-testid="param-stream"
-        />
-        <span>Stream the reply</span>
-      </label>
+      <StreamSwitch params={params} update={update} />
 
       {format === 'generate' ? (
         <GenerateThinking params={params} update={update} />
@@ -133,6 +112,40 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
           : `Saved with this conversation and remembered for new ${FORMAT_LABELS[format]} conversations.`}
       </p>
     </div>
+  );
+}
+
+/** The system prompt of a tab's conversation or of Compare's columns. */
+export function SystemPromptField(props: { params: Params; update: Update }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-system`}>System prompt</label>
+      <textarea
+        id={`${id}-system`}
+        className="textarea params-system"
+        rows={4}
+        placeholder="Optional instructions for the model"
+        value={props.params.system ?? ''}
+        onChange={(e) => props.update('system', e.target.value === '' ? undefined : e.target.value)}
+        data-testid="param-system"
+      />
+    </div>
+  );
+}
+
+export function StreamSwitch(props: { params: Params; update: Update }) {
+  return (
+    <label className="switch params-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={props.params.stream}
+        onChange={(e) => props.update('stream', e.target.checked)}
+        data-testid="param-stream"
+      />
+      <span>Stream the reply</span>
+    </label>
   );
 }
 

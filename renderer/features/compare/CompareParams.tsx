@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { selectColumnParams, type CompareColumn, type ParamsScope } from '../../store/compare-slice.ts';
@@ -15,6 +15,8 @@ import {
   Temperature,
   messagesThinking,
   withParam,
+  StreamSwitch,
+  SystemPromptField,
 } from '../chat/ParamsPanel.tsx';
 import { paramsProblem } from '../chat/turn-info.ts';
 import { compareParamsSummary } from './params-summary.ts';
@@ -144,7 +146,6 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
     (field: string, message: string | null) => setInvalid(scope, field, message),
     [setInvalid, scope],
   );
-  const ids = useId();
   if (!params) return null;
 
   const update = <K extends keyof Params>(key: K, value: Params[K] | undefined) =>
@@ -160,18 +161,7 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
   return (
     <ParamsInvalidContext.Provider value={report}>
       <div className="params-body">
-        <div className="field">
-          <label htmlFor={`${ids}-system`}>System prompt</label>
-          <textarea
-            id={`${ids}-system`}
-            className="textarea params-system"
-            rows={4}
-            placeholder="Optional instructions for the model"
-            value={params.system ?? ''}
-            onChange={(e) => update('system', e.target.value === '' ? undefined : e.target.value)}
-            data-testid="param-system"
-          />
-        </div>
+        <SystemPromptField params={params} update={update} />
 
         <Temperature format={first} value={params.temperature} onChange={(v) => update('temperature', v)} />
 
@@ -196,16 +186,7 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
           testId="param-max-tokens"
         />
 
-        <label className="switch params-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={params.stream}
-            onChange={(e) => update('stream', e.target.checked)}
-            data-testid="param-stream"
-          />
-          <span>Stream the reply</span>
-        </label>
+        <StreamSwitch params={params} update={update} />
 
         {hasMessages ? (
           <MessagesThinking

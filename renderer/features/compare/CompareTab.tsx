@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import {
@@ -8,8 +8,7 @@ import {
   selectCompareFiles,
   selectCompareInvalid,
 } from '../../store/compare-slice.ts';
-import { ACCEPTED_FILES, ComposerFiles } from '../chat/Attachments.tsx';
-import { IconButton } from '../../components/IconButton.tsx';
+import { AttachButton, ComposerFiles, usePasteFiles } from '../chat/Attachments.tsx';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { useElementWidth } from '../../components/useSize.ts';
@@ -95,15 +94,8 @@ function CompareComposer() {
   const count = useStore((s) => s.compareColumns.length);
   const problem = useStore(selectSendProblem);
   const hasFiles = useStore((s) => (s.composerFiles[COMPARE_FILES]?.length ?? 0) > 0);
-  const addFiles = useStore((s) => s.addFiles);
-  const pickerRef = useRef<HTMLInputElement>(null);
   const uid = useId();
-  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = Array.from(e.clipboardData.files);
-    if (files.length === 0) return;
-    if (e.clipboardData.getData('text/plain') === '') e.preventDefault();
-    void addFiles(COMPARE_FILES, files);
-  };
+  const onPaste = usePasteFiles(COMPARE_FILES);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -148,27 +140,11 @@ function CompareComposer() {
           </Button>
         )}
         <div className="compare-composer-secondary">
-          <input
-            ref={pickerRef}
-            type="file"
-            multiple
-            accept={ACCEPTED_FILES}
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(e) => {
-              const files = Array.from(e.target.files ?? []);
-              e.target.value = '';
-              if (files.length > 0) void addFiles(COMPARE_FILES, files);
-            }}
-            data-testid="compare-file-picker"
-          />
-          <IconButton
-            icon="paperclip"
+          <AttachButton
+            draftKey={COMPARE_FILES}
             size="s"
             label="Attach images or files to every column (or paste them)"
-            onClick={() => pickerRef.current?.click()}
-            data-testid="compare-attach"
+            testId="compare-attach"
           />
           <Button
             size="s"
