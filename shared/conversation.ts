@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TextFormatSchema, type TextFormat } from './formats.ts';
 import { AppErrorSchema } from './errors.ts';
 import { AttachmentSchema } from './attachments.ts';
+import { extraBodyProblem } from './extra-body.ts';
 
 /**
  * A format-neutral conversation. Each assistant turn keeps the provider payload that must go back verbatim
@@ -114,6 +115,18 @@ const MAX_TOKENS = 'Max tokens must be a whole number from 1 to 1,000,000.';
 const THINKING_BUDGET =
   'The thinking budget must be a whole number: 0 (off), -1 (dynamic) or a number of tokens.';
 
+const TOP_P = 'Top P must be a number from 0 to 1.';
+const TOP_K = 'Top K must be a whole number from 1 to 1,000,000.';
+const STOP = 'Stop sequences must be a list of up to 4 non-empty texts (each at most 1,000 characters).';
+const SEED = 'The seed must be a whole number (32-bit).';
+const PENALTY = (which: string) => `${which} penalty must be a number from -2 to 2.`;
+export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+export const REASONING_SUMMARIES = ['auto', 'concise', 'detailed'] as const;
+export const THINKING_LEVELS = ['low', 'high'] as const;
+const EFFORT = `Reasoning effort must be one of ${REASONING_EFFORTS.join(', ')}.`;
+const SUMMARY = `The reasoning summary must be one of ${REASONING_SUMMARIES.join(', ')}.`;
+const LEVEL = `The thinking level must be one of ${THINKING_LEVELS.join(', ')}.`;
+
 export const ParamsSchema = z.object({
   system: z.string().max(200_000, 'The system prompt is longer than 200,000 characters.').optional(),
   temperature: z.number({ error: TEMPERATURE }).min(0, TEMPERATURE).max(2, TEMPERATURE).optional(),
@@ -133,6 +146,51 @@ export const ParamsSchema = z.object({
     .int(THINKING_BUDGET)
     .min(-1, THINKING_BUDGET)
     .max(1_000_000, THINKING_BUDGET)
+    .optional(),
+  /** chat, responses, messages: top_p; generate: topP */
+  topP: z.number({ error: TOP_P }).min(0, TOP_P).max(1, TOP_P).optional(),
+  /** messages: top_k; generate: topK */
+  topK: z.number({ error: TOP_K }).int(TOP_K).min(1, TOP_K).max(1_000_000, TOP_K).optional(),
+  /** chat: stop; messages: stop_sequences; generate: stopSequences */
+  stop: z
+    .array(z.string({ error: STOP }).min(1, STOP).max(1_000, STOP), { error: STOP })
+    .max(4, 'At most 4 stop sequences.')
+    .optional(),
+  /** chat, generate */
+  seed: z
+    .number({ error: SEED })
+    .int(SEED)
+    .min(-(2 ** 31), SEED)
+    .max(2 ** 31 - 1, SEED)
+    .optional(),
+  /** chat: presence_penalty; generate: presencePenalty */
+  presencePenalty: z
+    .number({ error: PENALTY('Presence') })
+    .min(-2, PENALTY('Presence'))
+    .max(2, PENALTY('Presence'))
+    .optional(),
+  /** chat: frequency_penalty; generate: frequencyPenalty */
+  frequencyPenalty: z
+    .number({ error: PENALTY('Frequency') })
+    .min(-2, PENALTY('Frequency'))
+    .max(2, PENALTY('Frequency'))
+    .optional(),
+  /** chat: reasoning_effort; responses: reasoning.effort */
+  reasoningEffort: z.enum(REASONING_EFFORTS, { error: EFFORT }).optional(),
+  /** responses: reasoning.summary */
+  reasoningSummary: z.enum(REASONING_SUMMARIES, { error: SUMMARY }).optional(),
+  /** generate: thinkingConfig.thinkingLevel */
+  thinkingLevel: z.enum(THINKING_LEVELS, { error: LEVEL }).optional(),
+  /**
+   * A JSON object merged into the request after the built fields (it wins; objects merge deeply). Kept as
+   * the text the user typed, so their layout survives.
+   */
+  extraBody: z
+    .string({ error: 'The extra body must be text (a JSON object).' })
+    .superRefine((text, ctx) => {
+      const problem = text.trim() === '' ? undefined : extraBodyProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+    })
     .optional(),
 });
 export type Params = z.infer<typeof ParamsSchema>;

@@ -30,11 +30,12 @@ export function optionalNumber(
   field: string,
   min: number,
   max: number,
+  where = field,
 ): number | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw invalidRequest(`${field} must be a number from ${min} to ${max}`, field);
+    throw invalidRequest(`${where} must be a number from ${min} to ${max}`, where);
   }
   return value;
 }
@@ -44,13 +45,14 @@ export function optionalInteger(
   field: string,
   min: number,
   max = Number.MAX_SAFE_INTEGER,
+  where = field,
 ): number | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw invalidRequest(
-      `${field} must be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`,
-      field,
+      `${where} must be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`,
+      where,
     );
   }
   return value;
@@ -87,4 +89,39 @@ export function requireModel(ctx: HandlerContext, id: string | undefined, kind: 
     );
   }
   return model;
+}
+
+export function optionalEnum<T extends string>(
+  body: Record<string, unknown>,
+  field: string,
+  allowed: readonly T[],
+  where = field,
+): T | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw invalidRequest(`${where} must be one of ${allowed.join(', ')}`, where);
+  }
+  return value as T;
+}
+
+/**
+ * A list of stop texts: an array of at most `max` strings (chat also takes a single string, as the
+ * service does).
+ */
+export function optionalStopList(
+  body: Record<string, unknown>,
+  field: string,
+  max: number,
+  where = field,
+  acceptString = false,
+): string[] | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (acceptString && typeof value === 'string') return [value];
+  if (!Array.isArray(value) || value.some((s) => typeof s !== 'string')) {
+    throw invalidRequest(`${where} must be ${acceptString ? 'a string or ' : ''}an array of strings`, where);
+  }
+  if (value.length > max) throw invalidRequest(`${where} may hold at most ${max} items`, where);
+  return value as string[];
 }

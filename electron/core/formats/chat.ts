@@ -17,8 +17,10 @@ import {
   joinNonEmpty,
   parseEventJson,
   replayableTurns,
+  stopList,
   streamErrorFrom,
   usageOf,
+  withExtraBody,
   type Json,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
@@ -58,13 +60,20 @@ export function buildChatBody(
   for (const turn of replayableTurns(history, 'chat')) {
     messages.push({ role: turn.role, content: chatContent(turn, files, history) });
   }
-  return compact({
+  const body = compact({
     model,
     messages,
     max_completion_tokens: params.maxTokens,
     temperature: params.temperature,
+    top_p: params.topP,
+    stop: stopList(params),
+    seed: params.seed,
+    presence_penalty: params.presencePenalty,
+    frequency_penalty: params.frequencyPenalty,
+    reasoning_effort: params.reasoningEffort,
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   });
+  return withExtraBody(body, params);
 }
 
 export function chatUsage(u: unknown): Usage | undefined {

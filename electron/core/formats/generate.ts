@@ -20,6 +20,8 @@ import {
   streamErrorFrom,
   usageOf,
   type Json,
+  stopList,
+  withExtraBody,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
@@ -64,17 +66,25 @@ export function buildGenerateBody(
   const thinkingConfig = compact({
     includeThoughts: params.includeThoughts,
     thinkingBudget: params.thinkingBudget,
+    thinkingLevel: params.thinkingLevel,
   });
   const generationConfig = compact({
     temperature: params.temperature,
+    topP: params.topP,
+    topK: params.topK,
     maxOutputTokens: params.maxTokens,
+    stopSequences: stopList(params),
+    seed: params.seed,
+    presencePenalty: params.presencePenalty,
+    frequencyPenalty: params.frequencyPenalty,
     thinkingConfig: Object.keys(thinkingConfig).length > 0 ? thinkingConfig : undefined,
   });
-  return compact({
+  const body = compact({
     contents,
     systemInstruction: params.system ? { parts: [{ text: params.system }] } : undefined,
     generationConfig: Object.keys(generationConfig).length > 0 ? generationConfig : undefined,
   });
+  return withExtraBody(body, params);
 }
 
 export function generateUsage(u: unknown): Usage | undefined {

@@ -25,6 +25,8 @@ import {
   replayableTurns,
   usageOf,
   type Json,
+  stopList,
+  withExtraBody,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
@@ -80,18 +82,22 @@ export function buildMessagesBody(
     else messages.push({ role: turn.role, content: turn.text });
   }
   const budget = params.thinkingBudget;
-  return compact({
+  const body = compact({
     model,
     max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS_MESSAGES,
     system: params.system === '' ? undefined : params.system,
     messages,
     temperature: params.temperature,
+    top_p: params.topP,
+    top_k: params.topK,
+    stop_sequences: stopList(params),
     thinking:
       budget !== undefined && budget >= MIN_THINKING_BUDGET
         ? { type: 'enabled', budget_tokens: budget }
         : undefined,
     stream: stream ? true : undefined,
   });
+  return withExtraBody(body, params);
 }
 
 export function messagesUsage(u: unknown): Usage | undefined {

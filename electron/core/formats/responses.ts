@@ -20,6 +20,7 @@ import {
   replayableTurns,
   usageOf,
   type Json,
+  withExtraBody,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
@@ -67,14 +68,18 @@ export function buildResponsesBody(
       else input.push({ role: turn.role, content: turn.text });
     }
   }
-  return compact({
+  const reasoning = compact({ effort: params.reasoningEffort, summary: params.reasoningSummary });
+  const body = compact({
     model,
     input,
     instructions: params.system === '' ? undefined : params.system,
     max_output_tokens: params.maxTokens,
     temperature: params.temperature,
+    top_p: params.topP,
+    reasoning: Object.keys(reasoning).length > 0 ? reasoning : undefined,
     stream: stream ? true : undefined,
   });
+  return withExtraBody(body, params);
 }
 
 export function responsesUsage(u: unknown): Usage | undefined {

@@ -1,8 +1,9 @@
-import type { ProviderPayload, Turn, Usage } from '../../../shared/conversation.ts';
+import type { Params, ProviderPayload, Turn, Usage } from '../../../shared/conversation.ts';
 import { StreamProblem, type Delta } from './types.ts';
 import { parseVendorError } from '../errors/error-body.ts';
 import { isRecord } from '../../../shared/wire.ts';
 import { compact } from '../../../shared/compact.ts';
+import { mergeExtraBody, parseExtraBody } from '../../../shared/extra-body.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -110,4 +111,19 @@ export function rawFor<F extends ProviderPayload['format']>(
 export function joinNonEmpty(parts: string[]): string | undefined {
   const joined = parts.join('');
   return joined === '' ? undefined : joined;
+}
+
+/**
+ * The built body with the conversation's extra body merged over it (it wins; objects merge deeply). Only
+ * the body: the key travels in a header or the query string, which nothing here can reach. Text the
+ * schema refused never gets this far (validateTurnInput runs first).
+ */
+export function withExtraBody(body: Json, params: Params): Json {
+  const extra = parseExtraBody(params.extraBody);
+  return extra ? mergeExtraBody(body, extra) : body;
+}
+
+/** A stop list as sent: absent when empty. */
+export function stopList(params: Params): string[] | undefined {
+  return params.stop && params.stop.length > 0 ? params.stop : undefined;
 }

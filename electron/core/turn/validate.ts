@@ -86,6 +86,19 @@ export function validateTurnInput(input: TurnInput): AppError | undefined {
     }
   }
 
+  if (
+    parsed.success &&
+    input.format === 'generate' &&
+    parsed.data.thinkingLevel !== undefined &&
+    parsed.data.thinkingBudget !== undefined
+  ) {
+    // The service refuses thinkingConfig with both; say it before the request instead of after.
+    issues.push({
+      path: 'params.thinkingLevel',
+      message: 'Generate content: set a thinking level or a thinking budget, not both.',
+    });
+  }
+
   if (issues.length === 0) return undefined;
   return { kind: 'invalid-input', message: issues.map((i) => i.message).join(' '), issues };
 }

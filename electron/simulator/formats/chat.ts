@@ -5,10 +5,12 @@ import { totalSkew } from '../quirks.ts';
 import { countInputTokens, countTokens, simulatedReply, streamPieces, truncateToTokens } from '../replies.ts';
 import {
   optionalBoolean,
+  optionalEnum,
   optionalInteger,
   optionalNumber,
   requireArray,
   requireModel,
+  optionalStopList,
   optionalString,
 } from '../validate.ts';
 import { CHAT_PARTS } from './attachment-parts.ts';
@@ -48,6 +50,12 @@ export function handleChat(ctx: HandlerContext): HandlerReply {
   });
   if (prompt === undefined) throw invalidRequest('messages must contain a user message', 'messages');
   optionalNumber(body, 'temperature', 0, 2);
+  optionalNumber(body, 'top_p', 0, 1);
+  optionalStopList(body, 'stop', 4, 'stop', true);
+  optionalInteger(body, 'seed', Number.MIN_SAFE_INTEGER);
+  optionalNumber(body, 'presence_penalty', -2, 2);
+  optionalNumber(body, 'frequency_penalty', -2, 2);
+  optionalEnum(body, 'reasoning_effort', ['minimal', 'low', 'medium', 'high']);
   const maxTokens =
     optionalInteger(body, 'max_completion_tokens', 1) ?? optionalInteger(body, 'max_tokens', 1);
   const streamOptions = body['stream_options'];

@@ -13,7 +13,15 @@ import {
   refuseDirective,
   REFUSAL_EXPLANATION,
 } from '../replies.ts';
-import { optionalBoolean, optionalInteger, optionalNumber, requireArray, requireModel } from '../validate.ts';
+import {
+  optionalBoolean,
+  optionalEnum,
+  optionalInteger,
+  optionalNumber,
+  optionalStopList,
+  requireArray,
+  requireModel,
+} from '../validate.ts';
 import { generateInlineData } from './attachment-parts.ts';
 import type { ReceivedAttachment } from '../attachments/received.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
@@ -86,12 +94,27 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
   if (!isRecord(config)) throw invalidRequest('generationConfig must be an object');
   optionalNumber(config, 'temperature', 0, 2);
   const maxOutputTokens = optionalInteger(config, 'maxOutputTokens', 1);
+  optionalNumber(config, 'topP', 0, 1, 'generationConfig.topP');
+  optionalInteger(config, 'topK', 1, undefined, 'generationConfig.topK');
+  optionalStopList(config, 'stopSequences', 5, 'generationConfig.stopSequences');
+  optionalInteger(config, 'seed', -(2 ** 31), 2 ** 31 - 1, 'generationConfig.seed');
+  optionalNumber(config, 'presencePenalty', -2, 2, 'generationConfig.presencePenalty');
+  optionalNumber(config, 'frequencyPenalty', -2, 2, 'generationConfig.frequencyPenalty');
   const thinkingConfig = config['thinkingConfig'] ?? {};
   if (!isRecord(thinkingConfig)) throw invalidRequest('generationConfig.thinkingConfig must be an object');
   const includeThoughts = optionalBoolean(thinkingConfig, 'includeThoughts') ?? false;
   const budget = optionalInteger(thinkingConfig, 'thinkingBudget', -1);
+  const level = optionalEnum(
+    thinkingConfig,
+    'thinkingLevel',
+    ['low', 'high'],
+    'generationConfig.thinkingConfig.thinkingLevel',
+  );
+  if (level !== undefined && budget !== undefined) {
+    throw invalidRequest('thinkingConfig: thinking_budget and thinking_level cannot both be set');
+  }
   // Thinking happens when asked for by either field; its summary is shown only with includeThoughts.
-  const thinks = includeThoughts || (budget !== undefined && budget !== 0);
+  const thinks = includeThoughts || level !== undefined || (budget !== undefined && budget !== 0);
 
   if (refuseDirective(prompt)) {
     // Blocked for safety: a candidate with a finish reason and no content at all.

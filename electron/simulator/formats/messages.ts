@@ -11,7 +11,14 @@ import {
   refuseDirective,
   REFUSAL_EXPLANATION,
 } from '../replies.ts';
-import { optionalInteger, optionalNumber, optionalString, requireArray, requireModel } from '../validate.ts';
+import {
+  optionalInteger,
+  optionalNumber,
+  optionalStopList,
+  optionalString,
+  requireArray,
+  requireModel,
+} from '../validate.ts';
 import { MESSAGES_PARTS } from './attachment-parts.ts';
 import { contentText, readContent } from './content.ts';
 import type { ReceivedAttachment } from '../attachments/received.ts';
@@ -85,6 +92,9 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
   });
   if (prompt === undefined) throw invalidRequest('messages must contain a user message', 'messages');
   optionalNumber(body, 'temperature', 0, 1);
+  optionalNumber(body, 'top_p', 0, 1);
+  optionalInteger(body, 'top_k', 1);
+  optionalStopList(body, 'stop_sequences', Number.MAX_SAFE_INTEGER);
   const thinkingRequest = parseThinking(body['thinking'], maxTokens);
 
   if (refuseDirective(prompt)) return refusal(ctx, model, countInputTokens(texts));

@@ -6,6 +6,7 @@ import { totalSkew } from '../quirks.ts';
 import { countInputTokens, countTokens, simulatedReply, streamPieces, truncateToTokens } from '../replies.ts';
 import {
   optionalBoolean,
+  optionalEnum,
   optionalInteger,
   optionalNumber,
   optionalString,
@@ -72,6 +73,16 @@ function remember(state: SimState, id: string, turns: number, contextTokens: num
   }
 }
 
+/** `reasoning: {effort, summary}`, echoed on the response object as the service does (null when unset). */
+function parseReasoning(value: unknown): { effort: string | null; summary: string | null } {
+  if (value === undefined || value === null) return { effort: null, summary: null };
+  if (!isRecord(value)) throw invalidRequest('reasoning must be an object', 'reasoning');
+  return {
+    effort: optionalEnum(value, 'effort', ['minimal', 'low', 'medium', 'high'], 'reasoning.effort') ?? null,
+    summary: optionalEnum(value, 'summary', ['auto', 'concise', 'detailed'], 'reasoning.summary') ?? null,
+  };
+}
+
 export function handleResponses(ctx: HandlerContext): HandlerReply {
   const { body, state } = ctx;
   const model = requireModel(ctx, optionalString(body, 'model'), 'text').id;
@@ -81,6 +92,8 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
   const instructions = optionalString(body, 'instructions') ?? null;
   const temperature = optionalNumber(body, 'temperature', 0, 2) ?? 1;
   const maxOutputTokens = optionalInteger(body, 'max_output_tokens', 1);
+  const topP = optionalNumber(body, 'top_p', 0, 1) ?? 1;
+  const reasoning = parseReasoning(body['reasoning']);
   const store = optionalBoolean(body, 'store') ?? true;
   const previousId = optionalString(body, 'previous_response_id') ?? null;
   const previous = previousId === null ? undefined : state.responses.get(previousId);
@@ -112,14 +125,14 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
     model,
     parallel_tool_calls: true,
     previous_response_id: previousId,
-    reasoning: { effort: null, summary: null },
+    reasoning,
     service_tier: 'default',
     store,
     temperature,
     text: { format: { type: 'text' } },
     tool_choice: 'auto',
     tools: [],
-    top_p: 1,
+    top_p: topP,
     truncation: 'disabled',
     metadata: {},
   };
