@@ -2,7 +2,13 @@ import { createContext, useContext, useEffect, useId, useRef, useState } from 'r
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { selectTabParams } from '../../store/chat-helpers.ts';
-import type { Params } from '../../../shared/conversation.ts';
+import {
+  REASONING_EFFORTS,
+  REASONING_SUMMARIES,
+  THINKING_LEVELS,
+  type Params,
+} from '../../../shared/conversation.ts';
+import { extraBodyProblem } from '../../../shared/extra-body.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { IconButton } from '../../components/IconButton.tsx';
 import { paramsProblem } from './turn-info.ts';
@@ -88,7 +94,11 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
         max={1_000_000}
         required={format === 'messages'}
         placeholder={format === 'messages' ? '1024' : 'Service default'}
-        hint={format === 'messages' ? 'Required by Messages.' : 'Empty: the service decides.'}
+        hint={
+          format === 'messages'
+            ? 'Sent as max_tokens, required by Messages.'
+            : `Sent as ${MAX_TOKENS_WIRE[format]}; empty: not sent, the service decides.`
+        }
         error={problem?.field === 'maxTokens' ? problem.message : undefined}
         testId="param-max-tokens"
       />
@@ -105,6 +115,8 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
           error={problem?.field === 'thinkingBudget' ? problem.message : undefined}
         />
       ) : null}
+
+      <MoreControls format={format} params={params} update={update} />
 
       <p className="params-note">
         {props.isNew
@@ -428,5 +440,384 @@ export function MessagesThinking(props: {
         />
       ) : null}
     </fieldset>
+  );
+}
+
+/** Where max tokens goes in each format's request. */
+const MAX_TOKENS_WIRE: Record<TextFormat, string> = {
+  chat: 'max_completion_tokens',
+  responses: 'max_output_tokens',
+  messages: 'max_tokens',
+  generate: 'generationConfig.maxOutputTokens',
+};
+
+type ControlKey =
+  | 'topP'
+  | 'topK'
+  | 'stop'
+  | 'seed'
+  | 'presencePenalty'
+  | 'frequencyPenalty'
+  | 'reasoningEffort'
+  | 'reasoningSummary'
+  | 'thinkingLevel';
+
+/**
+ * The controls each format defines, with the name each goes out under; a control a format lacks is not
+ * shown in its tab (and the request builders never send it).
+ */
+export const FORMAT_CONTROLS: Record<TextFormat, Partial<Record<ControlKey, string>>> = {
+  chat: {
+    topP: 'top_p',
+    stop: 'stop',
+    seed: 'seed',
+    presencePenalty: 'presence_penalty',
+    frequencyPenalty: 'frequency_penalty',
+    reasoningEffort: 'reasoning_effort',
+  },
+  responses: { topP: 'top_p', reasoningEffort: 'reasoning.effort', reasoningSummary: 'reasoning.summary' },
+  messages: { topP: 'top_p', topK: 'top_k', stop: 'stop_sequences' },
+  generate: {
+    topP: 'topP',
+    topK: 'topK',
+    stop: 'stopSequences',
+    seed: 'seed',
+    presencePenalty: 'presencePenalty',
+    frequencyPenalty: 'frequencyPenalty',
+    thinkingLevel: 'thinkingConfig.thinkingLevel',
+  },
+};
+
+/** "sent as top_p" when the control goes out, "not sent" when it is unset. */
+function SentBadge(props: { sent: boolean; wire: string }) {
+  return props.sent ? (
+    <span className="badge badge--info" data-testid="control-sent" title={`Sent as ${props.wire}`}>
+      sent · {props.wire}
+    </span>
+  ) : (
+    <span className="faint params-default">not sent</span>
+  );
+}
+
+/**
+ * The less common controls of a format, collapsed, and the extra body. The summary counts what is sent,
+ * so a closed section still says it changes the request.
+ */
+export function MoreControls(props: { format: TextFormat; params: Params; update: Update }) {
+  const { format, params, update } = props;
+  const wire = FORMAT_CONTROLS[format];
+  const keys = Object.keys(wire) as ControlKey[];
+  const sent = keys.filter((k) => params[k] !== undefined).length + (params.extraBody ? 1 : 0);
+  return (
+    <details className="params-group" data-testid="more-controls">
+      <summary
+        style={{ cursor: 'pointer', fontSize: 'var(--fs-s)', fontWeight: 600, color: 'var(--text-2)' }}
+      >
+        More controls{sent > 0 ? <span className="faint"> · {sent} sent</span> : null}
+      </summary>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 'var(--sp-3)', marginTop: 'var(--sp-3)' }}>
+        {wire.topP ? (
+          <NumberControl
+            format={format}
+            field="topP"
+            label="Top P"
+            wire={wire.topP}
+            value={params.topP}
+            onCommit={(v) => update('topP', v)}
+            min={0}
+            max={1}
+          />
+        ) : null}
+        {wire.topK ? (
+          <NumberControl
+            format={format}
+            field="topK"
+            label="Top K"
+            wire={wire.topK}
+            value={params.topK}
+            onCommit={(v) => update('topK', v)}
+            min={1}
+            max={1_000_000}
+            integer
+          />
+        ) : null}
+        {wire.stop ? (
+          <StopControl
+            format={format}
+            wire={wire.stop}
+            value={params.stop}
+            onCommit={(v) => update('stop', v)}
+          />
+        ) : null}
+        {wire.seed ? (
+          <NumberControl
+            format={format}
+            field="seed"
+            label="Seed"
+            wire={wire.seed}
+            value={params.seed}
+            onCommit={(v) => update('seed', v)}
+            min={-(2 ** 31)}
+            max={2 ** 31 - 1}
+            integer
+          />
+        ) : null}
+        {wire.presencePenalty ? (
+          <NumberControl
+            format={format}
+            field="presencePenalty"
+            label="Presence penalty"
+            wire={wire.presencePenalty}
+            value={params.presencePenalty}
+            onCommit={(v) => update('presencePenalty', v)}
+            min={-2}
+            max={2}
+          />
+        ) : null}
+        {wire.frequencyPenalty ? (
+          <NumberControl
+            format={format}
+            field="frequencyPenalty"
+            label="Frequency penalty"
+            wire={wire.frequencyPenalty}
+            value={params.frequencyPenalty}
+            onCommit={(v) => update('frequencyPenalty', v)}
+            min={-2}
+            max={2}
+          />
+        ) : null}
+        {wire.reasoningEffort ? (
+          <ChoiceControl
+            label="Reasoning effort"
+            wire={wire.reasoningEffort}
+            choices={REASONING_EFFORTS}
+            value={params.reasoningEffort}
+            onChange={(v) => update('reasoningEffort', v)}
+            testId="param-reasoning-effort"
+          />
+        ) : null}
+        {wire.reasoningSummary ? (
+          <ChoiceControl
+            label="Reasoning summary"
+            wire={wire.reasoningSummary}
+            choices={REASONING_SUMMARIES}
+            value={params.reasoningSummary}
+            onChange={(v) => update('reasoningSummary', v)}
+            testId="param-reasoning-summary"
+          />
+        ) : null}
+        {wire.thinkingLevel ? (
+          <ChoiceControl
+            label="Thinking level"
+            wire={wire.thinkingLevel}
+            choices={THINKING_LEVELS}
+            value={params.thinkingLevel}
+            onChange={(v) => update('thinkingLevel', v)}
+            testId="param-thinking-level"
+            hint={params.thinkingBudget !== undefined ? 'Not with a thinking budget: choose one.' : undefined}
+          />
+        ) : null}
+        <ExtraBodyField format={format} value={params.extraBody} onCommit={(v) => update('extraBody', v)} />
+      </div>
+    </details>
+  );
+}
+
+/** A number control (decimal unless `integer`): empty is not sent, out of range is said and not stored. */
+function NumberControl(props: {
+  format: TextFormat;
+  field: ControlKey;
+  label: string;
+  wire: string;
+  value: number | undefined;
+  onCommit(v: number | undefined): void;
+  min: number;
+  max: number;
+  integer?: boolean;
+}) {
+  const id = useId();
+  const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
+  const [prev, setPrev] = useState(props.value);
+  if (prev !== props.value) {
+    setPrev(props.value);
+    if (Number(text) !== props.value || text.trim() === '')
+      setText(props.value === undefined ? '' : String(props.value));
+  }
+  const valid = (n: number) =>
+    Number.isFinite(n) && n >= props.min && n <= props.max && (!props.integer || Number.isInteger(n));
+  const typed = text.trim() === '' ? undefined : Number(text);
+  const range = `${props.min.toLocaleString('en-US')} to ${props.max.toLocaleString('en-US')}`;
+  const error =
+    typed !== undefined && !valid(typed)
+      ? `${props.label}: enter ${props.integer ? 'a whole number' : 'a number'} from ${range}, or leave it empty.`
+      : null;
+  useReportInvalid(props.format, props.field, error);
+  return (
+    <div className="field">
+      <div className="field-row params-label-row">
+        <label htmlFor={id}>{props.label}</label>
+        <SentBadge sent={props.value !== undefined} wire={props.wire} />
+      </div>
+      <input
+        id={id}
+        type="number"
+        className="input input--s"
+        inputMode={props.integer ? 'numeric' : 'decimal'}
+        min={props.min}
+        max={props.max}
+        step={props.integer ? 1 : 0.05}
+        placeholder="not sent"
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-msg`}
+        onChange={(e) => {
+          const t = e.target.value;
+          setText(t);
+          if (t.trim() === '') return props.onCommit(undefined);
+          const n = Number(t);
+          if (valid(n)) props.onCommit(n);
+        }}
+        data-testid={`param-${props.field}`}
+      />
+      {error ? (
+        <span id={`${id}-msg`} className="field-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Stop sequences, one per line; blank lines are dropped, at most 4 (the smallest limit, chat's). */
+function StopControl(props: {
+  format: TextFormat;
+  wire: string;
+  value: string[] | undefined;
+  onCommit(v: string[] | undefined): void;
+}) {
+  const id = useId();
+  const [text, setText] = useState((props.value ?? []).join('\n'));
+  const lines = text.split('\n').filter((l) => l !== '');
+  const error =
+    lines.length > 4
+      ? 'Stop sequences: at most 4.'
+      : lines.some((l) => l.length > 1000)
+        ? 'Stop sequences: each at most 1,000 characters.'
+        : null;
+  useReportInvalid(props.format, 'stop', error);
+  return (
+    <div className="field">
+      <div className="field-row params-label-row">
+        <label htmlFor={id}>Stop sequences</label>
+        <SentBadge sent={props.value !== undefined} wire={props.wire} />
+      </div>
+      <textarea
+        id={id}
+        className="textarea"
+        rows={2}
+        placeholder="not sent (one per line, up to 4)"
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-msg`}
+        onChange={(e) => {
+          setText(e.target.value);
+          const next = e.target.value.split('\n').filter((l) => l !== '');
+          if (next.length > 4 || next.some((l) => l.length > 1000)) return;
+          props.onCommit(next.length > 0 ? next : undefined);
+        }}
+        data-testid="param-stop"
+      />
+      {error ? (
+        <span id={`${id}-msg`} className="field-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function ChoiceControl<T extends string>(props: {
+  label: string;
+  wire: string;
+  choices: readonly T[];
+  value: T | undefined;
+  onChange(v: T | undefined): void;
+  testId: string;
+  hint?: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <div className="field-row params-label-row">
+        <label htmlFor={id}>{props.label}</label>
+        <SentBadge sent={props.value !== undefined} wire={props.wire} />
+      </div>
+      <select
+        id={id}
+        className="select select--s"
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(e.target.value === '' ? undefined : (e.target.value as T))}
+        data-testid={props.testId}
+      >
+        <option value="">Not sent</option>
+        {props.choices.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+      {props.hint ? <span className="field-hint">{props.hint}</span> : null}
+    </div>
+  );
+}
+
+/**
+ * Raw JSON merged over the built request (it wins). Checked as the user types with the same words the
+ * host uses; only text that passes is saved, so Send waits while it is broken.
+ */
+function ExtraBodyField(props: {
+  format: TextFormat;
+  value: string | undefined;
+  onCommit(v: string | undefined): void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(props.value ?? '');
+  const problem = text.trim() === '' ? undefined : extraBodyProblem(text);
+  useReportInvalid(props.format, 'extraBody', problem ? problem.message : null);
+  return (
+    <div className="field">
+      <div className="field-row params-label-row">
+        <label htmlFor={id}>Extra body (JSON)</label>
+        <SentBadge sent={props.value !== undefined} wire="merged last" />
+      </div>
+      <textarea
+        id={id}
+        className="textarea mono"
+        rows={4}
+        spellCheck={false}
+        placeholder='not sent, e.g. {"metadata": {"run": "a"}}'
+        value={text}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${id}-msg`}
+        style={{ fontSize: 'var(--fs-xs)' }}
+        onChange={(e) => {
+          const t = e.target.value;
+          setText(t);
+          if (t.trim() === '') return props.onCommit(undefined);
+          if (!extraBodyProblem(t)) props.onCommit(t);
+        }}
+        data-testid="param-extra-body"
+      />
+      <span
+        id={`${id}-msg`}
+        className={problem ? 'field-error' : 'field-hint'}
+        role={problem ? 'alert' : undefined}
+        data-testid={problem ? 'param-extra-body-error' : undefined}
+      >
+        {problem
+          ? problem.message
+          : 'A JSON object merged into the request after the fields above; it wins. Never the key: that goes in a header.'}
+      </span>
+    </div>
   );
 }
