@@ -11,6 +11,8 @@ import { formatMs, formatWhen } from '../../components/format.ts';
 import { EventList } from './EventList.tsx';
 import { copyText } from '../../components/clipboard.ts';
 import { exchangeOutcome } from './outcome.ts';
+import { ExtraBodyNote } from './ExtraBodyNote.tsx';
+import { CodeExportButton } from './CodeExport.tsx';
 
 /** Bodies longer than this are shown cut, with a button for the rest (a huge body would freeze the page). */
 const BODY_PREVIEW = 60_000;
@@ -96,6 +98,7 @@ function ExchangeView({ exchange: x }: { exchange: Exchange }) {
       </Section>
       {x.requestBody !== undefined ? (
         <Section title="Request body">
+          <ExtraBodyNote exchange={x} />
           <Body text={x.requestBody} />
         </Section>
       ) : null}
@@ -186,9 +189,12 @@ function CurlButton({ exchange }: { exchange: Exchange }) {
   };
   return (
     <div className="exchange-curl">
-      <Button size="s" icon="copy" onClick={() => void copy()} data-testid="copy-curl">
-        Copy as curl
-      </Button>
+      <div className="exchange-copy-actions">
+        <Button size="s" icon="copy" onClick={() => void copy()} data-testid="copy-curl">
+          Copy as curl
+        </Button>
+        <CodeExportButton exchange={exchange} />
+      </div>
       {state?.kind === 'copied' ? (
         <div className="exchange-manual">
           <span className="exchange-copied" role="status">
