@@ -188,3 +188,32 @@ export function extraBodyPaths(extra: Record<string, unknown>, prefix = ''): str
     isPlainObject(v) && Object.keys(v).length > 0 ? extraBodyPaths(v, `${prefix}${k}.`) : [`${prefix}${k}`],
   );
 }
+
+/**
+ * Which fields of a request body hold what the extra body of the open conversation (of the request's
+ * format) sets. An exchange does not record the parameters it was built from, so this compares values:
+ * it lists only fields whose value in the body is exactly the extra body's, and says so.
+ */
+export function extraBodyFieldsIn(requestBody: string, extraBody: string | undefined): string[] {
+  if (extraBody === undefined || extraBody.trim() === '' || extraBodyProblem(extraBody)) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(requestBody) as unknown;
+  } catch {
+    return [];
+  }
+  const extra = parseExtraBody(extraBody) ?? {};
+  return extraBodyPaths(extra).filter((path) => {
+    const keys = path.split('.');
+    return JSON.stringify(valueAt(body, keys)) === JSON.stringify(valueAt(extra, keys));
+  });
+}
+
+function valueAt(v: unknown, keys: string[]): unknown {
+  let at = v;
+  for (const k of keys) {
+    if (typeof at !== 'object' || at === null || Array.isArray(at) || !Object.hasOwn(at, k)) return undefined;
+    at = (at as Record<string, unknown>)[k];
+  }
+  return at;
+}

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { buildRequest, validateTurnInput } from '../../electron/core/index.ts';
 import { ParamsSchema, type Params } from '../../shared/conversation.ts';
 import type { TextFormat } from '../../shared/formats.ts';
-import { extraBodyPaths, extraBodyProblem, mergeExtraBody } from '../../shared/extra-body.ts';
+import {
+  extraBodyFieldsIn,
+  extraBodyPaths,
+  extraBodyProblem,
+  mergeExtraBody,
+} from '../../shared/extra-body.ts';
 import { user } from './helpers/turns.ts';
 
 const ALL: Params = {
@@ -150,6 +155,19 @@ describe('extra body', () => {
 
   it('an empty or blank extra body changes nothing', () => {
     expect(body('messages', { ...ALL, extraBody: '  \n' })).toEqual(body('messages', ALL));
+  });
+
+  it('the inspector names the request fields that hold the extra body values, and only those', () => {
+    const extra = '{"temperature": 0.1, "metadata": {"run": "a", "who": "b"}}';
+    const sent = JSON.stringify(body('chat', { stream: false, temperature: 1, extraBody: extra }));
+    expect(extraBodyFieldsIn(sent, extra)).toEqual(['temperature', 'metadata.run', 'metadata.who']);
+    // a request built before the extra body changed: only fields still equal are claimed
+    expect(extraBodyFieldsIn(sent, '{"temperature": 0.1, "metadata": {"run": "z"}}')).toEqual([
+      'temperature',
+    ]);
+    expect(extraBodyFieldsIn(sent, undefined)).toEqual([]);
+    expect(extraBodyFieldsIn(sent, '{broken')).toEqual([]);
+    expect(extraBodyFieldsIn('not json', extra)).toEqual([]);
   });
 
   it('lists the fields it sets, nested ones by path', () => {

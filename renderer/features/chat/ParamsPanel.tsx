@@ -491,8 +491,14 @@ export const FORMAT_CONTROLS: Record<TextFormat, Partial<Record<ControlKey, stri
 /** "sent as top_p" when the control goes out, "not sent" when it is unset. */
 function SentBadge(props: { sent: boolean; wire: string }) {
   return props.sent ? (
-    <span className="badge badge--info" data-testid="control-sent" title={`Sent as ${props.wire}`}>
-      sent · {props.wire}
+    // A nested name shows its last part (the full path is in the tooltip) so the badge fits at 720 wide.
+    <span
+      className="badge badge--info"
+      data-testid="control-sent"
+      title={`Sent as ${props.wire}`}
+      style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
+    >
+      sent · {props.wire.split('.').pop()}
     </span>
   ) : (
     <span className="faint params-default">not sent</span>
