@@ -3,6 +3,7 @@ import { TextFormatSchema, type TextFormat } from './formats.ts';
 import { AppErrorSchema } from './errors.ts';
 import { AttachmentSchema } from './attachments.ts';
 import { extraBodyProblem } from './extra-body.ts';
+import { schemaTextProblem } from './json-schema.ts';
 
 /**
  * A format-neutral conversation. Each assistant turn keeps the provider payload that must go back verbatim
@@ -127,6 +128,20 @@ const EFFORT = `Reasoning effort must be one of ${REASONING_EFFORTS.join(', ')}.
 const SUMMARY = `The reasoning summary must be one of ${REASONING_SUMMARIES.join(', ')}.`;
 const LEVEL = `The thinking level must be one of ${THINKING_LEVELS.join(', ')}.`;
 
+const SCHEMA_NAME = 'The schema name must be 1 to 64 letters, digits, underscores or dashes.';
+export const OutputSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('json') }),
+  z.object({
+    mode: z.literal('schema'),
+    name: z.string({ error: SCHEMA_NAME }).regex(/^[A-Za-z0-9_-]{1,64}$/, SCHEMA_NAME),
+    schema: z.string({ error: 'The JSON Schema must be text (a JSON object).' }).superRefine((text, ctx) => {
+      const problem = schemaTextProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+    }),
+  }),
+]);
+export type Output = z.infer<typeof OutputSchema>;
+
 export const ParamsSchema = z.object({
   system: z.string().max(200_000, 'The system prompt is longer than 200,000 characters.').optional(),
   temperature: z.number({ error: TEMPERATURE }).min(0, TEMPERATURE).max(2, TEMPERATURE).optional(),
@@ -181,6 +196,11 @@ export const ParamsSchema = z.object({
   reasoningSummary: z.enum(REASONING_SUMMARIES, { error: SUMMARY }).optional(),
   /** generate: thinkingConfig.thinkingLevel */
   thinkingLevel: z.enum(THINKING_LEVELS, { error: LEVEL }).optional(),
+  /**
+   * Structured output: plain JSON mode, or a JSON Schema (kept as the text the user typed). Each format
+   * sends it under its own field; messages has no plain JSON mode, only a schema.
+   */
+  output: OutputSchema.optional(),
   /**
    * A JSON object merged into the request after the built fields (it wins; objects merge deeply). Kept as
    * the text the user typed, so their layout survives.

@@ -27,6 +27,7 @@ import { compact } from '../../../shared/compact.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { dataUrl, fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { chatResponseFormat } from './structured.ts';
 
 /**
  * A user turn with files: content parts, the files first (images as data URLs, PDFs as file parts, text
@@ -71,6 +72,7 @@ export function buildChatBody(
     presence_penalty: params.presencePenalty,
     frequency_penalty: params.frequencyPenalty,
     reasoning_effort: params.reasoningEffort,
+    response_format: chatResponseFormat(params),
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   });
   return withExtraBody(body, params);

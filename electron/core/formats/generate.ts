@@ -1,5 +1,6 @@
 import type { Params, Turn, Usage } from '../../../shared/conversation.ts';
 import type { SseEvent } from '../sse/read-events.ts';
+import { generateOutputConfig } from './structured.ts';
 import {
   ReplyShapeProblem,
   type Delta,
@@ -78,6 +79,7 @@ export function buildGenerateBody(
     presencePenalty: params.presencePenalty,
     frequencyPenalty: params.frequencyPenalty,
     thinkingConfig: Object.keys(thinkingConfig).length > 0 ? thinkingConfig : undefined,
+    ...generateOutputConfig(params),
   });
   const body = compact({
     contents,

@@ -1,3 +1,4 @@
+import { messagesOutputConfig } from './structured.ts';
 import {
   DEFAULT_MAX_TOKENS_MESSAGES,
   type Params,
@@ -95,6 +96,7 @@ export function buildMessagesBody(
       budget !== undefined && budget >= MIN_THINKING_BUDGET
         ? { type: 'enabled', budget_tokens: budget }
         : undefined,
+    output_config: messagesOutputConfig(params),
     stream: stream ? true : undefined,
   });
   return withExtraBody(body, params);

@@ -1,5 +1,6 @@
 import type { Params, Turn, Usage } from '../../../shared/conversation.ts';
 import type { SseEvent } from '../sse/read-events.ts';
+import { responsesTextFormat } from './structured.ts';
 import {
   ReplyShapeProblem,
   StreamProblem,
@@ -77,6 +78,7 @@ export function buildResponsesBody(
     temperature: params.temperature,
     top_p: params.topP,
     reasoning: Object.keys(reasoning).length > 0 ? reasoning : undefined,
+    text: responsesTextFormat(params),
     stream: stream ? true : undefined,
   });
   return withExtraBody(body, params);

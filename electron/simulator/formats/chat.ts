@@ -13,6 +13,7 @@ import {
   optionalStopList,
   optionalString,
 } from '../validate.ts';
+import { chatStructured } from './structured.ts';
 import { CHAT_PARTS } from './attachment-parts.ts';
 import { readContent } from './content.ts';
 import type { ReceivedAttachment } from '../attachments/received.ts';
@@ -67,7 +68,8 @@ export function handleChat(ctx: HandlerContext): HandlerReply {
     includeUsage = optionalBoolean(streamOptions, 'include_usage') ?? false;
   }
 
-  const reply = truncateToTokens(simulatedReply(prompt, model, userTurns, received), maxTokens);
+  const structured = chatStructured(body);
+  const reply = truncateToTokens(structured ?? simulatedReply(prompt, model, userTurns, received), maxTokens);
   const promptTokens = countInputTokens(texts);
   const completionTokens = countTokens(reply.text);
   const usage = {

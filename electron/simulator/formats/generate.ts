@@ -22,6 +22,7 @@ import {
   requireArray,
   requireModel,
 } from '../validate.ts';
+import { generateStructured } from './structured.ts';
 import { generateInlineData } from './attachment-parts.ts';
 import type { ReceivedAttachment } from '../attachments/received.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
@@ -100,6 +101,7 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
   optionalInteger(config, 'seed', -(2 ** 31), 2 ** 31 - 1, 'generationConfig.seed');
   optionalNumber(config, 'presencePenalty', -2, 2, 'generationConfig.presencePenalty');
   optionalNumber(config, 'frequencyPenalty', -2, 2, 'generationConfig.frequencyPenalty');
+  const structured = generateStructured(config);
   const thinkingConfig = config['thinkingConfig'] ?? {};
   if (!isRecord(thinkingConfig)) throw invalidRequest('generationConfig.thinkingConfig must be an object');
   const includeThoughts = optionalBoolean(thinkingConfig, 'includeThoughts') ?? false;
@@ -131,7 +133,10 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
 
   const thought = thinks ? simulatedThinking(prompt, userTurns) : undefined;
   const thoughtsTokens = thought === undefined ? 0 : countTokens(thought);
-  const reply = truncateToTokens(simulatedReply(prompt, model, userTurns, received), maxOutputTokens);
+  const reply = truncateToTokens(
+    structured ?? simulatedReply(prompt, model, userTurns, received),
+    maxOutputTokens,
+  );
   const promptTokens = countInputTokens(texts);
   const candidatesTokens = countTokens(reply.text);
   const signs = thinks && !state.quirks.noSignatures;

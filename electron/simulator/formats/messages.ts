@@ -22,6 +22,7 @@ import {
 import { MESSAGES_PARTS } from './attachment-parts.ts';
 import { contentText, readContent } from './content.ts';
 import type { ReceivedAttachment } from '../attachments/received.ts';
+import { messagesStructured } from './structured.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
@@ -96,6 +97,7 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
   optionalInteger(body, 'top_k', 1);
   optionalStopList(body, 'stop_sequences', Number.MAX_SAFE_INTEGER);
   const thinkingRequest = parseThinking(body['thinking'], maxTokens);
+  const structured = messagesStructured(body);
 
   if (refuseDirective(prompt)) return refusal(ctx, model, countInputTokens(texts));
 
@@ -103,7 +105,7 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
   const thinkingTokens = thinking === undefined ? 0 : countTokens(thinking);
   // Thinking counts against max_tokens, and the budget is below it, so some room always remains.
   const reply = truncateToTokens(
-    simulatedReply(prompt, model, userTurns, received),
+    structured ?? simulatedReply(prompt, model, userTurns, received),
     maxTokens - thinkingTokens,
   );
   const inputTokens = countInputTokens(texts);

@@ -3,6 +3,7 @@
 import { invalidRequest } from '../errors.ts';
 import { newId, unixSeconds } from '../ids.ts';
 import { totalSkew } from '../quirks.ts';
+import { responsesStructured } from './structured.ts';
 import { countInputTokens, countTokens, simulatedReply, streamPieces, truncateToTokens } from '../replies.ts';
 import {
   optionalBoolean,
@@ -102,7 +103,11 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
   }
 
   const turn = (previous?.turns ?? 0) + input.userTurns;
-  const reply = truncateToTokens(simulatedReply(input.prompt, model, turn, input.received), maxOutputTokens);
+  const structured = responsesStructured(body);
+  const reply = truncateToTokens(
+    structured.text ?? simulatedReply(input.prompt, model, turn, input.received),
+    maxOutputTokens,
+  );
   const inputTokens =
     countInputTokens(instructions === null ? input.texts : [instructions, ...input.texts]) +
     (previous?.contextTokens ?? 0);
@@ -129,7 +134,7 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
     service_tier: 'default',
     store,
     temperature,
-    text: { format: { type: 'text' } },
+    text: { format: structured.format },
     tool_choice: 'auto',
     tools: [],
     top_p: topP,

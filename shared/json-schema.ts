@@ -1,0 +1,194 @@
+/**
+ * Structured output: the small JSON Schema subset the app understands. The page checks a reply against it,
+ * the simulator answers with an instance of it, and both must agree on what the keywords mean, so both use
+ * this one module. Keywords outside the subset are sent as typed and not checked here.
+ */
+import { extraBodyProblem, type JsonProblem } from './extra-body.ts';
+
+/** What the reply check looks at; the panel lists them so a user knows what "matches" means. */
+export const CHECKED_KEYWORDS = [
+  'type',
+  'properties',
+  'required',
+  'additionalProperties: false',
+  'items',
+  'enum',
+  'minimum',
+  'maximum',
+] as const;
+
+const TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] as const;
+
+/** The reply a JSON mode request gets from the simulator (no schema says what to fill in). */
+export const JSON_MODE_SAMPLE = { result: 'text', ok: true } as const;
+
+type Schema = Record<string, unknown>;
+
+function isObject(v: unknown): v is Schema {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Why `text` cannot be a schema (not JSON, with line and column; not an object), or undefined. The same
+ * scanner as the extra body, so both fields say where a mistake is the same way.
+ */
+export function schemaTextProblem(text: string): JsonProblem | undefined {
+  if (text.trim() === '') return { line: 1, column: 1, message: 'JSON Schema: empty; type a JSON object.' };
+  const p = extraBodyProblem(text);
+  return p ? { ...p, message: p.message.replace(/^Extra body:/, 'JSON Schema:') } : undefined;
+}
+
+/** The schema object; call only with text schemaTextProblem accepted. */
+export function parseSchema(text: string): Schema {
+  return JSON.parse(text) as Schema;
+}
+
+function typeOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+function typeMatches(v: unknown, type: string): boolean {
+  const actual = typeOf(v);
+  return actual === type || (type === 'number' && actual === 'integer');
+}
+
+function propKey(path: string, key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+/**
+ * The first place `value` breaks `schema`, as "path: problem" (the path from `$`), or undefined when it
+ * matches. Only CHECKED_KEYWORDS are looked at.
+ */
+export function schemaProblem(value: unknown, schema: unknown, path = '$'): string | undefined {
+  if (!isObject(schema)) return undefined;
+  const type = schema['type'];
+  const types = Array.isArray(type)
+    ? type.filter((t) => typeof t === 'string')
+    : typeof type === 'string'
+      ? [type]
+      : [];
+  if (types.length > 0 && !types.some((t) => typeMatches(value, t))) {
+    return `${path}: expected ${types.join(' or ')}, found ${typeOf(value)}`;
+  }
+  const en = schema['enum'];
+  if (Array.isArray(en) && !en.some((e) => JSON.stringify(e) === JSON.stringify(value))) {
+    return `${path}: must be one of ${en.map((e) => JSON.stringify(e)).join(', ')}`;
+  }
+  if (typeof value === 'number') {
+    const min = schema['minimum'];
+    const max = schema['maximum'];
+    if (typeof min === 'number' && value < min) return `${path}: ${value} is less than the minimum ${min}`;
+    if (typeof max === 'number' && value > max) return `${path}: ${value} is more than the maximum ${max}`;
+  }
+  if (Array.isArray(value) && schema['items'] !== undefined) {
+    for (let i = 0; i < value.length; i++) {
+      const p = schemaProblem(value[i], schema['items'], `${path}[${i}]`);
+      if (p) return p;
+    }
+  }
+  if (isObject(value)) {
+    const props = isObject(schema['properties']) ? schema['properties'] : {};
+    const required = Array.isArray(schema['required']) ? schema['required'] : [];
+    for (const key of required) {
+      if (typeof key === 'string' && !Object.hasOwn(value, key)) {
+        return `${path}: the required property "${key}" is missing`;
+      }
+    }
+    for (const [key, v] of Object.entries(value)) {
+      if (Object.hasOwn(props, key)) {
+        const p = schemaProblem(v, props[key], propKey(path, key));
+        if (p) return p;
+      } else if (schema['additionalProperties'] === false) {
+        return `${path}: the property "${key}" is not allowed (additionalProperties is false)`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A deterministic value that matches `schema`: objects with all their properties, strings "text", numbers
+ * 0 (or the minimum), booleans true, an enum's first value, arrays with one item. The simulator's reply.
+ */
+export function schemaInstance(schema: unknown, depth = 0): unknown {
+  if (!isObject(schema) || depth > 20) return null;
+  const en = schema['enum'];
+  if (Array.isArray(en) && en.length > 0) return en[0];
+  const t = schema['type'];
+  const type = Array.isArray(t) ? (t.find((x) => typeof x === 'string' && x !== 'null') ?? t[0]) : t;
+  const inferred =
+    typeof type === 'string' && (TYPES as readonly string[]).includes(type)
+      ? type
+      : isObject(schema['properties'])
+        ? 'object'
+        : schema['items'] !== undefined
+          ? 'array'
+          : 'null';
+  switch (inferred) {
+    case 'string':
+      return 'text';
+    case 'number':
+    case 'integer': {
+      const min = schema['minimum'];
+      const max = schema['maximum'];
+      if (typeof min === 'number') return inferred === 'integer' ? Math.ceil(min) : min;
+      if (typeof max === 'number' && max < 0) return inferred === 'integer' ? Math.floor(max) : max;
+      return 0;
+    }
+    case 'boolean':
+      return true;
+    case 'array':
+      return [schemaInstance(schema['items'] ?? { type: 'string' }, depth + 1)];
+    case 'object': {
+      const props = isObject(schema['properties']) ? schema['properties'] : {};
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(props)) {
+        Object.defineProperty(out, k, {
+          value: schemaInstance(v, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return out;
+    }
+    default:
+      return null;
+  }
+}
+
+/** How a reply to a structured-output request reads: formatted JSON, and whether it is valid and matches. */
+export interface JsonReplyCheck {
+  ok: boolean;
+  /** the reply re-indented, when it parses */
+  formatted?: string;
+  message: string;
+}
+
+/** Checks a reply: JSON at all, then (with a schema) the first problem with its path. */
+export function checkJsonReply(text: string, schemaText: string | undefined): JsonReplyCheck {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    const stop = extraBodyProblem(text);
+    const where = stop ? ` (line ${stop.line}, column ${stop.column})` : '';
+    return { ok: false, message: `Not valid JSON${where}.` };
+  }
+  const formatted = JSON.stringify(value, null, 2);
+  if (schemaText === undefined) return { ok: true, formatted, message: 'Valid JSON.' };
+  if (schemaTextProblem(schemaText))
+    return {
+      ok: true,
+      formatted,
+      message: 'Valid JSON (the schema is not valid JSON, so it was not checked).',
+    };
+  const problem = schemaProblem(value, parseSchema(schemaText));
+  return problem
+    ? { ok: false, formatted, message: `Valid JSON, does not match the schema: ${problem}.` }
+    : { ok: true, formatted, message: 'Valid JSON, matches the schema.' };
+}
