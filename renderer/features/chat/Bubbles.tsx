@@ -5,6 +5,7 @@ import type { Turn } from '../../../shared/conversation.ts';
 import type { AppError } from '../../../shared/errors.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { BLOCKWISE_CHARS, Markdown } from '../../components/Markdown.tsx';
+import { JsonReply } from './JsonReply.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -343,6 +344,13 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
   const regenerate = useStore((s) => s.regenerate);
   const openInspector = useStore((s) => s.openInspector);
   const [editing, setEditing] = useState(false);
+  // A conversation that asks for JSON shows its finished replies as checked JSON (not on messages in
+  // plain JSON mode: that format has none, so nothing asked the model for JSON).
+  const jsonOutput = useStore((s) => {
+    const conv = s.loaded[conversationId];
+    const o = conv?.params.output;
+    return o && !(conv.format === 'messages' && o.mode === 'json') ? o : undefined;
+  });
 
   if (!turn) {
     const text = stream?.text ?? '';
@@ -427,7 +435,11 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
       {turn.thoughts ? <Thoughts text={turn.thoughts} /> : null}
       {turn.text !== '' ? (
         <div className={bodyClass(turn.text)} data-testid="message-text">
-          <Markdown text={turn.text} />
+          {jsonOutput && turn.status === 'complete' ? (
+            <JsonReply text={turn.text} output={jsonOutput} />
+          ) : (
+            <Markdown text={turn.text} />
+          )}
         </div>
       ) : null}
       <EndNotice turn={turn} onRetry={canRegenerate && isLast ? again : undefined} />

@@ -6,8 +6,11 @@ import {
   REASONING_EFFORTS,
   REASONING_SUMMARIES,
   THINKING_LEVELS,
+  OutputSchema,
+  type Output,
   type Params,
 } from '../../../shared/conversation.ts';
+import { CHECKED_KEYWORDS, schemaTextProblem } from '../../../shared/json-schema.ts';
 import { extraBodyProblem } from '../../../shared/extra-body.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { IconButton } from '../../components/IconButton.tsx';
@@ -117,6 +120,8 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
       ) : null}
 
       <MoreControls format={format} params={params} update={update} />
+
+      <StructuredOutput format={format} params={params} update={update} />
 
       <p className="params-note">
         {props.isNew
@@ -825,5 +830,130 @@ function ExtraBodyField(props: {
           : 'A JSON object merged into the request after the fields above; it wins. Never the key: that goes in a header.'}
       </span>
     </div>
+  );
+}
+
+/** Where each format sends structured output; messages has only a schema (no plain JSON mode). */
+export const OUTPUT_WIRE: Record<TextFormat, { json?: string; schema: string }> = {
+  chat: { json: 'response_format', schema: 'response_format' },
+  responses: { json: 'text.format', schema: 'text.format' },
+  generate: { json: 'generationConfig.responseMimeType', schema: 'generationConfig.responseJsonSchema' },
+  messages: { schema: 'output_config.format' },
+};
+
+const STARTER_SCHEMA = JSON.stringify(
+  {
+    type: 'object',
+    properties: { answer: { type: 'string' } },
+    required: ['answer'],
+    additionalProperties: false,
+  },
+  null,
+  2,
+);
+const NAME_PROBLEM = 'The schema name must be 1 to 64 letters, digits, underscores or dashes.';
+
+/**
+ * Structured output: off, plain JSON or a JSON Schema. The name and schema are checked as typed (line and
+ * column, the host's words); only a valid pair is saved, so Send waits while either is broken.
+ */
+function StructuredOutput(props: { format: TextFormat; params: Params; update: Update }) {
+  const { format, params, update } = props;
+  const wire = OUTPUT_WIRE[format];
+  const saved = params.output;
+  const [mode, setMode] = useState<'off' | 'json' | 'schema'>(saved?.mode ?? 'off');
+  const [name, setName] = useState(saved?.mode === 'schema' ? saved.name : 'answer');
+  const [schema, setSchema] = useState(saved?.mode === 'schema' ? saved.schema : STARTER_SCHEMA);
+  const id = useId();
+  const schemaProblem = mode === 'schema' ? schemaTextProblem(schema) : undefined;
+  const nameProblem = mode === 'schema' && !/^[A-Za-z0-9_-]{1,64}$/.test(name) ? NAME_PROBLEM : undefined;
+  const problem = nameProblem ?? schemaProblem?.message;
+  useReportInvalid(format, 'output', problem ?? null);
+
+  const commit = (m: typeof mode, n: string, text: string) => {
+    if (m === 'off') return update('output', undefined);
+    const next: Output = m === 'json' ? { mode: 'json' } : { mode: 'schema', name: n, schema: text };
+    if (OutputSchema.safeParse(next).success) update('output', next);
+  };
+  const jsonNote =
+    wire.json === undefined
+      ? 'Messages has no plain JSON mode; choose JSON Schema (sent as output_config.format).'
+      : undefined;
+
+  return (
+    <fieldset className="params-group" data-testid="param-output">
+      <legend className="field-row params-label-row" style={{ width: '100%' }}>
+        <span>Structured output</span>
+        <SentBadge
+          sent={saved !== undefined && (saved.mode === 'schema' || wire.json !== undefined)}
+          wire={saved?.mode === 'json' ? (wire.json ?? '') : wire.schema}
+        />
+      </legend>
+      <select
+        className="select select--s"
+        aria-label="Structured output"
+        value={mode}
+        onChange={(e) => {
+          const m = e.target.value as typeof mode;
+          setMode(m);
+          commit(m, name, schema);
+        }}
+        data-testid="param-output-mode"
+      >
+        <option value="off">Off (text)</option>
+        <option value="json" disabled={wire.json === undefined}>
+          JSON{wire.json === undefined ? ' (not in Messages)' : ''}
+        </option>
+        <option value="schema">JSON Schema</option>
+      </select>
+      {jsonNote ? <span className="field-hint">{jsonNote}</span> : null}
+      {mode === 'schema' ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Schema name</label>
+            <input
+              id={`${id}-name`}
+              className="input input--s"
+              value={name}
+              aria-invalid={nameProblem ? true : undefined}
+              onChange={(e) => {
+                setName(e.target.value);
+                commit('schema', e.target.value, schema);
+              }}
+              data-testid="param-output-name"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-schema`}>JSON Schema</label>
+            <textarea
+              id={`${id}-schema`}
+              className="textarea mono"
+              rows={6}
+              spellCheck={false}
+              value={schema}
+              aria-invalid={schemaProblem ? true : undefined}
+              aria-describedby={`${id}-msg`}
+              style={{ fontSize: 'var(--fs-xs)' }}
+              onChange={(e) => {
+                setSchema(e.target.value);
+                commit('schema', name, e.target.value);
+              }}
+              data-testid="param-output-schema"
+            />
+          </div>
+        </>
+      ) : null}
+      <span
+        id={`${id}-msg`}
+        className={problem ? 'field-error' : 'field-hint'}
+        role={problem ? 'alert' : undefined}
+        data-testid={problem ? 'param-output-error' : undefined}
+      >
+        {problem ??
+          (mode === 'off'
+            ? 'Replies are plain text.'
+            : `Replies are shown as formatted JSON and checked${mode === 'schema' ? ` against the schema (${CHECKED_KEYWORDS.join(', ')}; other keywords are sent but not checked)` : ''}.`)}
+      </span>
+    </fieldset>
   );
 }
