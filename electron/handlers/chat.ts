@@ -10,6 +10,7 @@ import type { AppError } from '../../shared/errors.ts';
 import { ApiError, validateTurnInput, type ServiceClient, type TurnReply } from '../core/index.ts';
 import { messageAttachmentsProblem } from '../../shared/attachments.ts';
 import {
+  pathFrom,
   toAttachmentRecord,
   type AttachmentRow,
   type ConversationRow,
@@ -296,11 +297,9 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
           live.finish(reply, conversationId);
           s.store.messages.setLeaf(conversationId, live.id);
           s.store.conversations.update(conversationId, { updatedAt: s.now() });
-          return withDetails(
-            s,
-            storedPath(s, conversationId, live.id),
-            s.store.messages.tree(conversationId),
-          );
+          // one read of the turns: the branch up to the reply, and the versions of its turns
+          const all = s.store.messages.list(conversationId);
+          return withDetails(s, pathFrom(all, live.id), all);
         });
         const byId = new Map(stored.map((t) => [t.id, t]));
         return {

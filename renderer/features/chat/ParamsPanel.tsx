@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from '../../components/useDismiss.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { selectTabParams } from '../../store/chat-helpers.ts';
@@ -43,23 +44,8 @@ export function ParamsPanel(props: { format: TextFormat }) {
   const ref = useRef<HTMLElement>(null);
 
   // Floating over a narrow window, the panel goes away on Escape or a click elsewhere.
-  useEffect(() => {
-    if (!narrow) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) setOpen(false);
-    };
-    const onDown = (e: PointerEvent) => {
-      const target = e.target as Element | null;
-      if (!target || ref.current?.contains(target) || target.closest('[data-params-toggle]')) return;
-      setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [narrow, setOpen]);
+  const close = useCallback(() => setOpen(false), [setOpen]);
+  useDismiss(ref, narrow, close);
 
   return (
     <aside ref={ref} className="params-panel" aria-label="Parameters" data-testid="params-panel">

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
+import { useDismiss } from '../../components/useDismiss.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { selectColumnParams, type CompareColumn, type ParamsScope } from '../../store/compare-slice.ts';
@@ -89,23 +90,8 @@ export function CompareParamsPanel(props: { floating: boolean }) {
   const { floating } = props;
 
   // Floating over the columns, the panel goes away on Escape or a click elsewhere.
-  useEffect(() => {
-    if (!floating) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) setOpen(null);
-    };
-    const onDown = (e: PointerEvent) => {
-      const target = e.target as Element | null;
-      if (!target || ref.current?.contains(target) || target.closest('[data-params-toggle]')) return;
-      setOpen(null);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [floating, setOpen]);
+  const close = useCallback(() => setOpen(null), [setOpen]);
+  useDismiss(ref, floating, close);
 
   if (scope === null || formats.length === 0) return null;
   const first = formats[0] ?? 'chat';
