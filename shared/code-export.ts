@@ -158,6 +158,7 @@ function toNode(p: Parsed): string {
   const body = p.body === undefined ? '' : `const body = ${json(p.body)};`;
   if (p.family === 'bearer') {
     lines.push(`// npm install openai`, `import OpenAI from 'openai';`);
+    // text of the program the user copies (it saves the images it gets), not an import of this module
     if (p.iface === 'images') lines.push(`import { writeFileSync } from 'node:fs';`);
     lines.push('', ...nodeEnv(p));
     lines.push(
