@@ -17,6 +17,7 @@ import {
   type TextFormat,
 } from './formats.ts';
 import { ParamsSchema, type Conversation, type Turn, type Usage } from './conversation.ts';
+import { ToolResultSchema, type ToolDelta } from './tools.ts';
 import type { Exchange } from './exchange.ts';
 import { ATTACHMENT_LIMITS, type Attachment } from './attachments.ts';
 import type { ErrorKind, Result } from './errors.ts';
@@ -427,6 +428,8 @@ export const operations = {
       text: TurnText,
       attachmentIds: AttachmentIds.optional(),
       editTurnId: Id.optional(),
+      /** answers to the calls of the reply on screen, one per call (text may then be empty) */
+      toolResults: z.array(ToolResultSchema).max(128).optional(),
     }),
   ),
   /**
@@ -504,7 +507,7 @@ export type OperationOutput<K extends OperationName> = NonNullable<Operations[K]
 
 export interface HostEvents {
   /** streaming text of a running request */
-  delta: { requestId: string; text?: string; thought?: string };
+  delta: { requestId: string; text?: string; thought?: string; tool?: ToolDelta };
   /** a new exchange record is available to the inspector */
   exchange: { requestId?: string; summary: ExchangeSummary };
   /** one connection-check result as it finishes */

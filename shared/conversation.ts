@@ -4,6 +4,7 @@ import { AppErrorSchema } from './errors.ts';
 import { AttachmentSchema } from './attachments.ts';
 import { extraBodyProblem } from './extra-body.ts';
 import { schemaTextProblem } from './json-schema.ts';
+import { ToolCallSchema, ToolChoiceSchema, ToolResultSchema, ToolsSchema } from './tools.ts';
 
 /**
  * A format-neutral conversation. Each assistant turn keeps the provider payload that must go back verbatim
@@ -15,7 +16,12 @@ import { schemaTextProblem } from './json-schema.ts';
 export const ProviderPayloadSchema = z.discriminatedUnion('format', [
   z.object({
     format: z.literal('chat'),
-    message: z.object({ role: z.literal('assistant'), content: z.string() }),
+    message: z.object({
+      role: z.literal('assistant'),
+      content: z.string(),
+      /** the reply's function calls as received (id, type, function.name, function.arguments) */
+      tool_calls: z.array(z.record(z.string(), z.unknown())).optional(),
+    }),
   }),
   z.object({
     format: z.literal('responses'),
@@ -95,6 +101,10 @@ export const TurnSchema = z.object({
   usage: UsageSchema.optional(),
   timings: TimingsSchema.optional(),
   exchangeId: z.string().optional(),
+  /** an assistant reply's function calls, in order (several: parallel calls) */
+  toolCalls: z.array(ToolCallSchema).max(128).optional(),
+  /** a user turn answering the previous reply's calls: one result per call (it may also carry text) */
+  toolResults: z.array(ToolResultSchema).max(128).optional(),
   /** files sent with a user turn, in the order they go on the wire */
   attachments: z.array(AttachmentSchema).max(100).optional(),
   /**
@@ -201,6 +211,10 @@ export const ParamsSchema = z.object({
    * sends it under its own field; messages has no plain JSON mode, only a schema.
    */
   output: OutputSchema.optional(),
+  /** functions the model may call (sent only when there is at least one) */
+  tools: ToolsSchema.optional(),
+  /** how the model may use them; absent means the format's default (auto) */
+  toolChoice: ToolChoiceSchema.optional(),
   /**
    * A JSON object merged into the request after the built fields (it wins; objects merge deeply). Kept as
    * the text the user typed, so their layout survives.

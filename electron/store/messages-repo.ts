@@ -10,6 +10,7 @@ import {
   type Usage,
 } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
+import type { ToolCall, ToolResult } from '../../shared/tools.ts';
 import { bool, num, optJson, optNum, optStr, str, toJson, type Row } from './rows.ts';
 
 /** A stored turn with its place in the conversation. */
@@ -84,6 +85,8 @@ function toTurn(row: Row): StoredTurn {
     usage: optJson<Usage>(row, 'usage'),
     timings: optJson<Timings>(row, 'timings'),
     exchangeId: optStr(row, 'exchange_id'),
+    toolCalls: optJson<ToolCall[]>(row, 'tool_calls'),
+    toolResults: optJson<ToolResult[]>(row, 'tool_results'),
     parentId: optStr(row, 'parent_id'),
     edited: bool(row, 'edited') ? true : undefined,
     createdAt: num(row, 'created_at'),
@@ -150,8 +153,9 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
   const maxSeq = db.prepare('SELECT max(seq) AS seq FROM messages WHERE conversation_id = ?');
   const insert = db.prepare(
     `INSERT INTO messages (id, conversation_id, seq, parent_id, role, text, thoughts, raw, status, error,
-       model, finish_reason, end_reason, end_detail, usage, timings, exchange_id, edited, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       model, finish_reason, end_reason, end_detail, usage, timings, exchange_id, edited, created_at,
+       tool_calls, tool_results)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const updateText = db.prepare('UPDATE messages SET text = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM messages WHERE id = ?');
@@ -196,6 +200,8 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
       turn.exchangeId ?? null,
       turn.edited === true ? 1 : 0,
       turn.createdAt,
+      toJson(turn.toolCalls),
+      toJson(turn.toolResults),
     );
     return seq;
   }

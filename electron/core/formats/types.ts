@@ -2,6 +2,7 @@ import type { Params, ProviderPayload, Turn, Usage } from '../../../shared/conve
 import type { TextFormat } from '../../../shared/formats.ts';
 import type { SseEvent } from '../sse/read-events.ts';
 import type { TurnFiles } from './attachments.ts';
+import type { ToolCall, ToolDelta } from '../../../shared/tools.ts';
 
 /** What a reply says, independent of how it arrived (one JSON body or a stream). */
 export interface ReplyParts {
@@ -15,11 +16,15 @@ export interface ReplyParts {
   /** the service's own words on why the reply ended (a refusal's text, `stop_details`, `finishMessage`) */
   endDetail?: string;
   usage?: Usage;
+  /** the reply's function calls, in order */
+  toolCalls?: ToolCall[];
 }
 
 export interface Delta {
   text?: string;
   thought?: string;
+  /** a piece of a function call: its id and name when they first arrive, then argument text */
+  tool?: ToolDelta;
 }
 
 /** A problem found inside a 2xx reply (an error event, malformed JSON); becomes kind 'stream'. */
@@ -51,7 +56,7 @@ export interface StreamReducer {
   /** true once the format's final event arrived */
   readonly finished: boolean;
   /** the reply so far (for a failed stream) */
-  partial(): { text: string; thoughts?: string; raw?: ProviderPayload };
+  partial(): { text: string; thoughts?: string; raw?: ProviderPayload; toolCalls?: ToolCall[] };
   /** the complete reply; only after `finished` */
   result(): ReplyParts;
 }

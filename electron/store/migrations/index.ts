@@ -3,6 +3,7 @@ import { SQL as INITIAL } from './001-initial.ts';
 import { SQL as END_REASON } from './002-end-reason.ts';
 import { SQL as REPORTED_QUALITY } from './003-reported-quality.ts';
 import { SQL as BRANCHES_ATTACHMENTS } from './004-branches-attachments.ts';
+import { SQL as TOOLS_PRESETS } from './005-tools-presets.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'end-reason', up: sql(END_REASON) },
   { version: 3, name: 'reported-quality', up: sql(REPORTED_QUALITY) },
   { version: 4, name: 'branches-attachments', up: sql(BRANCHES_ATTACHMENTS) },
+  { version: 5, name: 'tools-presets', up: sql(TOOLS_PRESETS) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
