@@ -55,12 +55,18 @@ const FINISH_REASONS: Record<TextFormat, Partial<Record<string, EndReason>>> = {
  */
 export function endReasonOfReply(
   format: TextFormat,
-  reply: { text: string; finishReason?: string | undefined; refused?: boolean },
+  reply: {
+    text: string;
+    finishReason?: string | undefined;
+    refused?: boolean;
+    toolCalls?: readonly unknown[] | undefined;
+  },
 ): EndReason | undefined {
   if (reply.refused) return 'refusal';
   const byFinish = reply.finishReason === undefined ? undefined : FINISH_REASONS[format][reply.finishReason];
   if (byFinish) return byFinish;
-  if (reply.text.trim() === '') return 'empty';
+  // a reply that only calls functions says nothing, and that is its whole answer
+  if (reply.text.trim() === '' && (reply.toolCalls?.length ?? 0) === 0) return 'empty';
   return undefined;
 }
 

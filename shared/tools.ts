@@ -51,10 +51,7 @@ export type ToolDefInput = z.input<typeof ToolDefSchema>;
 
 export const TOOL_CHOICE_MODES = ['auto', 'none', 'required'] as const;
 /** auto (the model decides), none (no calls), required (at least one call), or one named function */
-export const ToolChoiceSchema = z.union([
-  z.enum(TOOL_CHOICE_MODES),
-  z.object({ name: ToolNameSchema }),
-]);
+export const ToolChoiceSchema = z.union([z.enum(TOOL_CHOICE_MODES), z.object({ name: ToolNameSchema })]);
 export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
 
 export const ToolsSchema = z
@@ -120,11 +117,15 @@ export function argumentsValue(args: string): unknown {
  * Why `results` do not answer `calls` exactly (each call once, no strangers), or undefined. The services
  * refuse unpaired results; saying so before sending names the call.
  */
-export function pairingProblem(calls: readonly ToolCall[], results: readonly ToolResult[]): string | undefined {
+export function pairingProblem(
+  calls: readonly ToolCall[],
+  results: readonly ToolResult[],
+): string | undefined {
   const ids = new Set(calls.map((c) => c.id));
   const answered = new Set<string>();
   for (const r of results) {
-    if (!ids.has(r.callId)) return `The result for ${r.name} (${r.callId}) answers no call of the last reply.`;
+    if (!ids.has(r.callId))
+      return `The result for ${r.name} (${r.callId}) answers no call of the last reply.`;
     if (answered.has(r.callId)) return `The call ${r.callId} has two results.`;
     answered.add(r.callId);
   }

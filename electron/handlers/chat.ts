@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SendResult } from '../../shared/contract.ts';
 import type { Turn } from '../../shared/conversation.ts';
+import type { ToolResult } from '../../shared/tools.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { ApiError, validateTurnInput, type ServiceClient, type TurnReply } from '../core/index.ts';
 import { messageAttachmentsProblem } from '../../shared/attachments.ts';
@@ -32,7 +33,13 @@ import type { CallContext } from './types.ts';
 import { compact } from '../../shared/compact.ts';
 
 type Prepare =
-  | { kind: 'send'; text: string; attachmentIds?: string[] | undefined; editTurnId?: string | undefined }
+  | {
+      kind: 'send';
+      text: string;
+      attachmentIds?: string[] | undefined;
+      editTurnId?: string | undefined;
+      toolResults?: ToolResult[] | undefined;
+    }
   | { kind: 'regenerate'; turnId?: string | undefined };
 
 const STOPPED_MESSAGE = 'You stopped the reply before it was complete.';
@@ -80,7 +87,10 @@ function planSend(s: Services, conversation: ConversationRow, how: Extract<Prepa
     parentId = s.store.messages.leaf(conversation.id) ?? null;
     attachments = attachmentsOf(s, how.attachmentIds ?? []);
   }
-  if (how.text.trim() === '' && attachments.length === 0) throw invalid('Write a message first.', 'text');
+  const results = how.toolResults ?? [];
+  if (how.text.trim() === '' && attachments.length === 0 && results.length === 0) {
+    throw invalid('Write a message first.', 'text');
+  }
   const problem =
     attachments.length > 0 ? messageAttachmentsProblem(conversation.format, attachments) : undefined;
   if (problem !== undefined) throw invalid(problem, 'attachmentIds');
@@ -90,6 +100,7 @@ function planSend(s: Services, conversation: ConversationRow, how: Extract<Prepa
     text: how.text,
     status: 'complete' as const,
     attachments: attachments.length > 0 ? attachments.map(toAttachmentRecord) : undefined,
+    toolResults: results.length > 0 ? results : undefined,
     parentId: parentId ?? undefined,
     createdAt: s.now(),
   });
@@ -198,6 +209,7 @@ function replyTurn(reply: TurnReply, conversation: ConversationRow, now: number)
     endDetail: endReason !== undefined ? reply.endDetail : undefined,
     usage: reply.usage,
     timings: reply.timings,
+    toolCalls: reply.toolCalls,
     exchangeId: reply.exchange.id,
     createdAt: now,
   });
@@ -258,7 +270,8 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
         const problem = validateTurnInput({
           format: conversation.format,
           model: conversation.model,
-          history: [plan.userTurn],
+          // the turn before too: tool results are checked against its calls
+          history: [...plan.before.slice(-1), plan.userTurn],
           params: conversation.params,
         });
         if (problem) throw new ApiError(problem);
@@ -314,8 +327,13 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
   }
 
   return {
-    async sendMessage({ requestId, conversationId, text, attachmentIds, editTurnId }, ctx) {
-      return send(requestId, conversationId, { kind: 'send', text, attachmentIds, editTurnId }, ctx);
+    async sendMessage({ requestId, conversationId, text, attachmentIds, editTurnId, toolResults }, ctx) {
+      return send(
+        requestId,
+        conversationId,
+        { kind: 'send', text, attachmentIds, editTurnId, toolResults },
+        ctx,
+      );
     },
     async regenerate({ requestId, conversationId, turnId }, ctx) {
       return send(requestId, conversationId, { kind: 'regenerate', turnId }, ctx);

@@ -1,5 +1,6 @@
 import type { RawData, WebSocket } from 'ws';
 import type { HostEvents } from '../../shared/contract.ts';
+import type { ToolDelta } from '../../shared/tools.ts';
 import type { AppError, Result } from '../../shared/errors.ts';
 import { ClientFrameSchema, OperationNameSchema, type ServerFrame } from '../../shared/ws-protocol.ts';
 import type { HostCore } from '../host/host-core.ts';
@@ -38,7 +39,9 @@ export function serveSocket(ws: WebSocket, core: HostCore, log: (message: string
   // once; the ones that follow within DELTA_FLUSH_MS are joined per request and sent together, and every
   // other frame (a result, another event) flushes them first, so order is kept and the page handles one
   // frame per request per flush instead of one per token.
-  const held = new Map<string, { text: string; thought: string }>();
+  // A function call's pieces are joined the same way while they belong to the same call (argument text
+  // appended); a piece of another call sends what is held first.
+  const held = new Map<string, { text: string; thought: string; tool?: ToolDelta }>();
   const lastDeltaAt = new Map<string, number>();
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
   const flushDeltas = (): void => {
@@ -52,17 +55,32 @@ export function serveSocket(ws: WebSocket, core: HostCore, log: (message: string
       const payload: HostEvents['delta'] = { requestId };
       if (d.text !== '') payload.text = d.text;
       if (d.thought !== '') payload.thought = d.thought;
+      if (d.tool) payload.tool = d.tool;
       send({ t: 'event', event: 'delta', payload });
       lastDeltaAt.set(requestId, now);
     }
     held.clear();
   };
+  /** Whether `piece` only continues the held piece's arguments. */
+  const continues = (heldTool: ToolDelta | undefined, piece: ToolDelta | undefined): boolean =>
+    piece === undefined ||
+    heldTool === undefined ||
+    (heldTool.index === piece.index && piece.id === undefined && piece.name === undefined);
   const emitDelta = (p: HostEvents['delta']): void => {
     const now = performance.now();
-    const pending = held.get(p.requestId);
+    let pending = held.get(p.requestId);
+    if (pending && !continues(pending.tool, p.tool)) {
+      flushDeltas();
+      pending = undefined;
+    }
     if (pending) {
       pending.text += p.text ?? '';
       pending.thought += p.thought ?? '';
+      if (p.tool) {
+        pending.tool = pending.tool
+          ? { ...pending.tool, args: (pending.tool.args ?? '') + (p.tool.args ?? '') }
+          : { ...p.tool };
+      }
       return;
     }
     const last = lastDeltaAt.get(p.requestId);
@@ -71,7 +89,11 @@ export function serveSocket(ws: WebSocket, core: HostCore, log: (message: string
       send({ t: 'event', event: 'delta', payload: p });
       return;
     }
-    held.set(p.requestId, { text: p.text ?? '', thought: p.thought ?? '' });
+    held.set(p.requestId, {
+      text: p.text ?? '',
+      thought: p.thought ?? '',
+      ...(p.tool ? { tool: { ...p.tool } } : {}),
+    });
     flushTimer ??= setTimeout(flushDeltas, DELTA_FLUSH_MS);
   };
   ws.on('close', () => {

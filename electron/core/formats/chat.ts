@@ -1,4 +1,4 @@
-import type { Params, Turn, Usage } from '../../../shared/conversation.ts';
+import type { Params, ProviderPayload, Turn, Usage } from '../../../shared/conversation.ts';
 import type { SseEvent } from '../sse/read-events.ts';
 import {
   ReplyShapeProblem,
@@ -16,6 +16,7 @@ import {
   deltaOf,
   joinNonEmpty,
   parseEventJson,
+  rawFor,
   replayableTurns,
   stopList,
   streamErrorFrom,
@@ -28,6 +29,8 @@ import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { dataUrl, fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
 import { chatResponseFormat } from './structured.ts';
+import { chatCalls, chatResultMessages, chatTools, hasResults } from './tools.ts';
+import type { ToolDelta } from '../../../shared/tools.ts';
 
 /**
  * A user turn with files: content parts, the files first (images as data URLs, PDFs as file parts, text
@@ -59,6 +62,16 @@ export function buildChatBody(
   if (params.system !== undefined && params.system !== '')
     messages.push({ role: 'system', content: params.system });
   for (const turn of replayableTurns(history, 'chat')) {
+    const calls = turn.role === 'assistant' ? rawFor(turn, 'chat')?.message.tool_calls : undefined;
+    if (calls && calls.length > 0) {
+      // content may be null beside tool_calls; an empty string is refused by some services
+      messages.push({ role: 'assistant', content: turn.text === '' ? null : turn.text, tool_calls: calls });
+      continue;
+    }
+    if (hasResults(turn)) {
+      messages.push(...chatResultMessages(turn.toolResults));
+      if (turn.text === '' && !hasFiles(turn)) continue;
+    }
     messages.push({ role: turn.role, content: chatContent(turn, files, history) });
   }
   const body = compact({
@@ -73,6 +86,7 @@ export function buildChatBody(
     frequency_penalty: params.frequencyPenalty,
     reasoning_effort: params.reasoningEffort,
     response_format: chatResponseFormat(params),
+    ...chatTools(params),
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   });
   return withExtraBody(body, params);
@@ -103,6 +117,46 @@ function reasoningText(m: Json): string | undefined {
   return asString(m['reasoning_content']) ?? asString(m['reasoning']);
 }
 
+/** The stored message: the text, and the calls as received when there are any. */
+function chatPayload(text: string, toolCalls: Json[]): ProviderPayload {
+  const message = { role: 'assistant' as const, content: text };
+  return { format: 'chat', message: toolCalls.length > 0 ? { ...message, tool_calls: toolCalls } : message };
+}
+
+/** Streamed pieces of `tool_calls`, put together by index as the format sends them. */
+function createCallAssembler() {
+  const calls: { id: string; name: string; arguments: string }[] = [];
+  return {
+    push(pieces: unknown): ToolDelta[] | undefined {
+      const out: ToolDelta[] = [];
+      for (const piece of asArray(pieces)) {
+        const p = asRecord(piece);
+        const index = asNumber(p['index']) ?? calls.length;
+        const fn = asRecord(p['function']);
+        const call = (calls[index] ??= { id: '', name: '', arguments: '' });
+        const id = asText(p['id']);
+        const name = asText(fn['name']);
+        const args = asString(fn['arguments']);
+        if (id) call.id = id;
+        if (name) call.name += name;
+        if (args) call.arguments += args;
+        out.push(compact({ index, id, name, args: args || undefined }));
+      }
+      return out.length > 0 ? out : undefined;
+    },
+    /** the calls as a message's tool_calls */
+    wire(): Json[] {
+      return calls
+        .filter((c) => c !== undefined)
+        .map((c, i) => ({
+          id: c.id || `call_${i}`,
+          type: 'function',
+          function: { name: c.name, arguments: c.arguments },
+        }));
+    },
+  };
+}
+
 export function parseChatReply(data: unknown): ReplyParts {
   const body = asRecord(data);
   const choice = asRecord(asArray(body['choices'])[0]);
@@ -111,10 +165,12 @@ export function parseChatReply(data: unknown): ReplyParts {
   const text = contentText(message['content']) ?? '';
   const thoughts = reasoningText(message);
   const refusal = asText(message['refusal']);
+  const toolCalls = asArray(message['tool_calls']).filter(isRecord);
   return compact({
     text,
     thoughts: thoughts || undefined,
-    raw: { format: 'chat' as const, message: { role: 'assistant' as const, content: text } },
+    raw: chatPayload(text, toolCalls),
+    toolCalls: toolCalls.length > 0 ? chatCalls(toolCalls) : undefined,
     model: asText(body['model']),
     finishReason: asText(choice['finish_reason']),
     refused: refusal !== undefined ? true : undefined,
@@ -131,6 +187,11 @@ function createChatReducer(): StreamReducer {
   let model: string | undefined;
   let finishReason: string | undefined;
   let usage: Usage | undefined;
+  const calls = createCallAssembler();
+  const ended = (t: string) => {
+    const wire = calls.wire();
+    return { raw: chatPayload(t, wire), toolCalls: wire.length > 0 ? chatCalls(wire) : undefined };
+  };
   return {
     get finished() {
       return finished;
@@ -153,22 +214,20 @@ function createChatReducer(): StreamReducer {
       const th = reasoningText(delta);
       if (t) text.push(t);
       if (th) thoughts.push(th);
-      return deltaOf(t, th);
+      const tools = delta['tool_calls'] !== undefined ? calls.push(delta['tool_calls']) : undefined;
+      const shown = deltaOf(t, th);
+      return tools ? { ...shown, tools } : shown;
     },
     partial() {
       const t = text.join('');
-      return compact({
-        text: t,
-        thoughts: joinNonEmpty(thoughts),
-        raw: { format: 'chat' as const, message: { role: 'assistant' as const, content: t } },
-      });
+      return compact({ text: t, thoughts: joinNonEmpty(thoughts), ...ended(t) });
     },
     result(): ReplyParts {
       const t = text.join('');
       return compact({
         text: t,
         thoughts: joinNonEmpty(thoughts),
-        raw: { format: 'chat' as const, message: { role: 'assistant' as const, content: t } },
+        ...ended(t),
         model,
         finishReason,
         refused: refusal.length > 0 ? true : undefined,

@@ -28,6 +28,7 @@ import { compact } from '../../../shared/compact.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { generateCalls, generateResultParts, generateTools, hasResults } from './tools.ts';
 
 /**
  * A user turn with files: the files first (this format's guide puts an image before the text that asks
@@ -57,11 +58,23 @@ export function buildGenerateBody(
   files?: TurnFiles,
 ): Json {
   const contents: Json[] = [];
+  let previous: Turn | undefined;
   for (const turn of replayableTurns(history, 'generate')) {
     const raw = turn.role === 'assistant' ? rawFor(turn, 'generate') : undefined;
-    // Parts go back exactly as received: same parts, same order, each signature on its own part.
+    const before = previous;
+    previous = turn;
+    // Parts go back exactly as received: same parts, same order, each signature on its own part
+    // (a functionCall part's thoughtSignature included: the service refuses the call without it).
     if (raw && raw.parts.length > 0) contents.push({ role: 'model', parts: raw.parts });
-    else if (hasFiles(turn)) contents.push({ role: 'user', parts: userPartsWithFiles(turn, files, history) });
+    else if (hasResults(turn)) {
+      const rest = hasFiles(turn)
+        ? userPartsWithFiles(turn, files, history)
+        : turn.text === ''
+          ? []
+          : [{ text: turn.text }];
+      contents.push({ role: 'user', parts: [...generateResultParts(turn.toolResults, before), ...rest] });
+    } else if (hasFiles(turn))
+      contents.push({ role: 'user', parts: userPartsWithFiles(turn, files, history) });
     else contents.push({ role: turn.role === 'user' ? 'user' : 'model', parts: [{ text: turn.text }] });
   }
   const thinkingConfig = compact({
@@ -83,6 +96,7 @@ export function buildGenerateBody(
   });
   const body = compact({
     contents,
+    ...generateTools(params),
     systemInstruction: params.system ? { parts: [{ text: params.system }] } : undefined,
     generationConfig: Object.keys(generationConfig).length > 0 ? generationConfig : undefined,
   });
@@ -153,10 +167,12 @@ export function parseGenerateReply(data: unknown): ReplyParts {
   const candidate = candidateOf(body);
   if (!candidate) throw new ReplyShapeProblem('the generate-content reply has no candidates');
   const { text, thoughts } = textsOf(candidate.parts);
+  const calls = generateCalls(candidate.parts);
   return compact({
     text,
     thoughts,
     raw: { format: 'generate' as const, parts: candidate.parts },
+    toolCalls: calls.length > 0 ? calls : undefined,
     model: asText(body['modelVersion']),
     finishReason: candidate.finishReason,
     endDetail: candidate.endDetail,
@@ -207,11 +223,17 @@ function createGenerateReducer(): StreamReducer {
       usage = generateUsage(chunk['usageMetadata']) ?? usage;
       const candidate = candidateOf(chunk);
       if (!candidate) return undefined;
+      const callsBefore = generateCalls(parts).length;
       appendStreamedParts(parts, candidate.parts);
       finishReason = candidate.finishReason ?? finishReason;
       endDetail = candidate.endDetail ?? endDetail;
       const { text, thoughts } = textsOf(candidate.parts);
-      return deltaOf(text, thoughts);
+      const shown = deltaOf(text, thoughts);
+      // a functionCall part arrives whole: one piece with its name and all its arguments
+      const tools = generateCalls(parts)
+        .slice(callsBefore)
+        .map((c, i) => ({ index: callsBefore + i, id: c.id, name: c.name, args: c.arguments }));
+      return tools.length > 0 ? { ...shown, tools } : shown;
     },
     partial() {
       const { text, thoughts } = textsOf(parts);
@@ -223,10 +245,12 @@ function createGenerateReducer(): StreamReducer {
     },
     result(): ReplyParts {
       const { text, thoughts } = textsOf(parts);
+      const calls = generateCalls(parts);
       return compact({
         text,
         thoughts,
         raw: { format: 'generate' as const, parts },
+        toolCalls: calls.length > 0 ? calls : undefined,
         model,
         finishReason,
         endDetail,

@@ -33,6 +33,7 @@ import { compact } from '../../../shared/compact.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { hasResults, messagesCalls, messagesResultBlocks, messagesTools } from './tools.ts';
 
 /** Extended thinking needs at least this budget (and less than max_tokens). */
 export const MIN_THINKING_BUDGET = 1024;
@@ -65,6 +66,11 @@ function userBlocksWithFiles(turn: Turn, files: TurnFiles | undefined, history: 
   return blocks;
 }
 
+/** A text block, or none for empty text (an empty text block is refused). */
+function textBlock(text: string): Json[] {
+  return text === '' ? [] : [{ type: 'text', text }];
+}
+
 /** Messages: POST /v1/messages. `max_tokens` is required, so it is always sent. */
 export function buildMessagesBody(
   model: string,
@@ -78,7 +84,11 @@ export function buildMessagesBody(
     const raw = turn.role === 'assistant' ? rawFor(turn, 'messages') : undefined;
     // Thinking and redacted_thinking blocks carry signatures: they go back unmodified and in order.
     if (raw && raw.content.length > 0) messages.push({ role: 'assistant', content: raw.content });
-    else if (hasFiles(turn))
+    else if (hasResults(turn)) {
+      // tool_result blocks first: the service wants them to open the message after the tool_use blocks
+      const rest = hasFiles(turn) ? userBlocksWithFiles(turn, files, history) : textBlock(turn.text);
+      messages.push({ role: 'user', content: [...messagesResultBlocks(turn.toolResults), ...rest] });
+    } else if (hasFiles(turn))
       messages.push({ role: 'user', content: userBlocksWithFiles(turn, files, history) });
     else messages.push({ role: turn.role, content: turn.text });
   }
@@ -97,6 +107,7 @@ export function buildMessagesBody(
         ? { type: 'enabled', budget_tokens: budget }
         : undefined,
     output_config: messagesOutputConfig(params),
+    ...messagesTools(params),
     stream: stream ? true : undefined,
   });
   return withExtraBody(body, params);
@@ -162,10 +173,12 @@ export function parseMessagesReply(data: unknown): ReplyParts {
   if (!Array.isArray(content)) throw new ReplyShapeProblem('the message has no content array');
   const blocks = content.filter(isRecord);
   const { text, thoughts } = textsOf(blocks);
+  const calls = messagesCalls(blocks);
   return compact({
     text,
     thoughts,
     raw: { format: 'messages' as const, content: blocks },
+    toolCalls: calls.length > 0 ? calls : undefined,
     model: asText(body['model']),
     finishReason: asText(body['stop_reason']),
     endDetail: stopDetails(body['stop_details']),
@@ -182,6 +195,8 @@ function createMessagesReducer(): StreamReducer {
   let finished = false;
   /** whether any text has been shown, so text after a tool block starts a paragraph as textsOf does */
   let textShown = false;
+  /** tool_use blocks by content index: their order among the reply's calls */
+  const toolIndex = new Map<number, number>();
 
   function block(index: unknown): Json {
     const i = asNumber(index) ?? blocks.length - 1;
@@ -213,6 +228,13 @@ function createMessagesReducer(): StreamReducer {
           if (t !== undefined && startsParagraph(blocks, index, textShown)) t = `\n\n${t}`;
           if (t) textShown = true;
           const th = b['type'] === 'thinking' ? asString(b['thinking']) : undefined;
+          if (b['type'] === 'tool_use') {
+            // the input arrives as input_json_delta pieces; the start carries an empty object
+            toolIndex.set(index, toolIndex.size);
+            return {
+              tools: [compact({ index: toolIndex.size - 1, id: asText(b['id']), name: asText(b['name']) })],
+            };
+          }
           return deltaOf(t, th);
         }
         case 'content_block_delta': {
@@ -236,10 +258,12 @@ function createMessagesReducer(): StreamReducer {
             case 'citations_delta':
               b['citations'] = [...asArray(b['citations']), d['citation']];
               return undefined;
-            case 'input_json_delta':
-              b['__partial_json'] =
-                (asString(b['__partial_json']) ?? '') + (asString(d['partial_json']) ?? '');
-              return undefined;
+            case 'input_json_delta': {
+              const piece = asString(d['partial_json']) ?? '';
+              b['__partial_json'] = (asString(b['__partial_json']) ?? '') + piece;
+              const index = toolIndex.get(asNumber(data['index']) ?? -1);
+              return index !== undefined && piece ? { tools: [{ index, args: piece }] } : undefined;
+            }
             default:
               return undefined;
           }
@@ -289,10 +313,12 @@ function createMessagesReducer(): StreamReducer {
     result(): ReplyParts {
       const present = blocks.filter(isRecord);
       const { text, thoughts } = textsOf(present);
+      const calls = messagesCalls(present);
       return compact({
         text,
         thoughts,
         raw: { format: 'messages' as const, content: present },
+        toolCalls: calls.length > 0 ? calls : undefined,
         model,
         finishReason: stopReason,
         endDetail,

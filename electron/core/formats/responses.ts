@@ -2,6 +2,14 @@ import type { Params, Turn, Usage } from '../../../shared/conversation.ts';
 import type { SseEvent } from '../sse/read-events.ts';
 import { responsesTextFormat } from './structured.ts';
 import {
+  hasResults,
+  responsesCallInput,
+  responsesCalls,
+  responsesResultItems,
+  responsesTools,
+} from './tools.ts';
+import type { ToolDelta } from '../../../shared/tools.ts';
+import {
   ReplyShapeProblem,
   StreamProblem,
   type Delta,
@@ -45,6 +53,16 @@ function userItemWithFiles(turn: Turn, files: TurnFiles | undefined, history: Tu
   return { role: 'user', content };
 }
 
+/** The output items that go back as input: messages unchanged, function calls without their item id. */
+function replayedItems(output: readonly unknown[]): Json[] {
+  return output.flatMap((item): Json[] => {
+    if (!isRecord(item)) return [];
+    if (item['type'] === 'message') return [item];
+    if (item['type'] === 'function_call') return [responsesCallInput(item)];
+    return [];
+  });
+}
+
 /** Responses: POST /v1/responses. */
 export function buildResponsesBody(
   model: string,
@@ -62,10 +80,18 @@ export function buildResponsesBody(
     input = [];
     for (const turn of turns) {
       const raw = turn.role === 'assistant' ? rawFor(turn, 'responses') : undefined;
-      // Output message items go back as input items unchanged; reasoning items need state we do not keep.
-      const messages = raw ? raw.output.filter((item) => isRecord(item) && item['type'] === 'message') : [];
-      if (messages.length > 0) input.push(...(messages as Json[]));
-      else if (hasFiles(turn)) input.push(userItemWithFiles(turn, files, history));
+      // Output message and function_call items go back as input items; reasoning items need state we do
+      // not keep.
+      const items = raw ? replayedItems(raw.output) : [];
+      if (items.length > 0) {
+        input.push(...items);
+        continue;
+      }
+      if (hasResults(turn)) {
+        input.push(...responsesResultItems(turn.toolResults));
+        if (turn.text === '' && !hasFiles(turn)) continue;
+      }
+      if (hasFiles(turn)) input.push(userItemWithFiles(turn, files, history));
       else input.push({ role: turn.role, content: turn.text });
     }
   }
@@ -79,6 +105,7 @@ export function buildResponsesBody(
     top_p: params.topP,
     reasoning: Object.keys(reasoning).length > 0 ? reasoning : undefined,
     text: responsesTextFormat(params),
+    ...responsesTools(params),
     stream: stream ? true : undefined,
   });
   return withExtraBody(body, params);
@@ -144,7 +171,9 @@ export function parseResponsesReply(data: unknown): ReplyParts {
   const output = body['output'];
   if (!Array.isArray(output)) throw new ReplyShapeProblem('the response has no output array');
   const { text, thoughts, refusal } = outputTexts(output);
+  const calls = responsesCalls(output);
   return compact({
+    toolCalls: calls.length > 0 ? calls : undefined,
     text: text === '' ? (asString(body['output_text']) ?? '') : text,
     thoughts: thoughts.length > 0 ? thoughts.join('\n\n') : undefined,
     raw: compact({ format: 'responses' as const, responseId: asText(body['id']), output }),
@@ -165,6 +194,10 @@ function createResponsesReducer(): StreamReducer {
   let final: ReplyParts | undefined;
   /** the output item the last text delta belonged to: a new item's text starts a new paragraph */
   let textItem: unknown;
+  /** function_call items by output index (or item id): their order among the reply's calls */
+  const callIndex = new Map<unknown, number>();
+  const callOf = (data: Json): number | undefined =>
+    callIndex.get(data['output_index']) ?? callIndex.get(data['item_id']);
   return {
     get finished() {
       return final !== undefined;
@@ -194,6 +227,26 @@ function createResponsesReducer(): StreamReducer {
           if (!d) return undefined;
           thoughts.push(d);
           return { thought: d };
+        }
+        case 'response.output_item.added': {
+          const item = asRecord(data['item']);
+          if (item['type'] !== 'function_call') return undefined;
+          const index = callIndex.size;
+          callIndex.set(data['output_index'] ?? item['id'], index);
+          if (item['id'] !== undefined) callIndex.set(item['id'], index);
+          const args = asString(item['arguments']);
+          const piece: ToolDelta = compact({
+            index,
+            id: asText(item['call_id']),
+            name: asText(item['name']),
+            args: args || undefined,
+          });
+          return { tools: [piece] };
+        }
+        case 'response.function_call_arguments.delta': {
+          const index = callOf(data);
+          const d = asString(data['delta']);
+          return index !== undefined && d ? { tools: [{ index, args: d }] } : undefined;
         }
         case 'response.output_item.done':
           if (data['item'] !== undefined) items.push(data['item']);
@@ -236,9 +289,11 @@ function createResponsesReducer(): StreamReducer {
       }
     },
     partial() {
+      const calls = responsesCalls(items);
       return compact({
         text: text.join(''),
         thoughts: joinNonEmpty(thoughts),
+        toolCalls: calls.length > 0 ? calls : undefined,
         raw:
           items.length > 0 ? compact({ format: 'responses' as const, responseId, output: items }) : undefined,
       });

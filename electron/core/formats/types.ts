@@ -23,8 +23,8 @@ export interface ReplyParts {
 export interface Delta {
   text?: string;
   thought?: string;
-  /** a piece of a function call: its id and name when they first arrive, then argument text */
-  tool?: ToolDelta;
+  /** pieces of function calls: a call's id and name when they first arrive, then argument text */
+  tools?: ToolDelta[];
 }
 
 /** A problem found inside a 2xx reply (an error event, malformed JSON); becomes kind 'stream'. */

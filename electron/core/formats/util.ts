@@ -86,9 +86,11 @@ function payloadHasContent(raw: ProviderPayload | undefined): boolean {
     case undefined:
       return false;
     case 'chat':
-      return raw.message.content !== '';
+      return raw.message.content !== '' || (raw.message.tool_calls?.length ?? 0) > 0;
     case 'responses':
-      return raw.output.some((item) => isRecord(item) && item['type'] === 'message');
+      return raw.output.some(
+        (item) => isRecord(item) && (item['type'] === 'message' || item['type'] === 'function_call'),
+      );
     case 'messages':
       return raw.content.length > 0;
     case 'generate':

@@ -22,6 +22,7 @@ import { MAX_REPLY_CHARS } from '../../../shared/limits.ts';
 import { validateTurnInput } from './validate.ts';
 import { isRecord } from '../../../shared/wire.ts';
 import { compact } from '../../../shared/compact.ts';
+import type { ToolCall, ToolDelta } from '../../../shared/tools.ts';
 
 export interface SendTurnRequest {
   format: TextFormat;
@@ -30,8 +31,8 @@ export interface SendTurnRequest {
   history: Turn[];
   params: Params;
   signal?: AbortSignal;
-  /** streaming deltas as they arrive */
-  onDelta?: (d: { text?: string; thought?: string }) => void;
+  /** streaming deltas as they arrive (a function call's pieces one per call: id and name, then arguments) */
+  onDelta?: (d: { text?: string; thought?: string; tool?: ToolDelta }) => void;
   /** a failed attempt will be followed by another */
   onRetry?: (r: RetryNotice) => void;
   /** the most characters (text and thoughts) one reply may hold; past it reading stops (MAX_REPLY_CHARS) */
@@ -60,6 +61,7 @@ export interface TurnReply {
   refused?: boolean;
   endDetail?: string;
   usage?: Usage;
+  toolCalls?: ToolCall[];
   timings: Timings;
   exchange: Exchange;
 }
@@ -138,15 +140,20 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   const shownThought = redact ? createStreamRedactor(redact) : undefined;
 
   function show(d: Delta): void {
-    if (!d.text && !d.thought) return;
+    if (!d.text && !d.thought && !d.tools) return;
     firstTokenMs ??= Math.round(performance.now() - started);
     delivered = true;
-    req.onDelta?.(d);
+    const { tools, ...shown } = d;
+    if (shown.text || shown.thought) req.onDelta?.(shown);
+    for (const tool of tools ?? []) {
+      req.onDelta?.({ tool: redact && tool.args ? { ...tool, args: redact(tool.args) } : tool });
+    }
   }
 
   function deliver(d: Delta | undefined): void {
-    if (!d || (!d.text && !d.thought)) return;
+    if (!d || (!d.text && !d.thought && !d.tools)) return;
     received += (d.text?.length ?? 0) + (d.thought?.length ?? 0);
+    for (const t of d.tools ?? []) received += t.args?.length ?? 0;
     if (received > limit) {
       // Stop reading: the reducer already holds this delta, so the kept part is cut to the limit below.
       overLimit = true;
@@ -157,7 +164,7 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     const text = d.text ? shownText.push(d.text) : '';
     const thought = d.thought ? shownThought.push(d.thought) : '';
     const shownDelta = deltaOf(text, thought);
-    if (shownDelta) show(shownDelta);
+    if (shownDelta || d.tools) show({ ...shownDelta, ...(d.tools ? { tools: d.tools } : {}) });
   }
 
   function flushShown(): void {

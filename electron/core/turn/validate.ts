@@ -9,6 +9,7 @@ import { MAX_MODEL_ID_CHARS } from '../../../shared/limits.ts';
 import { messageAttachmentsProblem } from '../../../shared/attachments.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { MIN_THINKING_BUDGET } from '../formats/messages.ts';
+import { pairingProblem } from '../../../shared/tools.ts';
 
 /** Why a model id cannot be used, or undefined when it can. */
 export function modelIdProblem(model: string): string | undefined {
@@ -21,6 +22,28 @@ export function modelIdProblem(model: string): string | undefined {
   if (/[\u0000-\u001f\u007f]/.test(model))
     return `The model id ${JSON.stringify(model)} contains control characters, which no request can carry.`;
   return undefined;
+}
+
+/** A named tool choice must name a defined function; messages with thinking takes only auto or none. */
+function toolChoiceIssues(format: TextFormat, p: Params): { path: string; message: string }[] {
+  const choice = p.toolChoice;
+  const tools = p.tools ?? [];
+  if (choice === undefined || tools.length === 0) return [];
+  if (typeof choice === 'object' && !tools.some((t) => t.name === choice.name)) {
+    return [
+      { path: 'params.toolChoice', message: `The tool choice names ${choice.name}, which is not defined.` },
+    ];
+  }
+  const thinking = (p.thinkingBudget ?? 0) >= MIN_THINKING_BUDGET;
+  if (format === 'messages' && thinking && choice !== 'auto' && choice !== 'none') {
+    return [
+      {
+        path: 'params.toolChoice',
+        message: 'Messages: with thinking enabled, the tool choice must be auto or none.',
+      },
+    ];
+  }
+  return [];
 }
 
 export interface TurnInput {
@@ -46,8 +69,18 @@ export function validateTurnInput(input: TurnInput): AppError | undefined {
     const attachments = last.attachments ?? [];
     // Files may be the whole message ("what is in this picture?" can go unsaid); the text then stays off
     // the wire, since the services refuse an empty text part.
-    if (last.text.trim() === '' && attachments.length === 0) {
+    const results = last.toolResults ?? [];
+    if (last.text.trim() === '' && attachments.length === 0 && results.length === 0) {
       issues.push({ path: 'prompt', message: 'Write a message first.' });
+    }
+    if (results.length > 0) {
+      // The services refuse results that do not answer the previous reply's calls one for one.
+      const before = input.history[input.history.length - 2];
+      const problem =
+        before?.role === 'assistant'
+          ? pairingProblem(before.toolCalls ?? [], results)
+          : 'Tool results must answer the function calls of the reply before them.';
+      if (problem) issues.push({ path: 'toolResults', message: problem });
     }
     const filesProblem =
       attachments.length > 0 ? messageAttachmentsProblem(input.format, attachments) : undefined;
@@ -85,6 +118,8 @@ export function validateTurnInput(input: TurnInput): AppError | undefined {
       issues.push({ path: 'params.temperature', message: 'Messages: temperature must be between 0 and 1.' });
     }
   }
+
+  if (parsed.success) issues.push(...toolChoiceIssues(input.format, parsed.data));
 
   if (
     parsed.success &&

@@ -1,0 +1,208 @@
+// Tool calls on the wire: each format's own fields for the functions offered, the tool choice, the calls a
+// reply makes and the results the next request carries (docs/architecture.md, "Tool calls").
+import type { Params, Turn } from '../../../shared/conversation.ts';
+import { parseSchema } from '../../../shared/json-schema.ts';
+import { resultValue, type ToolCall, type ToolDef, type ToolResult } from '../../../shared/tools.ts';
+import { isRecord } from '../../../shared/wire.ts';
+import { asArray, asRecord, asString, type Json } from './util.ts';
+
+/** The functions offered, or undefined when there are none (then no tool field is sent at all). */
+function offered(params: Params): ToolDef[] | undefined {
+  return params.tools && params.tools.length > 0 ? params.tools : undefined;
+}
+
+function withDescription<T extends Json>(tool: ToolDef, fields: T): T & { description?: string } {
+  return tool.description ? { ...fields, description: tool.description } : fields;
+}
+
+// ---------- chat completions ----------
+
+export function chatTools(params: Params): { tools?: Json[]; tool_choice?: unknown } {
+  const tools = offered(params);
+  if (!tools) return {};
+  const choice = params.toolChoice;
+  return {
+    tools: tools.map((t) => ({
+      type: 'function',
+      function: withDescription(t, { name: t.name, parameters: parseSchema(t.parameters) }),
+    })),
+    ...(choice === undefined
+      ? {}
+      : {
+          tool_choice:
+            typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } },
+        }),
+  };
+}
+
+/** The calls of a chat message's `tool_calls`. */
+export function chatCalls(toolCalls: unknown): ToolCall[] {
+  return asArray(toolCalls).flatMap((c, i) => {
+    const call = asRecord(c);
+    const fn = asRecord(call['function']);
+    const name = asString(fn['name']);
+    if (name === undefined) return [];
+    return [{ id: asString(call['id']) ?? `call_${i}`, name, arguments: asString(fn['arguments']) ?? '' }];
+  });
+}
+
+/** One `role: "tool"` message per result, right after the assistant message that made the calls. */
+export function chatResultMessages(results: readonly ToolResult[]): Json[] {
+  return results.map((r) => ({ role: 'tool', tool_call_id: r.callId, content: resultText(r) }));
+}
+
+// ---------- responses ----------
+
+export function responsesTools(params: Params): { tools?: Json[]; tool_choice?: unknown } {
+  const tools = offered(params);
+  if (!tools) return {};
+  const choice = params.toolChoice;
+  return {
+    tools: tools.map((t) =>
+      withDescription(t, {
+        type: 'function',
+        name: t.name,
+        parameters: parseSchema(t.parameters),
+        strict: false,
+      }),
+    ),
+    ...(choice === undefined
+      ? {}
+      : { tool_choice: typeof choice === 'string' ? choice : { type: 'function', name: choice.name } }),
+  };
+}
+
+/** The `function_call` output items as calls (the call id, not the item id, is what a result names). */
+export function responsesCalls(output: readonly unknown[]): ToolCall[] {
+  return output.flatMap((item) => {
+    const it = asRecord(item);
+    if (it['type'] !== 'function_call') return [];
+    const name = asString(it['name']);
+    const id = asString(it['call_id']) ?? asString(it['id']);
+    if (name === undefined || id === undefined) return [];
+    return [{ id, name, arguments: asString(it['arguments']) ?? '' }];
+  });
+}
+
+/**
+ * A `function_call` item as it goes back in `input`: without its item id, which would tie it to a
+ * server-side reasoning item this app does not replay.
+ */
+export function responsesCallInput(item: Json): Json {
+  const { id: _id, status: _status, ...rest } = item;
+  return rest;
+}
+
+export function responsesResultItems(results: readonly ToolResult[]): Json[] {
+  return results.map((r) => ({ type: 'function_call_output', call_id: r.callId, output: resultText(r) }));
+}
+
+// ---------- messages ----------
+
+export function messagesTools(params: Params): { tools?: Json[]; tool_choice?: Json } {
+  const tools = offered(params);
+  if (!tools) return {};
+  const choice = params.toolChoice;
+  let toolChoice: Json | undefined;
+  if (choice === 'required') toolChoice = { type: 'any' };
+  else if (typeof choice === 'string') toolChoice = { type: choice };
+  else if (choice !== undefined) toolChoice = { type: 'tool', name: choice.name };
+  return {
+    tools: tools.map((t) => withDescription(t, { name: t.name, input_schema: parseSchema(t.parameters) })),
+    ...(toolChoice ? { tool_choice: toolChoice } : {}),
+  };
+}
+
+export function messagesCalls(blocks: readonly Json[]): ToolCall[] {
+  return blocks.flatMap((b) => {
+    if (b['type'] !== 'tool_use') return [];
+    const id = asString(b['id']);
+    const name = asString(b['name']);
+    if (id === undefined || name === undefined) return [];
+    return [{ id, name, arguments: JSON.stringify(b['input'] ?? {}) }];
+  });
+}
+
+/** tool_result blocks; they must open the user message that follows the tool_use blocks. */
+export function messagesResultBlocks(results: readonly ToolResult[]): Json[] {
+  return results.map((r) => ({
+    type: 'tool_result',
+    tool_use_id: r.callId,
+    content: r.content,
+    ...(r.isError ? { is_error: true } : {}),
+  }));
+}
+
+// ---------- generate content ----------
+
+export function generateTools(params: Params): { tools?: Json[]; toolConfig?: Json } {
+  const tools = offered(params);
+  if (!tools) return {};
+  const choice = params.toolChoice;
+  let config: Json | undefined;
+  if (choice === 'auto') config = { mode: 'AUTO' };
+  else if (choice === 'none') config = { mode: 'NONE' };
+  else if (choice === 'required') config = { mode: 'ANY' };
+  else if (choice !== undefined) config = { mode: 'ANY', allowedFunctionNames: [choice.name] };
+  return {
+    // parametersJsonSchema takes JSON Schema as typed; `parameters` is an OpenAPI subset that refuses
+    // keywords such as additionalProperties.
+    tools: [
+      {
+        functionDeclarations: tools.map((t) =>
+          withDescription(t, { name: t.name, parametersJsonSchema: parseSchema(t.parameters) }),
+        ),
+      },
+    ],
+    ...(config ? { toolConfig: { functionCallingConfig: config } } : {}),
+  };
+}
+
+/**
+ * The functionCall parts as calls. A call without an id (the service adds one only sometimes) gets
+ * `name#n`, unique within the reply, so a result can name it; only a real id goes back on the wire.
+ */
+export function generateCalls(parts: readonly Json[]): ToolCall[] {
+  let n = 0;
+  return parts.flatMap((p) => {
+    const fc = p['functionCall'];
+    if (!isRecord(fc)) return [];
+    const name = asString(fc['name']) ?? '';
+    const index = n++;
+    return [
+      { id: asString(fc['id']) ?? `${name}#${index}`, name, arguments: JSON.stringify(fc['args'] ?? {}) },
+    ];
+  });
+}
+
+/** The real id of a call (from the reply that made it), when the service gave one. */
+function generateCallId(previous: Turn | undefined, callId: string): string | undefined {
+  const parts = previous?.raw?.format === 'generate' ? previous.raw.parts : [];
+  for (const p of parts) {
+    const id = asString(asRecord(p['functionCall'])['id']);
+    if (id === callId) return id;
+  }
+  return undefined;
+}
+
+/** functionResponse parts; `response` must be an object, so other values are wrapped. */
+export function generateResultParts(results: readonly ToolResult[], previous: Turn | undefined): Json[] {
+  return results.map((r) => {
+    const value = resultValue(r.content);
+    const response = r.isError ? { error: value } : isRecord(value) ? value : { result: value };
+    const id = generateCallId(previous, r.callId);
+    return { functionResponse: { name: r.name, response, ...(id !== undefined ? { id } : {}) } };
+  });
+}
+
+// ---------- shared ----------
+
+/** A result as text for the formats that take text: as typed, with an error said in words. */
+function resultText(r: ToolResult): string {
+  return r.isError ? `Error: ${r.content}` : r.content;
+}
+
+/** Whether a turn answers calls (and so goes on the wire in its format's result shape). */
+export function hasResults(turn: Turn): turn is Turn & { toolResults: ToolResult[] } {
+  return turn.role === 'user' && (turn.toolResults?.length ?? 0) > 0;
+}
