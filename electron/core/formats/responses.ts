@@ -196,6 +196,7 @@ function createResponsesReducer(): StreamReducer {
   let textItem: unknown;
   /** function_call items by output index (or item id): their order among the reply's calls */
   const callIndex = new Map<unknown, number>();
+  let callCount = 0;
   const callOf = (data: Json): number | undefined =>
     callIndex.get(data['output_index']) ?? callIndex.get(data['item_id']);
   return {
@@ -231,7 +232,7 @@ function createResponsesReducer(): StreamReducer {
         case 'response.output_item.added': {
           const item = asRecord(data['item']);
           if (item['type'] !== 'function_call') return undefined;
-          const index = callIndex.size;
+          const index = callCount++;
           callIndex.set(data['output_index'] ?? item['id'], index);
           if (item['id'] !== undefined) callIndex.set(item['id'], index);
           const args = asString(item['arguments']);
