@@ -67,6 +67,16 @@ export function createFakeCore(): FakeCore {
     listConnections: () => ({ connections: [], activeId: null }),
     listConversations: () => [],
     sendMessage: (input, ctx) => {
+      if (input.text === 'call tools') {
+        // two calls streamed in pieces, as the host relays them: id and name first, then argument text
+        const r = input.requestId;
+        ctx.emit('delta', { requestId: r, tool: { index: 0, id: 'call_a', name: 'get_weather' } });
+        ctx.emit('delta', { requestId: r, tool: { index: 0, args: '{"city":' } });
+        ctx.emit('delta', { requestId: r, tool: { index: 0, args: '"Paris"}' } });
+        ctx.emit('delta', { requestId: r, tool: { index: 1, id: 'call_b', name: 'get_time', args: '{}' } });
+        ctx.emit('delta', { requestId: r, text: 'done' });
+        return { userTurn: turn('user', input.text), reply: turn('assistant', 'done'), totals: {} };
+      }
       ctx.emit('delta', { requestId: input.requestId, text: 'Hel' });
       ctx.emit('delta', { requestId: input.requestId, text: 'lo' });
       return { userTurn: turn('user', input.text), reply: turn('assistant', 'Hello'), totals: {} };

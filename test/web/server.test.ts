@@ -1,3 +1,4 @@
+import type { HostEvents } from '../../shared/contract.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { startWebServer, type WebServer } from '../../electron/web/server.ts';
@@ -393,6 +394,35 @@ describe('the WebSocket upgrade', () => {
     expect(other.before).toEqual([]);
     await a.close();
     await b.ws.close();
+  });
+
+  it('joins a function call’s argument pieces like text, and never merges two calls', async () => {
+    const ws = await authedSocket();
+    const { before } = await ws.call(1, 'sendMessage', {
+      requestId: 'r2',
+      conversationId: 'c1',
+      text: 'call tools',
+    });
+    const payloads = before.map((f) => (f as { payload: HostEvents['delta'] }).payload);
+    // Pieces within the flush window are joined (how many depends on the machine's pace); put back
+    // together by index they must give exactly the two calls, each id and name on its own call.
+    const calls: { id?: string; name?: string; args: string }[] = [];
+    let text = '';
+    for (const p of payloads) {
+      text += p.text ?? '';
+      if (!p.tool) continue;
+      const c = (calls[p.tool.index] ??= { args: '' });
+      if (p.tool.id) c.id = p.tool.id;
+      if (p.tool.name) c.name = p.tool.name;
+      c.args += p.tool.args ?? '';
+    }
+    expect(calls).toEqual([
+      { id: 'call_a', name: 'get_weather', args: '{"city":"Paris"}' },
+      { id: 'call_b', name: 'get_time', args: '{}' },
+    ]);
+    expect(text).toBe('done');
+    expect(payloads.length).toBeLessThanOrEqual(5);
+    await ws.close();
   });
 
   it('answers results in completion order, matched by id', async () => {
