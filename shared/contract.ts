@@ -18,6 +18,13 @@ import {
 } from './formats.ts';
 import { ParamsSchema, type Conversation, type Turn, type Usage } from './conversation.ts';
 import { ToolResultSchema, type ToolDelta } from './tools.ts';
+import {
+  PRESET_FILE_MAX_CHARS,
+  PresetInputSchema,
+  type SavedPreset,
+  type SkippedPreset,
+  type UnreadablePreset,
+} from './presets.ts';
 import type { Exchange } from './exchange.ts';
 import { ATTACHMENT_LIMITS, type Attachment } from './attachments.ts';
 import type { ErrorKind, Result } from './errors.ts';
@@ -393,6 +400,25 @@ export const operations = {
     }),
   ),
 
+  // presets
+  /** Every preset by name; one the host cannot read (a newer release saved it) is listed apart. */
+  listPresets: op<{ presets: SavedPreset[]; unreadable: UnreadablePreset[] }>()(Empty),
+  /** Creates a preset (no id) or replaces one; a name another preset has is refused. */
+  savePreset: op<SavedPreset>()(PresetInputSchema),
+  deletePreset: op<{ deleted: boolean }>()(z.object({ id: Id })),
+  /** The presets file (all, or `ids`) as text, like exportConversation; `savedTo` when too large to send. */
+  exportPresets: op<{ filename: string; mime: string; content: string; savedTo?: string }>()(
+    z.object({ ids: z.array(Id).max(10_000).optional() }),
+  ),
+  /** Imports a presets file: each preset is checked alone; the ones skipped come back with why. */
+  importPresets: op<{ imported: SavedPreset[]; skipped: SkippedPreset[] }>()(
+    z.object({
+      content: z
+        .string()
+        .max(PRESET_FILE_MAX_CHARS, `The file is larger than ${PRESET_FILE_MAX_CHARS / 1_000_000} MB.`),
+    }),
+  ),
+
   // attachments
   /** Stores a file for a message to come; the host checks its type from its bytes and its size. */
   putAttachment: op<Attachment>()(
@@ -478,6 +504,8 @@ export const operations = {
       images: z.boolean().optional(),
       /** also send each text format a tiny image (the spec is silent on input images: information) */
       attachments: z.boolean().optional(),
+      /** also make each text format call a function and answer it (the spec is silent on tools: information) */
+      tools: z.boolean().optional(),
       /** the model each tab has chosen, so the check calls what the user would */
       models: z
         .object({

@@ -83,7 +83,7 @@ ${CONNECTION}`,
   doctor: `quartet doctor: check the service against its specification, one small request at a time
 
 Usage: quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate ID] [--model-image ID]
-                      [--images] [--attachments] [--json] [--report FILE.md]
+                      [--images] [--attachments] [--tools] [--json] [--report FILE.md]
 
   --model-chat ID       model for chat completions and responses (default: the first gpt-* in the list)
   --model-messages ID   model for messages (default: the first claude-* in the list)
@@ -91,6 +91,8 @@ Usage: quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate 
   --model-image ID      image model (default: the first *image* in the list)
   --images              also generate one small image (it costs one)
   --attachments         also send each text format a tiny image (information: the spec is silent)
+  --tools               also make each text format call a function and send the result back
+                        (two small requests each; information: the spec is silent on tools)
   --json                print the report as JSON
   --report FILE.md      also write the report as Markdown, to share
 

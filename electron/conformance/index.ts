@@ -91,6 +91,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
     models: opts.models ?? {},
     images: opts.images ?? false,
     attachments: opts.attachments ?? false,
+    tools: opts.tools ?? false,
     hints: CHECK_HINTS[opts.surface ?? 'cli'],
     refused: {},
     redact,

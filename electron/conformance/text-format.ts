@@ -15,6 +15,7 @@ import {
   type UsageShape,
 } from './format.ts';
 import { checkImageInput } from './image-input.ts';
+import { checkToolCalls } from './tool-calls.ts';
 import { pickModel } from './models.ts';
 import { keyedRequest, send, sendStream, type SseAnswer } from './probe.ts';
 import { skip } from './report.ts';
@@ -78,4 +79,5 @@ export async function checkTextFormat(ctx: Ctx, f: TextFormatCheck): Promise<voi
   reportStream(ctx, f, stream, f.judgeStream);
   await f.afterStream?.(ctx, run);
   if (ctx.attachments) await checkImageInput(ctx, f, run);
+  if (ctx.tools) await checkToolCalls(ctx, f, run);
 }

@@ -30,6 +30,11 @@ export interface ConformanceOptions {
    * the service took it: the spec is silent on input images. Costs one more small request per format.
    */
   attachments?: boolean | undefined;
+  /**
+   * Also make each text format call a function and send its result back (two small requests each), and
+   * report (as info) how the round trip went: the spec is silent on tools.
+   */
+  tools?: boolean | undefined;
   /** Who runs the check, so a skipped check points to that surface's controls. Default 'cli'. */
   surface?: CheckSurface | undefined;
   /** Injectable for tests; defaults to the global fetch. */
@@ -71,6 +76,8 @@ export interface Ctx {
   images: boolean;
   /** send the image-input probe of each text format */
   attachments: boolean;
+  /** send the tool-call round trip of each text format */
+  tools: boolean;
   hints: CheckHints;
   /** The families whose key the model list refused (401/403), with the answer; filled by the model-list group. */
   refused: Partial<Record<KeyFamily, string>>;

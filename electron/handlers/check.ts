@@ -14,7 +14,7 @@ import { compact } from '../../shared/compact.ts';
 // "Check connection" runs the same conformance checks as `quartet doctor`, result by result.
 export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
   return {
-    async checkConnection({ requestId, images, attachments, models }, ctx) {
+    async checkConnection({ requestId, images, attachments, tools, models }, ctx) {
       return runRequest(s.requests, requestId, async (signal) => {
         const connection = activeConnection(s);
         const keys = await keysOf(s, connection);
@@ -24,6 +24,7 @@ export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
           keys,
           images: images ?? false,
           attachments: attachments ?? false,
+          tools: tools ?? false,
           models,
           surface: 'app',
           signal,

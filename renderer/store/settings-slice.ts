@@ -62,7 +62,7 @@ export interface SettingsSlice {
   testKey(connectionId: string, slot: KeySlot): Promise<void>;
 
   check: CheckState;
-  runCheck(options?: { images?: boolean; attachments?: boolean }): Promise<void>;
+  runCheck(options?: { images?: boolean; attachments?: boolean; tools?: boolean }): Promise<void>;
   stopCheck(): Promise<void>;
   checkResultArrived(requestId: string, result: CheckResult): void;
 }
@@ -288,6 +288,7 @@ export const createSettingsSlice =
             requestId,
             images: options.images,
             attachments: options.attachments,
+            tools: options.tools,
             models: Object.keys(models).length > 0 ? models : undefined,
           }),
         );

@@ -13,6 +13,7 @@ export const doctorOptions = {
   'model-image': { type: 'string' },
   images: { type: 'boolean' },
   attachments: { type: 'boolean' },
+  tools: { type: 'boolean' },
   json: { type: 'boolean' },
   report: { type: 'string' },
 } as const;
@@ -61,6 +62,7 @@ export async function runDoctor(ctx: CommandContext): Promise<number> {
     models,
     images: flag(v, 'images'),
     attachments: flag(v, 'attachments'),
+    tools: flag(v, 'tools'),
     signal: ctx.signal,
   }).finally(() => spinner.stop());
   if (ctx.signal.aborted) {

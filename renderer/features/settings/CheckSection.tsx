@@ -32,6 +32,7 @@ export function CheckSection() {
   );
   const [images, setImages] = useState(false);
   const [attachments, setAttachments] = useState(false);
+  const [tools, setTools] = useState(false);
 
   const counts = countByStatus(check.results);
   const groups = groupResults(check.results);
@@ -58,7 +59,7 @@ export function CheckSection() {
           icon="play"
           busy={check.running}
           disabled={check.running || !active}
-          onClick={() => void runCheck({ images, attachments })}
+          onClick={() => void runCheck({ images, attachments, tools })}
           data-testid="check-connection"
         >
           {check.running ? 'Checking…' : check.finishedAt ? 'Check again' : 'Check connection'}
@@ -86,6 +87,16 @@ export function CheckSection() {
             data-testid="check-attachments"
           />
           Send each format a tiny image
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={tools}
+            disabled={check.running}
+            onChange={(e) => setTools(e.target.checked)}
+            data-testid="check-tools"
+          />
+          Make each format call a function
         </label>
         <span className="conn-actions-spacer" />
         {check.markdown ? (
