@@ -2,6 +2,7 @@ import { formatBytes, type Attachment } from '../../shared/attachments.ts';
 import type { Conversation, Turn, Usage } from '../../shared/conversation.ts';
 import { describeError } from '../../shared/errors.ts';
 import { FORMAT_LABELS } from '../../shared/formats.ts';
+import type { ToolCall, ToolResult } from '../../shared/tools.ts';
 
 function usageLine(usage: Usage): string | undefined {
   const parts: string[] = [];
@@ -44,11 +45,48 @@ function attachmentsBlock(attachments: readonly Attachment[], filesBeside: boole
     : `${items.join('\n')}\n\n*Attached files are not part of this Markdown; export as JSON to keep them.*`;
 }
 
+/** A fenced block long enough that no run of backticks inside can close it. */
+function fenced(text: string, lang = ''): string {
+  const longest = Math.max(2, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${lang}\n${text}\n${fence}`;
+}
+
+/** JSON text pretty-printed when it parses, else as it came. */
+function prettyJson(text: string): { text: string; lang: string } {
+  try {
+    return { text: JSON.stringify(JSON.parse(text), null, 2), lang: 'json' };
+  } catch {
+    return { text, lang: '' };
+  }
+}
+
+function toolCallsBlock(calls: readonly ToolCall[]): string {
+  return calls
+    .map((c) => {
+      const args = prettyJson(c.arguments);
+      return `**Function call** \`${c.name}\` (${c.id})\n\n${fenced(args.text, args.lang)}`;
+    })
+    .join('\n\n');
+}
+
+function toolResultsBlock(results: readonly ToolResult[]): string {
+  return results
+    .map((r) => {
+      const content = prettyJson(r.content);
+      const what = r.isError ? 'Function error' : 'Function result';
+      return `**${what}** \`${r.name}\` (${r.callId})\n\n${fenced(content.text, content.lang)}`;
+    })
+    .join('\n\n');
+}
+
 function turnSection(turn: Turn, filesBeside: boolean): string {
   const heading = turn.role === 'user' ? '## User' : `## Assistant${turn.model ? ` (${turn.model})` : ''}`;
   const blocks = [heading];
   if (turn.thoughts) blocks.push(thoughtsBlock(turn.thoughts));
+  if (turn.toolResults && turn.toolResults.length > 0) blocks.push(toolResultsBlock(turn.toolResults));
   if (turn.text) blocks.push(turn.text);
+  if (turn.toolCalls && turn.toolCalls.length > 0) blocks.push(toolCallsBlock(turn.toolCalls));
   if (turn.attachments && turn.attachments.length > 0)
     blocks.push(attachmentsBlock(turn.attachments, filesBeside));
   if (turn.edited) blocks.push('*Reply rewritten by the user.*');

@@ -1,7 +1,7 @@
 // Pure pieces of the core: the log redaction, link and title rules.
 import { describe, expect, it } from 'vitest';
 import { titleFrom } from '../../shared/titles.ts';
-import { fileSlug } from '../../electron/handlers/export-markdown.ts';
+import { conversationToMarkdown, fileSlug } from '../../electron/handlers/export-markdown.ts';
 import { suggestedImageName } from '../../electron/handlers/images.ts';
 import { safeExternalUrl } from '../../shared/links.ts';
 import { createLogger } from '../../electron/handlers/logger.ts';
@@ -44,5 +44,42 @@ describe('small rules', () => {
     const image = { prompt: 'A fox / in the snow', createdAt: at, format: 'jpeg' as const };
     expect(suggestedImageName(image, 2)).toBe('quartet-2026-11-24-0905-a-fox-in-the-snow-2.jpg');
     expect(suggestedImageName(image)).toBe('quartet-2026-11-24-0905-a-fox-in-the-snow.jpg');
+  });
+});
+
+describe('Markdown export of a tool call', () => {
+  it('shows each call and each result as pretty JSON, fenced so backticks inside cannot end the block', () => {
+    const md = conversationToMarkdown({
+      id: 'c',
+      format: 'chat',
+      model: 'm',
+      title: 'Weather',
+      params: { stream: true },
+      createdAt: 1,
+      updatedAt: 1,
+      turns: [
+        { id: 'u', role: 'user', text: 'weather?', status: 'complete', createdAt: 1 },
+        {
+          id: 'a',
+          role: 'assistant',
+          text: '',
+          status: 'complete',
+          toolCalls: [{ id: 'call_a', name: 'get_weather', arguments: '{"city":"Paris"}' }],
+          createdAt: 2,
+        },
+        {
+          id: 'r',
+          role: 'user',
+          text: '',
+          status: 'complete',
+          toolResults: [
+            { callId: 'call_a', name: 'get_weather', content: 'see ```code``` here', isError: true },
+          ],
+          createdAt: 3,
+        },
+      ],
+    });
+    expect(md).toContain('**Function call** `get_weather` (call_a)\n\n```json\n{\n  "city": "Paris"\n}\n```');
+    expect(md).toContain('**Function error** `get_weather` (call_a)\n\n````\nsee ```code``` here\n````');
   });
 });
