@@ -2,6 +2,7 @@
 // runs, how a finished one changes the conversation, and the tab's model and parameters.
 import type { ConversationSummary, SendResult } from '../../shared/contract.ts';
 import type { Attachment } from '../../shared/attachments.ts';
+import type { ToolResult } from '../../shared/tools.ts';
 import { defaultParams, type Conversation, type Params, type Turn } from '../../shared/conversation.ts';
 import { TEXT_FORMATS, familyOf, type TextFormat } from '../../shared/formats.ts';
 import { groupModels } from './models-slice.ts';
@@ -22,6 +23,10 @@ export interface PendingSend {
   attachments?: Attachment[];
   /** answering again: the reply getting a new version (null: the last one) */
   turnId?: string | null;
+  /** results answering the last reply's function calls, shown at once like the text */
+  toolResults?: ToolResult[];
+  /** sent by the app itself (every called function has a fixed result), not by the user */
+  auto?: boolean;
 }
 
 export const perFormat = <T>(make: () => T): Record<TextFormat, T> =>

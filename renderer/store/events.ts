@@ -1,5 +1,6 @@
 import type { StoreState } from './types.ts';
 import type { StoreRuntime } from './runtime.ts';
+import type { Delta } from './delta-batcher.ts';
 
 /**
  * Routes host events to the store. Streaming text is not put in the store here: each running request
@@ -11,9 +12,10 @@ export function startEventRouting(store: { getState(): StoreState; runtime: Stor
   const bridge = runtime.bridge();
   const offs = [
     bridge.on('delta', (p) => {
-      const d: { text?: string; thought?: string } = {};
+      const d: Delta = {};
       if (p.text !== undefined) d.text = p.text;
       if (p.thought !== undefined) d.thought = p.thought;
+      if (p.tool !== undefined) d.tool = p.tool;
       runtime.streams.get(p.requestId)?.onDelta(d);
     }),
     bridge.on('retry', (p) => runtime.streams.get(p.requestId)?.onRetry?.(p)),

@@ -8,6 +8,7 @@ import { createComposerSlice } from './composer-slice.ts';
 import { createAttachmentsSlice } from './attachments-slice.ts';
 import { createBranchesSlice } from './branches-slice.ts';
 import { createRepliesSlice } from './replies-slice.ts';
+import { createToolsSlice } from './tools-slice.ts';
 import { createSearchSlice } from './search-slice.ts';
 import { createRunsSlice } from './runs-slice.ts';
 import { createModelsSlice } from './models-slice.ts';
@@ -35,6 +36,7 @@ export function createAppStore(options: RuntimeOptions): AppStore {
     ...createAttachmentsSlice(rt)(...a),
     ...createBranchesSlice(rt)(...a),
     ...createRepliesSlice(rt)(...a),
+    ...createToolsSlice(rt)(...a),
     ...createSearchSlice(rt)(...a),
     ...createRunsSlice(rt)(...a),
     ...createModelsSlice(rt)(...a),

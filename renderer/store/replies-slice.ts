@@ -17,6 +17,7 @@ import {
 import { conversationSaves } from './composer-slice.ts';
 import { withoutRun } from './runs-slice.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { pairingProblem, type ToolResult } from '../../shared/tools.ts';
 
 /** Sending in the chat tabs: a message, a regeneration, stopping one. */
 export interface RepliesSlice {
@@ -32,6 +33,16 @@ export interface RepliesSlice {
    * new). With editTurnId the text becomes a new version of that message (its files stay).
    */
   send(format: TextFormat, text: string, options?: { editTurnId?: string }): Promise<boolean>;
+  /**
+   * Sends results answering the function calls of the conversation's last reply (or, with editTurnId, a
+   * new version of a results turn, answering the reply before it). Refused with a notice when they do
+   * not pair with the calls one to one.
+   */
+  sendToolResults(
+    conversationId: string,
+    results: ToolResult[],
+    options?: { editTurnId?: string; auto?: boolean },
+  ): Promise<boolean>;
   /** Asks again for a reply (`turnId`, or the last one); the old reply stays as another version. */
   regenerate(conversationId: string, turnId?: string): Promise<void>;
   stop(conversationId: string): Promise<void>;
@@ -89,6 +100,8 @@ export const createRepliesSlice =
       // An edit or a new answer added a version: the host's view of the turns' versions is read again.
       if (r.ok && (pending.kind === 'regenerate' || pending.editTurnId))
         void get().refreshConversation(conversationId);
+      // a reply calling only functions with fixed results is answered without asking (tools-slice.ts)
+      if (r.ok) get().afterReply(conversationId, r.value.reply, pending.auto === true);
       if (!r.ok) {
         // Nothing reached the service (or the host failed): give the text back so nothing is lost.
         if (restoreDraft !== null) {
@@ -200,6 +213,48 @@ export const createRepliesSlice =
           }
         }
         return sent;
+      },
+      async sendToolResults(conversationId, results, options = {}) {
+        const conv = get().loaded[conversationId];
+        if (!conv || get().pending[conversationId]) return false;
+        // the reply answered: the last turn, or the one before the results turn being edited
+        const at = options.editTurnId
+          ? conv.turns.findIndex((t) => t.id === options.editTurnId) - 1
+          : conv.turns.length - 1;
+        const answered = conv.turns[at];
+        const calls = answered?.role === 'assistant' ? (answered.toolCalls ?? []) : [];
+        const problem =
+          calls.length === 0 ? 'the reply has no function calls to answer.' : pairingProblem(calls, results);
+        if (problem) {
+          get().notify(`Not sent: ${problem}`, 'warning');
+          return false;
+        }
+        if (refusedForInvalidParams(conv.format)) return false;
+        if (!(await rt.saves.flush(conversationSaves(conversationId)))) return false;
+        if (get().pending[conversationId]) return false;
+        const requestId = crypto.randomUUID();
+        return run(
+          conversationId,
+          compact({
+            requestId,
+            kind: 'send' as const,
+            text: '',
+            editTurnId: options.editTurnId ?? null,
+            toolResults: results,
+            auto: options.auto || undefined,
+          }),
+          () =>
+            rt.bridge().sendMessage(
+              compact({
+                requestId,
+                conversationId,
+                text: '',
+                toolResults: results,
+                editTurnId: options.editTurnId,
+              }),
+            ),
+          null,
+        );
       },
       async regenerate(conversationId, turnId) {
         if (get().pending[conversationId]) return;

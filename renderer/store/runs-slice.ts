@@ -1,7 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { HostEvents } from '../../shared/contract.ts';
-import { createDeltaBatcher } from './delta-batcher.ts';
+import { createDeltaBatcher, createToolCallBuilder } from './delta-batcher.ts';
+import type { ToolCall } from '../../shared/tools.ts';
 import type { StoreRuntime } from './runtime.ts';
 
 /** A request in flight: a chat send or regeneration, or one compare column's. */
@@ -18,6 +19,8 @@ export interface RunInfo {
 export interface RunText {
   text: string;
   thoughts: string;
+  /** the function calls streamed so far (present once the first piece of one arrived) */
+  toolCalls?: ToolCall[];
 }
 
 /**
@@ -62,15 +65,16 @@ export const createRunsSlice =
         },
         runTexts: { ...s.runTexts, [requestId]: { text: '', thoughts: '' } },
       }));
-      const batcher = createDeltaBatcher((text, thought) =>
+      const calls = createToolCallBuilder();
+      const batcher = createDeltaBatcher((text, thought, tools) =>
         set((s) => {
           const prev = s.runTexts[requestId];
           const run = s.runs[requestId];
           if (!prev || !run) return {};
-          const runTexts = {
-            ...s.runTexts,
-            [requestId]: { text: prev.text + text, thoughts: prev.thoughts + thought },
-          };
+          const next: RunText = { text: prev.text + text, thoughts: prev.thoughts + thought };
+          if (tools.length > 0) next.toolCalls = calls.apply(tools);
+          else if (prev.toolCalls) next.toolCalls = prev.toolCalls;
+          const runTexts = { ...s.runTexts, [requestId]: next };
           // the run itself (and whatever reads it: timings, figures) changes only on the first token
           if (run.firstTokenAt !== null) return { runTexts };
           return { runTexts, runs: { ...s.runs, [requestId]: { ...run, firstTokenAt: Date.now() } } };

@@ -4,6 +4,7 @@ import type { ComposerSlice } from './composer-slice.ts';
 import type { AttachmentsSlice } from './attachments-slice.ts';
 import type { BranchesSlice } from './branches-slice.ts';
 import type { RepliesSlice } from './replies-slice.ts';
+import type { ToolsSlice } from './tools-slice.ts';
 import type { SearchSlice } from './search-slice.ts';
 import type { RunsSlice } from './runs-slice.ts';
 import type { ModelsSlice } from './models-slice.ts';
@@ -19,6 +20,7 @@ export type StoreState = AppSlice &
   AttachmentsSlice &
   BranchesSlice &
   RepliesSlice &
+  ToolsSlice &
   SearchSlice &
   RunsSlice &
   ModelsSlice &

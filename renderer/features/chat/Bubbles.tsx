@@ -17,6 +17,10 @@ import { errorTitle, keptSignature, usageParts } from './turn-info.ts';
 import { EndNotice } from './EndNotice.tsx';
 import { TurnAttachments } from './Attachments.tsx';
 import type { Attachment } from '../../../shared/attachments.ts';
+import type { ToolResult } from '../../../shared/tools.ts';
+import { ToolCalls } from './ToolCalls.tsx';
+import { ToolResultsForm, ToolResultsList } from './ToolResults.tsx';
+import { turnCopyText } from './tool-text.ts';
 
 // ---------- versions ----------
 
@@ -112,14 +116,23 @@ export const UserBubble = memo(function UserBubble(props: {
     }
   };
 
+  const results = turn.toolResults?.length ? turn.toolResults : undefined;
   return (
     <article
-      className="msg msg--user"
-      aria-label="Your message"
+      className={`msg msg--user${results ? ' msg--results' : ''}`}
+      aria-label={results ? 'Your results' : 'Your message'}
       data-testid="message-user"
       data-turn-id={turn.id}
+      data-kind={results ? 'results' : undefined}
     >
-      {editing ? (
+      {editing && results ? (
+        <ResultsEditor
+          turn={turn}
+          conversationId={props.conversationId}
+          busy={props.busy}
+          onDone={() => setEditing(false)}
+        />
+      ) : editing ? (
         <div className="msg-edit">
           <textarea
             ref={areaRef}
@@ -160,6 +173,7 @@ export const UserBubble = memo(function UserBubble(props: {
         <>
           <div className="msg-user-body">
             {turn.attachments?.length ? <TurnAttachments attachments={turn.attachments} /> : null}
+            {results ? <ToolResultsList results={results} /> : null}
             {turn.text !== '' ? (
               <div className="msg-bubble">
                 <p className="msg-user-text">{turn.text}</p>
@@ -168,13 +182,17 @@ export const UserBubble = memo(function UserBubble(props: {
           </div>
           <div className="msg-actions">
             <VersionSwitcher turn={turn} conversationId={props.conversationId} busy={props.busy} />
-            {turn.text !== '' ? (
-              <CopyButton text={turn.text} label="Copy message" testId="copy-message" />
+            {turn.text !== '' || results ? (
+              <CopyButton
+                text={results ? () => turnCopyText(turn) : turn.text}
+                label={results ? 'Copy results' : 'Copy message'}
+                testId="copy-message"
+              />
             ) : null}
             <IconButton
               icon="pencil"
               size="s"
-              label="Edit and resend"
+              label={results ? 'Edit the results and resend' : 'Edit and resend'}
               disabled={props.busy}
               onClick={() => {
                 setText(turn.text);
@@ -190,16 +208,42 @@ export const UserBubble = memo(function UserBubble(props: {
   );
 });
 
-/** The user's text while it is on its way (before the host has stored it). */
-export function PendingUserBubble(props: { text: string; attachments?: Attachment[] | undefined }) {
+/** A results turn being edited: the results form under the reply it answers, sent as a new version. */
+function ResultsEditor(props: { turn: Turn; conversationId: string; busy: boolean; onDone(): void }) {
+  const reply = useStore((s) => {
+    const turns = s.loaded[props.conversationId]?.turns ?? [];
+    return turns[turns.findIndex((t) => t.id === props.turn.id) - 1];
+  });
+  if (!reply?.toolCalls?.length) return null;
+  return (
+    <div className="msg-edit tool-form-edit">
+      <ToolResultsForm
+        conversationId={props.conversationId}
+        reply={reply}
+        editTurn={props.turn}
+        busy={props.busy}
+        onDone={props.onDone}
+      />
+    </div>
+  );
+}
+
+/** The user's text (or results) while on its way (before the host has stored it). */
+export function PendingUserBubble(props: {
+  text: string;
+  attachments?: Attachment[] | undefined;
+  toolResults?: ToolResult[] | undefined;
+}) {
   return (
     <article
-      className="msg msg--user is-pending"
-      aria-label="Your message (sending)"
+      className={`msg msg--user is-pending${props.toolResults ? ' msg--results' : ''}`}
+      aria-label={props.toolResults ? 'Your results (sending)' : 'Your message (sending)'}
       data-testid="message-user"
+      data-kind={props.toolResults ? 'results' : undefined}
     >
       <div className="msg-user-body">
         {props.attachments?.length ? <TurnAttachments attachments={props.attachments} /> : null}
+        {props.toolResults?.length ? <ToolResultsList results={props.toolResults} /> : null}
         {props.text !== '' ? (
           <div className="msg-bubble">
             <p className="msg-user-text">{props.text}</p>
@@ -355,6 +399,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
   if (!turn) {
     const text = stream?.text ?? '';
     const thoughts = stream?.thoughts ?? '';
+    const calls = stream?.toolCalls;
     const startedAt = run?.startedAt ?? 0;
     const firstTokenAt = run?.firstTokenAt ?? null;
     // The body is the article's second child in both branches, so React keeps it when the reply finishes.
@@ -382,7 +427,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
           <div className={bodyClass(text)} data-testid="message-text">
             <Markdown text={text} live />
           </div>
-        ) : thoughts === '' ? (
+        ) : thoughts === '' && !calls ? (
           <div className="msg-waiting" data-testid="msg-waiting">
             <Spinner size={12} />
             <span>
@@ -394,6 +439,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
             </span>
           </div>
         ) : null}
+        {calls ? <ToolCalls calls={calls} live /> : null}
         <div className="msg-foot">
           <div className="msg-meta">
             <span className="meta-item">
@@ -442,6 +488,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
           )}
         </div>
       ) : null}
+      {turn.toolCalls?.length ? <ToolCalls calls={turn.toolCalls} /> : null}
       <EndNotice turn={turn} onRetry={canRegenerate && isLast ? again : undefined} />
       {turn.status === 'error' && turn.error ? (
         <ErrorCard
@@ -454,7 +501,13 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
         <TurnMeta turn={turn} />
         <div className="msg-actions">
           <VersionSwitcher turn={turn} conversationId={conversationId} busy={busy} />
-          {turn.text !== '' ? <CopyButton text={turn.text} label="Copy reply" testId="copy-message" /> : null}
+          {turn.text !== '' || turn.toolCalls?.length ? (
+            <CopyButton
+              text={turn.toolCalls?.length ? () => turnCopyText(turn) : turn.text}
+              label="Copy reply"
+              testId="copy-message"
+            />
+          ) : null}
           <IconButton
             icon="refresh"
             size="s"
@@ -526,6 +579,15 @@ function ReplyEditor(props: { turn: Turn; conversationId: string; onDone(): void
           }}
           data-testid="edit-reply-input"
         />
+        {turn.toolCalls?.length ? (
+          <p className="callout callout--info msg-edit-warning" role="note" data-testid="edit-reply-calls">
+            <Icon name="info" size={14} />
+            <span>
+              The edited version is text only: this reply&apos;s function calls stay with the original
+              version.
+            </span>
+          </p>
+        ) : null}
         {signed ? (
           <p
             className="callout callout--warning msg-edit-warning"

@@ -7,11 +7,21 @@ import type { Attachment } from '../../../shared/attachments.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { PendingUserBubble, ReplyBubble, UserBubble } from './Bubbles.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { ToolResultsForm } from './ToolResults.tsx';
+import type { ToolResult } from '../../../shared/tools.ts';
 
 type Row =
   | { kind: 'turn'; key: string; turn: Turn }
-  | { kind: 'pending-user'; key: string; text: string; attachments: Attachment[] | undefined }
-  | { kind: 'stream'; key: string; requestId: string };
+  | {
+      kind: 'pending-user';
+      key: string;
+      text: string;
+      attachments: Attachment[] | undefined;
+      toolResults: ToolResult[] | undefined;
+    }
+  | { kind: 'stream'; key: string; requestId: string }
+  /** the results form under the last reply when it called functions and nothing answers it yet */
+  | { kind: 'tool-form'; key: string; reply: Turn };
 
 /** The streaming reply's row key; the finished reply keeps it (see ReplyBubble). */
 const streamKey = (requestId: string) => `stream:${requestId}`;
@@ -43,9 +53,13 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
         key: `pending:${pending.requestId}`,
         text: pending.text,
         attachments: pending.attachments,
+        toolResults: pending.toolResults,
       });
     if (pending)
       list.push({ kind: 'stream', key: streamKey(pending.requestId), requestId: pending.requestId });
+    const last = turns?.at(-1);
+    if (!pending && last?.role === 'assistant' && last.toolCalls?.length)
+      list.push({ kind: 'tool-form', key: `tool-form:${last.id}`, reply: last });
     return list;
   }, [turns, pending, streamedReplies]);
   const lastAssistant = useMemo(() => {
@@ -161,7 +175,15 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
                     />
                   )
                 ) : row.kind === 'pending-user' ? (
-                  <PendingUserBubble text={row.text} attachments={row.attachments} />
+                  <PendingUserBubble
+                    text={row.text}
+                    attachments={row.attachments}
+                    toolResults={row.toolResults}
+                  />
+                ) : row.kind === 'tool-form' ? (
+                  <div className="msg">
+                    <ToolResultsForm conversationId={conversationId} reply={row.reply} busy={busy} />
+                  </div>
                 ) : (
                   <ReplyBubble
                     requestId={row.requestId}

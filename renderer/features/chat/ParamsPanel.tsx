@@ -17,6 +17,7 @@ import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { IconButton } from '../../components/IconButton.tsx';
 import { paramsProblem } from './turn-info.ts';
 import { useParamsPanel } from './useParamsPanel.ts';
+import { ToolsSection } from './ToolsSection.tsx';
 
 /** A copy of the parameters with one field set, or removed when the value is undefined. */
 export function withParam<K extends keyof Params>(p: Params, key: K, value: Params[K] | undefined): Params {
@@ -108,6 +109,8 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
       <MoreControls format={format} params={params} update={update} />
 
       <StructuredOutput format={format} params={params} update={update} />
+
+      <ToolsSection format={format} params={params} />
 
       <p className="params-note">
         {props.isNew

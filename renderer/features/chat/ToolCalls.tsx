@@ -1,0 +1,56 @@
+import { memo, useMemo } from 'react';
+import type { ToolCall } from '../../../shared/tools.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { prettyArguments } from './tool-text.ts';
+import './tools.css';
+
+/**
+ * One function call of a reply: the function's name, the call's id (the results must name it), and the
+ * arguments indented when they are JSON. Arguments that do not parse are shown as received and marked
+ * (a cut-off stream, a model that wrote broken JSON); while they stream they are simply incomplete.
+ */
+const ToolCallCard = memo(function ToolCallCard(props: { call: ToolCall; live: boolean }) {
+  const { call, live } = props;
+  const args = useMemo(() => prettyArguments(call.arguments), [call.arguments]);
+  const unparsed = !args.parsed && !live;
+  return (
+    <div className="tool-call" data-testid="tool-call" data-call-id={call.id || undefined}>
+      <div className="tool-call-head">
+        <Icon name="code" size={13} />
+        <span className="tool-call-name mono" data-testid="tool-call-name">
+          {call.name || '…'}
+        </span>
+        {call.id ? (
+          <span className="tool-call-id mono faint" title="Call id" data-testid="tool-call-id">
+            {call.id}
+          </span>
+        ) : null}
+      </div>
+      <pre
+        className={`tool-call-args mono${unparsed ? ' is-unparsed' : ''}`}
+        aria-label={`Arguments of ${call.name || 'the call'}`}
+        data-testid="tool-call-args"
+        data-parsed={args.parsed ? 'true' : 'false'}
+      >
+        {args.text === '' ? (live ? ' ' : '{}') : args.text}
+      </pre>
+      {unparsed ? (
+        <p className="field-error tool-call-unparsed" data-testid="tool-call-unparsed">
+          Not valid JSON: shown as received.
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+/** The calls of a reply, streaming (`live`: arguments still arriving) or finished. */
+export function ToolCalls(props: { calls: readonly ToolCall[]; live?: boolean }) {
+  return (
+    <div className="tool-calls" aria-label="Function calls" data-testid="tool-calls">
+      {/* by position: calls never reorder, and a streamed card stays the same element when it finishes */}
+      {props.calls.map((c, i) => (
+        <ToolCallCard key={i} call={c} live={props.live === true} />
+      ))}
+    </div>
+  );
+}

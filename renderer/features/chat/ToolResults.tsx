@@ -1,0 +1,242 @@
+import { useId, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useStore } from '../../store/index.ts';
+import { selectInvalidParam } from '../../store/chat-helpers.ts';
+import { fixedResultOf, type ToolResultDraft } from '../../store/tools-slice.ts';
+import type { Turn } from '../../../shared/conversation.ts';
+import type { TextFormat } from '../../../shared/formats.ts';
+import {
+  MAX_TOOL_RESULT_CHARS,
+  pairingProblem,
+  type ToolCall,
+  type ToolResult,
+} from '../../../shared/tools.ts';
+import { Button } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { compactResult, prettyResult } from './tool-text.ts';
+import './tools.css';
+
+/** A result longer than this (or on several lines) is shown collapsed. */
+const SHORT_RESULT = 120;
+
+/** The user turn that answered calls: "Results", then one line per call, name → value. */
+export function ToolResultsList(props: { results: readonly ToolResult[] }) {
+  return (
+    <div className="msg-bubble tool-results" data-testid="tool-results">
+      <div className="tool-results-head">
+        <Icon name="check-circle" size={12} />
+        Results
+      </div>
+      <ul className="tool-results-list">
+        {props.results.map((r, i) => {
+          const line = compactResult(r.content);
+          const long = line.length > SHORT_RESULT || line.includes('\n');
+          const name = (
+            <>
+              <span className="tool-result-name mono">{r.name}</span>
+              <span className="tool-result-arrow" aria-hidden="true">
+                →
+              </span>
+              {r.isError ? <span className="badge badge--error tool-result-error">error</span> : null}
+            </>
+          );
+          return (
+            <li
+              key={`${r.callId}:${i}`}
+              className="tool-result"
+              data-testid="tool-result"
+              data-call-id={r.callId}
+            >
+              {long ? (
+                <details className="tool-result-long">
+                  <summary>
+                    {name}
+                    <span className="tool-result-value mono">{line.slice(0, SHORT_RESULT)}…</span>
+                  </summary>
+                  <pre className="tool-result-full mono">{prettyResult(r.content)}</pre>
+                </details>
+              ) : (
+                <>
+                  {name}
+                  <span className="tool-result-value mono" data-testid="tool-result-value">
+                    {line}
+                  </span>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** How each format carries the results (said under the form, so a playground user knows what is sent). */
+const RESULTS_WIRE: Record<TextFormat, string> = {
+  chat: 'Sent as one tool message per call (tool_call_id, content).',
+  responses: 'Sent as function_call_output items (call_id, output).',
+  messages: 'Sent as tool_result blocks (tool_use_id, content, is_error) opening a user message.',
+  generate: 'Sent as functionResponse parts; a result that is not a JSON object goes as {"result": …}.',
+};
+
+/** What stands between the typed results and sending them, or undefined. */
+function resultsProblem(calls: readonly ToolCall[], results: readonly ToolResult[]): string | undefined {
+  const empty = results.find((r) => r.content.trim() === '');
+  if (empty)
+    return `Type a result for ${empty.name} (${empty.callId}); for a failure, describe it and tick error.`;
+  const big = results.find((r) => r.content.length > MAX_TOOL_RESULT_CHARS);
+  if (big) return `The result for ${big.name} is larger than 2 MB.`;
+  return pairingProblem(calls, results);
+}
+
+/**
+ * Under a reply with function calls (the last on the branch): one field per call, filled with the
+ * function's fixed result when it has one, an error box each, and Send results (Ctrl/Cmd+Enter). With
+ * `editTurn`, the same form makes a new version of that results turn. What is typed lives in the store,
+ * so the row can scroll out of the virtual list without losing it.
+ */
+export function ToolResultsForm(props: {
+  conversationId: string;
+  reply: Turn;
+  editTurn?: Turn | undefined;
+  busy: boolean;
+  onDone?: (() => void) | undefined;
+}) {
+  const { conversationId, reply, editTurn, busy } = props;
+  const calls = reply.toolCalls ?? [];
+  const key = editTurn ? `edit:${editTurn.id}` : reply.id;
+  const id = useId();
+  const format = useStore((s) => s.loaded[conversationId]?.format ?? 'chat');
+  const tools = useStore((s) => s.loaded[conversationId]?.params.tools);
+  const drafts = useStore(useShallow((s) => s.toolDrafts[key] ?? {}));
+  const stopped = useStore((s) => (editTurn ? undefined : s.autoStopped[conversationId]));
+  const invalid = useStore((s) => selectInvalidParam(s, format));
+  const setDraft = useStore((s) => s.setToolDraft);
+  const clearDrafts = useStore((s) => s.clearToolDrafts);
+  const sendToolResults = useStore((s) => s.sendToolResults);
+
+  const initial = (c: ToolCall): ToolResultDraft => {
+    const before = editTurn?.toolResults?.find((r) => r.callId === c.id);
+    if (before) return { content: before.content, isError: before.isError === true };
+    return { content: fixedResultOf(tools, c.name) ?? '', isError: false };
+  };
+  const current = (c: ToolCall): ToolResultDraft => drafts[c.id] ?? initial(c);
+  const results: ToolResult[] = calls.map((c) => {
+    const d = current(c);
+    return { callId: c.id, name: c.name, content: d.content, ...(d.isError ? { isError: true } : {}) };
+  });
+  const problem = resultsProblem(calls, results);
+  const reason = problem ?? (invalid !== null ? `${invalid} Fix it in Parameters.` : undefined);
+
+  const submit = async () => {
+    if (busy || reason !== undefined) return;
+    const ok = await sendToolResults(
+      conversationId,
+      results,
+      editTurn ? { editTurnId: editTurn.id } : undefined,
+    );
+    if (ok) {
+      clearDrafts(key);
+      props.onDone?.();
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void submit();
+    } else if (e.key === 'Escape' && props.onDone) {
+      e.preventDefault();
+      props.onDone();
+    }
+  };
+
+  return (
+    <section
+      className="tool-form"
+      aria-label={editTurn ? 'Edit the results' : 'Answer the function calls'}
+      data-testid="tool-results-form"
+      onKeyDown={onKeyDown}
+    >
+      <div className="tool-form-head">
+        <Icon name="code" size={14} />
+        <strong>
+          {editTurn
+            ? 'Edit the results'
+            : calls.length === 1
+              ? 'Answer the call'
+              : `Answer the ${calls.length} calls`}
+        </strong>
+        <span className="faint tool-form-wire">{RESULTS_WIRE[format]}</span>
+      </div>
+      {stopped ? (
+        <p className="callout callout--warning" role="status" data-testid="tool-auto-stopped">
+          <Icon name="alert" size={14} />
+          <span>{stopped}</span>
+        </p>
+      ) : null}
+      {calls.map((c, i) => {
+        const d = current(c);
+        const fixed = fixedResultOf(tools, c.name);
+        return (
+          <div key={`${c.id}:${i}`} className="tool-form-field" data-testid="tool-result-field">
+            <div className="field-row tool-form-label">
+              <label htmlFor={`${id}-${i}`}>
+                <span className="mono">{c.name}</span>
+              </label>
+              <span className="mono faint tool-call-id">{c.id}</span>
+              <label className="tool-form-error">
+                <input
+                  type="checkbox"
+                  checked={d.isError}
+                  onChange={(e) => setDraft(key, c.id, { ...d, isError: e.target.checked })}
+                  data-testid="tool-result-is-error"
+                />
+                error
+              </label>
+            </div>
+            <textarea
+              id={`${id}-${i}`}
+              className="textarea mono tool-form-input"
+              rows={Math.min(8, Math.max(2, d.content.split('\n').length))}
+              spellCheck={false}
+              placeholder='The result: JSON such as {"temp": 21}, or plain text'
+              value={d.content}
+              onChange={(e) => setDraft(key, c.id, { ...d, content: e.target.value })}
+              data-testid="tool-result-input"
+            />
+            {fixed !== undefined && d.content === fixed ? (
+              <span className="field-hint">The function&apos;s fixed result.</span>
+            ) : null}
+          </div>
+        );
+      })}
+      <div className="tool-form-actions">
+        <span
+          className={reason ? 'composer-reason tool-form-reason' : 'faint tool-form-reason'}
+          data-testid={reason ? 'tool-results-problem' : undefined}
+        >
+          {reason ?? (
+            <>
+              <span className="kbd">Ctrl</span>+<span className="kbd">Enter</span> sends
+            </>
+          )}
+        </span>
+        {props.onDone ? (
+          <Button size="s" onClick={props.onDone}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button
+          size="s"
+          variant="primary"
+          icon="send"
+          disabled={busy || reason !== undefined}
+          onClick={() => void submit()}
+          data-testid="tool-results-send"
+        >
+          {editTurn ? 'Send as a new version' : 'Send results'}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,462 @@
+import { useContext, useEffect, useId, useState } from 'react';
+import { useStore } from '../../store/index.ts';
+import type { Params } from '../../../shared/conversation.ts';
+import type { TextFormat } from '../../../shared/formats.ts';
+import { schemaTextProblem } from '../../../shared/json-schema.ts';
+import {
+  MAX_TOOLS,
+  TOOL_EXAMPLES,
+  ToolDefSchema,
+  ToolsSchema,
+  type ToolChoice,
+  type ToolDef,
+} from '../../../shared/tools.ts';
+import { Button } from '../../components/Button.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
+import { ParamsInvalidContext } from './ParamsPanel.tsx';
+import './tools.css';
+
+/** One function as typed: kept apart from the saved list, so a half-typed schema never reaches a request. */
+interface ToolDraft {
+  /** a stable id for React and for following the chosen function through a rename */
+  key: string;
+  name: string;
+  description: string;
+  parameters: string;
+  fixedOn: boolean;
+  fixedResult: string;
+  open: boolean;
+  /** the name as last saved: the chosen function follows a rename */
+  savedName: string;
+}
+
+const BLANK_SCHEMA = JSON.stringify({ type: 'object', properties: {}, additionalProperties: false }, null, 2);
+
+let nextKey = 0;
+const newKey = () => `tool-${(nextKey += 1)}`;
+
+function draftOf(t: ToolDef, open = false): ToolDraft {
+  return {
+    key: newKey(),
+    name: t.name,
+    description: t.description ?? '',
+    parameters: t.parameters,
+    fixedOn: t.fixedResult !== undefined,
+    fixedResult: t.fixedResult ?? '',
+    open,
+    savedName: t.name,
+  };
+}
+
+function defOf(d: ToolDraft): ToolDef {
+  const def: ToolDef = { name: d.name, parameters: d.parameters };
+  if (d.description.trim() !== '') def.description = d.description;
+  if (d.fixedOn) def.fixedResult = d.fixedResult;
+  return def;
+}
+
+type Field = 'name' | 'description' | 'parameters' | 'fixedResult';
+
+/** What is wrong with one function, by field (the shared schema's words; the schema's with line and column). */
+function draftProblems(d: ToolDraft): Partial<Record<Field, string>> {
+  const out: Partial<Record<Field, string>> = {};
+  // the schema's own check says where the text stops being JSON; zod would only repeat its message
+  const schema = schemaTextProblem(d.parameters);
+  if (schema) out.parameters = schema.message;
+  const r = ToolDefSchema.safeParse(defOf(d));
+  if (!r.success) {
+    for (const issue of r.error.issues) {
+      const field = issue.path[0] as Field | undefined;
+      if (field && out[field] === undefined) out[field] = issue.message;
+    }
+  }
+  return out;
+}
+
+/** The first problem of the whole list, as one sentence for the Send button's reason. */
+function listProblem(drafts: readonly ToolDraft[], problems: readonly Partial<Record<Field, string>>[]) {
+  for (const [i, p] of problems.entries()) {
+    const first = p.name ?? p.parameters ?? p.description ?? p.fixedResult;
+    if (first) return `Tools: ${drafts[i]?.name || `function ${i + 1}`}: ${first}`;
+  }
+  const r = ToolsSchema.safeParse(drafts.map(defOf));
+  return r.success ? undefined : `Tools: ${r.error.issues[0]?.message ?? 'not valid.'}`;
+}
+
+/** What each format sends for the functions and for each tool choice (said under the control). */
+export const TOOLS_WIRE: Record<TextFormat, string> = {
+  chat: 'tools: [{type: "function", function: {name, description, parameters}}]',
+  responses: 'tools: [{type: "function", name, description, parameters, strict: false}]',
+  messages: 'tools: [{name, description, input_schema}]',
+  generate: 'tools: [{functionDeclarations: [{name, description, parameters}]}]',
+};
+
+/** The tool choice as the format's request carries it. */
+export function toolChoiceWire(format: TextFormat, choice: ToolChoice): string {
+  const named = typeof choice === 'object' ? choice.name : undefined;
+  const mode = typeof choice === 'string' ? choice : 'named';
+  switch (format) {
+    case 'chat':
+      return `tool_choice: ${JSON.stringify(named ? { type: 'function', function: { name: named } } : mode)}`;
+    case 'responses':
+      return `tool_choice: ${JSON.stringify(named ? { type: 'function', name: named } : mode)}`;
+    case 'messages':
+      return `tool_choice: ${JSON.stringify(named ? { type: 'tool', name: named } : { type: mode === 'required' ? 'any' : mode })}`;
+    case 'generate': {
+      const config = named
+        ? { mode: 'ANY', allowedFunctionNames: [named] }
+        : { mode: mode === 'required' ? 'ANY' : mode.toUpperCase() };
+      return `toolConfig.functionCallingConfig: ${JSON.stringify(config)}`;
+    }
+  }
+}
+
+/** The Send button waits for fields that are not valid (as the other sections of the panel do). */
+function useReportInvalid(format: TextFormat, field: string, message: string | null): void {
+  const tabReport = useStore((s) => s.setParamInvalid);
+  const report = useContext(ParamsInvalidContext);
+  useEffect(() => {
+    if (report) report(field, message);
+    else tabReport(format, field, message);
+  }, [report, tabReport, format, field, message]);
+  useEffect(
+    () => () => {
+      if (report) report(field, null);
+      else tabReport(format, field, null);
+    },
+    [report, tabReport, format, field],
+  );
+}
+
+/**
+ * Tools: the conversation's functions (name, description, JSON Schema of the arguments checked as typed
+ * with line and column, an optional fixed result), examples to start from, and the tool choice with what
+ * the format sends for it. Only a list that passes the shared checks is saved; while one field is broken
+ * Send waits and says which.
+ */
+export function ToolsSection(props: { format: TextFormat; params: Params }) {
+  const { format, params } = props;
+  const setParams = useStore((s) => s.setParams);
+  const id = useId();
+  const [drafts, setDrafts] = useState<ToolDraft[]>(() => (params.tools ?? []).map((t) => draftOf(t)));
+
+  // Parameters replaced from elsewhere (another window's save, a preset): start again from them.
+  const incoming = JSON.stringify(params.tools ?? []);
+  const [seen, setSeen] = useState(incoming);
+  if (incoming !== seen) {
+    setSeen(incoming);
+    if (incoming !== JSON.stringify(drafts.map(defOf)))
+      setDrafts((params.tools ?? []).map((t) => draftOf(t)));
+  }
+
+  const problems = drafts.map(draftProblems);
+  const problem = listProblem(drafts, problems);
+  useReportInvalid(format, 'tools', problem ?? null);
+
+  const choice = params.toolChoice;
+  const names = new Set((params.tools ?? []).map((t) => t.name));
+  const thinking = format === 'messages' && params.thinkingBudget !== undefined;
+  const thinkingClash = thinking && (choice === 'required' || typeof choice === 'object');
+  const choiceProblem =
+    (params.tools?.length ?? 0) === 0 || problem !== undefined
+      ? undefined
+      : typeof choice === 'object' && !names.has(choice.name)
+        ? `Tool choice: ${choice.name} is not one of the functions; pick another.`
+        : thinkingClash
+          ? 'Tool choice: with extended thinking on, Messages accepts only auto or none; choose one, or turn thinking off.'
+          : undefined;
+  useReportInvalid(format, 'toolChoice', choiceProblem ?? null);
+
+  /** Saves the list when every function passes (a chosen function follows its rename, goes with it). */
+  const change = (next: ToolDraft[]) => {
+    const defs = next.map(defOf);
+    if (next.some((d) => Object.keys(draftProblems(d)).length > 0) || !ToolsSchema.safeParse(defs).success) {
+      setDrafts(next);
+      return;
+    }
+    let nextChoice = params.toolChoice;
+    if (typeof nextChoice === 'object') {
+      const chosen = nextChoice.name;
+      const was = drafts.find((d) => d.savedName === chosen);
+      const now = was && next.find((d) => d.key === was.key);
+      if (was) nextChoice = now ? { name: now.name } : undefined;
+    }
+    if (defs.length === 0) nextChoice = undefined;
+    setDrafts(next.map((d) => (d.savedName === d.name ? d : { ...d, savedName: d.name })));
+    const p: Params = { ...params };
+    if (defs.length > 0) p.tools = defs;
+    else delete p.tools;
+    if (nextChoice !== undefined) p.toolChoice = nextChoice;
+    else delete p.toolChoice;
+    setParams(format, p);
+  };
+  const edit = (key: string, patch: Partial<ToolDraft>) =>
+    change(drafts.map((d) => (d.key === key ? { ...d, ...patch } : d)));
+
+  const setChoice = (value: string) => {
+    const p: Params = { ...params };
+    const next: ToolChoice | undefined =
+      value === '' ? undefined : value.startsWith('fn:') ? { name: value.slice(3) } : (value as ToolChoice);
+    if (next === undefined) delete p.toolChoice;
+    else p.toolChoice = next;
+    setParams(format, p);
+  };
+
+  const present = new Set(drafts.map((d) => d.name));
+  const full = drafts.length >= MAX_TOOLS;
+  const addBlank = () => {
+    let n = drafts.length + 1;
+    while (present.has(`function_${n}`)) n++;
+    change([
+      ...drafts,
+      { ...draftOf({ name: `function_${n}`, parameters: BLANK_SCHEMA }, true), savedName: '' },
+    ]);
+  };
+  const addExample = (name: string) => {
+    const example = TOOL_EXAMPLES.find((t) => t.name === name);
+    if (example) change([...drafts, draftOf(example, true)]);
+  };
+
+  const choiceValue = choice === undefined ? '' : typeof choice === 'object' ? `fn:${choice.name}` : choice;
+
+  return (
+    <fieldset className="params-group tools-section" data-testid="param-tools">
+      <legend className="field-row params-label-row" style={{ width: '100%' }}>
+        <span>Tools</span>
+        {(params.tools?.length ?? 0) > 0 ? (
+          <span className="badge badge--info" title={`Sent as ${TOOLS_WIRE[format]}`}>
+            sent · {params.tools?.length} function{params.tools?.length === 1 ? '' : 's'}
+          </span>
+        ) : (
+          <span className="faint params-default">not sent</span>
+        )}
+      </legend>
+
+      {drafts.length === 0 ? (
+        <span className="field-hint">
+          Functions the model may call. Its calls show in the reply; you answer each with a result.
+        </span>
+      ) : null}
+
+      {drafts.map((d, i) => (
+        <ToolEditor
+          key={d.key}
+          draft={d}
+          index={i}
+          problems={problems[i] ?? {}}
+          onEdit={(patch) => edit(d.key, patch)}
+          onRemove={() => change(drafts.filter((x) => x.key !== d.key))}
+          onToggle={(open) => setDrafts((all) => all.map((x) => (x.key === d.key ? { ...x, open } : x)))}
+        />
+      ))}
+
+      <div className="tools-add">
+        <Button size="s" icon="plus" onClick={addBlank} disabled={full} data-testid="tool-add">
+          Add function
+        </Button>
+        <select
+          className="select select--s"
+          aria-label="Add an example function"
+          value=""
+          disabled={full}
+          onChange={(e) => addExample(e.target.value)}
+          data-testid="tool-add-example"
+        >
+          <option value="">Add example…</option>
+          {TOOL_EXAMPLES.map((t) => (
+            <option key={t.name} value={t.name} disabled={present.has(t.name)}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {full ? <span className="field-hint">At most {MAX_TOOLS} functions.</span> : null}
+
+      {drafts.length > 0 ? (
+        <div className="field">
+          <label htmlFor={`${id}-choice`}>Tool choice</label>
+          <select
+            id={`${id}-choice`}
+            className="select select--s"
+            value={choiceValue}
+            onChange={(e) => setChoice(e.target.value)}
+            aria-describedby={`${id}-choice-msg`}
+            data-testid="tool-choice"
+          >
+            <option value="">Default (not sent: auto)</option>
+            <option value="auto">auto: the model decides</option>
+            <option value="none">none: no calls</option>
+            <option value="required" disabled={thinking}>
+              required: at least one call{thinking ? ' (not with thinking)' : ''}
+            </option>
+            {[...names].map((n) => (
+              <option key={n} value={`fn:${n}`} disabled={thinking}>
+                {n}: this function{thinking ? ' (not with thinking)' : ''}
+              </option>
+            ))}
+            {typeof choice === 'object' && !names.has(choice.name) ? (
+              <option value={`fn:${choice.name}`}>{choice.name} (not defined)</option>
+            ) : null}
+          </select>
+          <span
+            id={`${id}-choice-msg`}
+            className={`${choiceProblem ? 'field-error' : 'field-hint'} tools-wire`}
+            role={choiceProblem ? 'alert' : undefined}
+            data-testid="tool-choice-wire"
+          >
+            {choiceProblem ??
+              (choice === undefined
+                ? 'Not sent: the service decides (auto).'
+                : `Sent as ${toolChoiceWire(format, choice)}.`)}
+          </span>
+          {thinking && !thinkingClash ? (
+            <span className="field-hint" data-testid="tool-choice-thinking">
+              With extended thinking on, Messages accepts only auto or none.
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+
+      {problem ? (
+        <span className="field-error" role="alert" data-testid="param-tools-error">
+          {problem}
+        </span>
+      ) : drafts.length > 0 ? (
+        <span className="field-hint tools-wire">Sent as {TOOLS_WIRE[format]}.</span>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** One function: collapsed to its name (and a problem marker) once set up. */
+function ToolEditor(props: {
+  draft: ToolDraft;
+  index: number;
+  problems: Partial<Record<Field, string>>;
+  onEdit(patch: Partial<ToolDraft>): void;
+  onRemove(): void;
+  onToggle(open: boolean): void;
+}) {
+  const { draft: d, problems: p } = props;
+  const id = useId();
+  const broken = Object.keys(p).length > 0;
+  const field = (f: Field) => ({
+    'aria-invalid': p[f] ? true : undefined,
+    'aria-describedby': `${id}-${f}-msg`,
+  });
+  const message = (f: Field, hint?: string) =>
+    p[f] || hint ? (
+      <span
+        id={`${id}-${f}-msg`}
+        className={p[f] ? 'field-error' : 'field-hint'}
+        data-testid={p[f] ? `tool-${f}-error` : undefined}
+      >
+        {p[f] ?? hint}
+      </span>
+    ) : null;
+  return (
+    <details
+      className={`tool-def${broken ? ' is-broken' : ''}`}
+      open={d.open}
+      onToggle={(e) => {
+        const open = (e.currentTarget as HTMLDetailsElement).open;
+        if (open !== d.open) props.onToggle(open);
+      }}
+      data-testid="tool-def"
+      data-name={d.name}
+    >
+      <summary className="tool-def-summary">
+        <span className="tool-def-name mono">{d.name || `function ${props.index + 1}`}</span>
+        {d.fixedOn ? <span className="badge">fixed result</span> : null}
+        {broken ? <span className="badge badge--error">fix</span> : null}
+        <IconButton
+          icon="trash"
+          size="s"
+          label={`Remove ${d.name || 'this function'}`}
+          className="tool-def-remove"
+          onClick={(e) => {
+            e.preventDefault();
+            props.onRemove();
+          }}
+          data-testid="tool-remove"
+        />
+      </summary>
+      <div className="tool-def-body">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            className="input input--s mono"
+            value={d.name}
+            spellCheck={false}
+            onChange={(e) => props.onEdit({ name: e.target.value })}
+            data-testid="tool-name"
+            {...field('name')}
+          />
+          {message('name')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-description`}>Description</label>
+          <textarea
+            id={`${id}-description`}
+            className="textarea"
+            rows={2}
+            placeholder="What it does and when to call it"
+            value={d.description}
+            onChange={(e) => props.onEdit({ description: e.target.value })}
+            data-testid="tool-description"
+            {...field('description')}
+          />
+          {message('description')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-parameters`}>Parameters (JSON Schema)</label>
+          <textarea
+            id={`${id}-parameters`}
+            className="textarea mono tool-def-code"
+            rows={Math.min(12, Math.max(4, d.parameters.split('\n').length))}
+            spellCheck={false}
+            value={d.parameters}
+            onChange={(e) => props.onEdit({ parameters: e.target.value })}
+            data-testid="tool-parameters"
+            {...field('parameters')}
+          />
+          {message('parameters')}
+        </div>
+        <label className="switch params-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={d.fixedOn}
+            onChange={(e) =>
+              props.onEdit({
+                fixedOn: e.target.checked,
+                fixedResult: e.target.checked && d.fixedResult === '' ? '{}' : d.fixedResult,
+              })
+            }
+            data-testid="tool-fixed-on"
+          />
+          <span>Return this JSON every time</span>
+        </label>
+        {d.fixedOn ? (
+          <div className="field">
+            <textarea
+              className="textarea mono tool-def-code"
+              aria-label={`Fixed result of ${d.name}`}
+              rows={3}
+              spellCheck={false}
+              value={d.fixedResult}
+              onChange={(e) => props.onEdit({ fixedResult: e.target.value })}
+              data-testid="tool-fixed-result"
+              {...field('fixedResult')}
+            />
+            {message(
+              'fixedResult',
+              'Its calls are answered with this, without asking (when every call of a reply has one).',
+            )}
+          </div>
+        ) : null}
+      </div>
+    </details>
+  );
+}
