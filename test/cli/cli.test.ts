@@ -152,6 +152,7 @@ describe('against the simulator', () => {
       finishReason: 'end_turn',
       endReason: null,
       endDetail: null,
+      toolCalls: [],
     });
   });
 

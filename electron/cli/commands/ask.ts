@@ -121,6 +121,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       finishReason: reply.finishReason ?? null,
       endReason: endReason ?? null,
       endDetail: endDetail ?? null,
+      toolCalls: reply.toolCalls ?? [],
     };
     ctx.term.out(`${JSON.stringify(out, null, 2)}\n`);
   } else if (live) {
@@ -129,6 +130,10 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   } else {
     if (includeThoughts && reply.thoughts) ctx.term.err(`${ctx.term.dim(reply.thoughts)}\n`);
     ctx.term.out(reply.text.endsWith('\n') ? reply.text : `${reply.text}\n`);
+  }
+  if (!json) {
+    // function calls (a history file's conversation may offer functions): one line each, arguments as sent
+    for (const c of reply.toolCalls ?? []) ctx.term.out(`→ ${c.name}(${c.arguments}) [${c.id}]\n`);
   }
   if (!json && endReason !== undefined) {
     const finish = reply.finishReason !== undefined ? ` (finish reason: ${reply.finishReason})` : '';
@@ -146,6 +151,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       text: reply.text,
       thoughts: reply.thoughts,
       raw: reply.raw,
+      toolCalls: reply.toolCalls,
       status: 'complete',
       model: reply.model ?? model,
       finishReason: reply.finishReason,
