@@ -5,7 +5,9 @@
  * chat with both side panels open at 1280x800 (chat-panels-<theme>.png), Messages with files and a
  * message with two versions (attachments-<theme>.png), and every tab in the smallest
  * desktop window, 720x480 (<tab>-min-<theme>.png); Compare with a column's own parameters open at both
- * sizes (compare-params[-min]-<theme>.png).
+ * sizes (compare-params[-min]-<theme>.png); function calls in a chat conversation (cards, a results
+ * bubble, the form waiting for a result) and the Tools section at both sizes (tool-call[-min]-<theme>.png,
+ * tools-panel[-min]-<theme>.png).
  *
  *   npx vite build && node scripts/screenshots.ts [--static dist/renderer] [--out docs/screenshots]
  *                                                   [--viewport 1280x800] [--no-extras]
@@ -64,6 +66,7 @@ async function seed(page: Page): Promise<void> {
   await page.getByTestId('composer-input').press('Enter');
   await page.getByTestId('message-assistant').last().waitFor();
   await page.getByTestId('turn-meta').last().waitFor({ timeout: 30_000 });
+  await seedTools(page);
 
   // Generate Content: a reply with thought summaries.
   await openTab(page, 'generate');
@@ -99,6 +102,46 @@ async function seed(page: Page): Promise<void> {
     .getByTestId('compare-inspect')
     .nth(count - 1)
     .waitFor({ timeout: 60_000 });
+}
+
+/**
+ * Chat Completions: a conversation whose model called two functions at once (answered), then one more
+ * call waiting for its result with the results form under it. Made after the Markdown sample, which is
+ * opened again so the other chat shots stay as they were (its own parameters have no functions).
+ */
+async function seedTools(page: Page): Promise<void> {
+  await openTab(page, 'chat');
+  const tab = page.getByTestId('chat-chat');
+  await tab.getByTestId('new-conversation').click();
+  await pickModel(tab, 'gpt-5-mini');
+  const params = tab.locator('.params-panel');
+  if ((await params.count()) === 0) await tab.getByTestId('composer-params').click();
+  for (const name of ['get_weather', 'get_time']) {
+    await params.getByTestId('tool-add-example').selectOption(name);
+    await params.locator(`[data-testid="tool-def"][data-name="${name}"]`).waitFor();
+  }
+  const time = params.locator('[data-testid="tool-def"][data-name="get_time"]');
+  await time.getByTestId('tool-fixed-on').check();
+  await time.getByTestId('tool-fixed-result').fill('{"time": "14:05", "timezone": "Europe/Paris"}');
+  await time.locator('summary').click();
+  const replies = tab.locator('[data-testid="message-assistant"]:not([data-status="streaming"])');
+  const send = async (text: string) => {
+    const before = await replies.count();
+    await tab.getByTestId('composer-input').fill(text);
+    await tab.getByTestId('composer-input').press('Enter');
+    await replies.nth(before).waitFor({ timeout: 30_000 });
+  };
+  await send('What is the weather in Paris, and the time there? [[call:get_weather,get_time]]');
+  const form = tab.getByTestId('tool-results-form');
+  await form.getByTestId('tool-result-input').first().fill('{"temp": 18, "sky": "cloudy", "wind_kmh": 12}');
+  const before = await replies.count();
+  await form.getByTestId('tool-results-send').click();
+  await replies.nth(before).waitFor({ timeout: 30_000 });
+  await tab.getByTestId('send-button').waitFor();
+  await send('And in Lyon? [[call:get_weather]]');
+  await tab.getByTestId('tool-result-input').first().fill('{"temp": 21, "sky": "clear"}');
+  await tab.getByTestId('conversation-item').filter({ hasText: 'markdown' }).locator('.conv-open').click();
+  await tab.getByTestId('message-assistant').first().waitFor();
 }
 
 /** A diagonal gradient, so a thumbnail reads as a picture. */
@@ -234,6 +277,61 @@ async function compareParams(
   await same.click();
 }
 
+/**
+ * The Tools section (two functions, one open, one with a fixed result, and the tool choice) and a
+ * conversation with function calls (cards, a results bubble, the form waiting for a result), at 1280x800
+ * and 720x480: tool-call[-min]-<theme>.png, tools-panel[-min]-<theme>.png. The Markdown sample and the
+ * docked panel's state are put back after.
+ */
+async function toolShots(page: Page, theme: 'light' | 'dark', viewport: { width: number; height: number }) {
+  const tab = page.getByTestId('chat-chat');
+  const params = tab.locator('.params-panel');
+  const tools = params.getByTestId('param-tools');
+  /** the window's width reached the tab's layout (the panel docks or floats by it) */
+  const sized = (narrow: boolean) =>
+    page.waitForFunction(
+      (n) => document.querySelector('[data-testid="chat-chat"]')?.classList.contains('is-narrow') === n,
+      narrow,
+    );
+  const panel = async (open: boolean) => {
+    if ((await params.count()) > 0 !== open) await tab.getByTestId('params-toggle').click();
+    await params.waitFor({ state: open ? 'visible' : 'detached' });
+  };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTab(page, 'chat');
+  await sized(false);
+  const docked = (await params.count()) > 0;
+  await tab.getByTestId('conversation-item').filter({ hasText: 'weather' }).locator('.conv-open').click();
+  const form = tab.getByTestId('tool-results-form');
+  await form.waitFor();
+  await panel(false);
+  await form.scrollIntoViewIfNeeded();
+  await shoot(page, `tool-call-${theme}`);
+  await panel(true);
+  const weather = tools.locator('[data-testid="tool-def"][data-name="get_weather"]');
+  if ((await weather.getAttribute('open')) === null) await weather.locator('summary').click();
+  await tools.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shoot(page, `tools-panel-${theme}`);
+
+  await page.setViewportSize({ width: 720, height: 480 });
+  await sized(true);
+  await panel(true);
+  if ((await weather.getAttribute('open')) === null) await weather.locator('summary').click();
+  await tools.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shoot(page, `tools-panel-min-${theme}`);
+  await page.keyboard.press('Escape');
+  await params.waitFor({ state: 'detached' });
+  await form.scrollIntoViewIfNeeded();
+  await shoot(page, `tool-call-min-${theme}`);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await sized(false);
+  await panel(docked);
+  await tab.getByTestId('conversation-item').filter({ hasText: 'markdown' }).locator('.conv-open').click();
+  await tab.getByTestId('message-assistant').first().waitFor();
+  await page.setViewportSize(viewport);
+}
+
 /** Chat with the parameters and the inspector both open at 1280x800, then every tab at 720x480. */
 async function layouts(page: Page, theme: 'light' | 'dark', viewport: { width: number; height: number }) {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -282,6 +380,7 @@ async function main(): Promise<void> {
       if (args.extras) {
         await extras(page, theme);
         await compareParams(page, theme, viewport);
+        await toolShots(page, theme, viewport);
         await layouts(page, theme, viewport);
       }
     }
