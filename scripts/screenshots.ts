@@ -5,8 +5,10 @@
  * chat with both side panels open at 1280x800 (chat-panels-<theme>.png), Messages with files and a
  * message with two versions (attachments-<theme>.png), and every tab in the smallest
  * desktop window, 720x480 (<tab>-min-<theme>.png); Compare with a column's own parameters open at both
- * sizes (compare-params[-min]-<theme>.png); function calls in a chat conversation (cards, a results
- * bubble, the form waiting for a result) and the Tools section at both sizes (tool-call[-min]-<theme>.png,
+ * sizes (compare-params[-min]-<theme>.png), and the request lab in Compare: a seed and a JSON Schema for
+ * every column, the replies as checked JSON, the shared editor saying where each control goes
+ * (compare-lab[-min]-<theme>.png); function calls in a chat conversation (cards, a results bubble, the form
+ * waiting for a result) and the Tools section at both sizes (tool-call[-min]-<theme>.png,
  * tools-panel[-min]-<theme>.png).
  *
  *   npx vite build && node scripts/screenshots.ts [--static dist/renderer] [--out docs/screenshots]
@@ -277,6 +279,64 @@ async function compareParams(
   await same.click();
 }
 
+const LAB_SCHEMA = JSON.stringify(
+  {
+    type: 'object',
+    properties: {
+      answer: { type: 'string' },
+      confidence: { type: 'number', minimum: 0, maximum: 1 },
+      sources: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['answer', 'confidence', 'sources'],
+    additionalProperties: false,
+  },
+  null,
+  2,
+);
+
+/**
+ * Compare as a request lab, in a comparison of its own: a seed and a JSON Schema for every column, the
+ * replies as checked JSON, and the shared editor scrolled to the seed's "sent in" line, at 1280x800 and
+ * 720x480 (compare-lab[-min]-<theme>.png). The seeded comparison is opened again afterwards, which also
+ * brings its parameters back, so the other shots stay as they were.
+ */
+async function compareLab(page: Page, theme: 'light' | 'dark', viewport: { width: number; height: number }) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTab(page, 'compare');
+  await page.getByTestId('compare-new').click();
+  const summary = page.getByTestId('compare-params-summary').first();
+  const panel = page.getByTestId('compare-params-panel');
+  await summary.click();
+  await panel.getByTestId('more-controls').locator('summary').click();
+  await panel.getByTestId('param-seed').fill('7');
+  await panel.getByTestId('param-output-mode').selectOption('schema');
+  await panel.getByTestId('param-output-name').fill('graded_answer');
+  await panel.getByTestId('param-output-schema').fill(LAB_SCHEMA);
+  await summary.click();
+  await page.getByTestId('compare-input').fill('Is a tomato a fruit? Answer with your confidence.');
+  await page.getByTestId('compare-send').click();
+  const columns = page.getByTestId('compare-column');
+  for (let i = 0; i < (await columns.count()); i++)
+    await columns.nth(i).getByTestId('json-reply').waitFor({ timeout: 60_000 });
+  await summary.click();
+  const more = panel.getByTestId('more-controls');
+  await more.locator('summary').click();
+  await more.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shoot(page, `compare-lab-${theme}`);
+  await page.setViewportSize({ width: 720, height: 480 });
+  await panel.locator('[data-control="seed"]').scrollIntoViewIfNeeded();
+  await shoot(page, `compare-lab-min-${theme}`);
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(viewport);
+  await page.getByTestId('compare-history-toggle').click();
+  await page
+    .getByTestId('comparison-item')
+    .filter({ hasText: 'context window' })
+    .getByTestId('comparison-open')
+    .click();
+  await page.getByTestId('compare-reply').first().waitFor();
+}
+
 /**
  * The Tools section (two functions, one open, one with a fixed result, and the tool choice) and a
  * conversation with function calls (cards, a results bubble, the form waiting for a result), at 1280x800
@@ -380,6 +440,7 @@ async function main(): Promise<void> {
       if (args.extras) {
         await extras(page, theme);
         await compareParams(page, theme, viewport);
+        await compareLab(page, theme, viewport);
         await toolShots(page, theme, viewport);
         await layouts(page, theme, viewport);
       }

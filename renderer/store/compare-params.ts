@@ -4,12 +4,43 @@ import type { TextFormat } from '../../shared/formats.ts';
 /**
  * The parameters of the Compare view. One set either applies to every column ("same for all") or each
  * column has its own; either way a column sends only the fields its format has: thought summaries are
- * generate's, a thinking budget is generate's and messages' (where 0 and -1 mean nothing), and messages
- * always gets its required max tokens.
+ * generate's, a thinking budget is generate's and messages' (where 0 and -1 mean nothing), the less common
+ * controls go where the chat panel says they are sent, plain JSON mode is not messages', and messages
+ * always gets its required max tokens. Tools, the extra body and the rest pass through to every format.
  */
 
 /** A parameter set as settings keep it: any field may be absent. */
 export type PartialParams = { [K in keyof Params]?: Params[K] | undefined };
+
+/** The less common controls, each sent by some formats only. */
+export const CONTROL_KEYS = [
+  'topP',
+  'topK',
+  'stop',
+  'seed',
+  'presencePenalty',
+  'frequencyPenalty',
+  'reasoningEffort',
+  'reasoningSummary',
+  'thinkingLevel',
+] as const satisfies readonly (keyof Params)[];
+export type ControlField = (typeof CONTROL_KEYS)[number];
+
+/**
+ * Which of those controls each format's request carries: the chat panel's FORMAT_CONTROLS (a test holds
+ * the two together) and the request builders in electron/core/formats.
+ */
+export const FORMAT_SENDS: Record<TextFormat, readonly ControlField[]> = {
+  chat: ['topP', 'stop', 'seed', 'presencePenalty', 'frequencyPenalty', 'reasoningEffort'],
+  responses: ['topP', 'reasoningEffort', 'reasoningSummary'],
+  messages: ['topP', 'topK', 'stop'],
+  generate: ['topP', 'topK', 'stop', 'seed', 'presencePenalty', 'frequencyPenalty', 'thinkingLevel'],
+};
+
+/** Whether a column of `format` sends structured output of this kind (messages has no plain JSON mode). */
+export function sendsOutput(format: TextFormat, output: NonNullable<Params['output']>): boolean {
+  return !(format === 'messages' && output.mode === 'json');
+}
 
 /** A parameter set as the user left it, made whole (fields left undefined are dropped). */
 export function wholeParams(p: PartialParams | undefined): Params {
@@ -24,14 +55,33 @@ export function columnParams(format: TextFormat, source: PartialParams | undefin
   if (format === 'chat' || format === 'responses') delete p.thinkingBudget;
   if (format === 'messages' && p.thinkingBudget !== undefined && p.thinkingBudget < 1)
     delete p.thinkingBudget;
+  const sends = FORMAT_SENDS[format];
+  for (const k of CONTROL_KEYS) if (!sends.includes(k)) delete p[k];
+  if (p.output && !sendsOutput(format, p.output)) delete p.output;
   return p;
+}
+
+/**
+ * Whether two values are the same JSON: objects key by key (a field set to undefined is a field left
+ * out, as on the wire), arrays item by item in order.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((v, i) => sameJson(v, b[i]));
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+  for (const k of keys) if (!sameJson(x[k], y[k])) return false;
+  return true;
 }
 
 /** Whether two parameter sets send the same request (field order and absent fields aside). */
 export function sameParams(a: Params, b: Params): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof Params)[]);
-  for (const k of keys) if (a[k] !== b[k]) return false;
-  return true;
+  return sameJson(a, b);
 }
 
 /**

@@ -8,7 +8,9 @@ import { harnessPerTest, type Harness } from './harness.ts';
 /**
  * Compare's parameters and past comparisons end to end: with "same for all" off, each column's system
  * prompt goes into its own request (read back from the host's records), a change reaches the next send;
- * a comparison left by "New comparison" is in the list, and opens again after the host restarts.
+ * a seed set for all columns is in the chat and generate requests the inspector shows and not in messages';
+ * a JSON Schema for all columns makes every reply formatted JSON that the check line says matches; a
+ * comparison left by "New comparison" is in the list, and opens again after the host restarts.
  */
 
 let h: Harness;
@@ -81,7 +83,83 @@ async function editColumn(i: number, system: string): Promise<void> {
   await panel.getByTestId('param-system').fill(system);
 }
 
+/** Opens the set every column shares ("same for all" is on by default). */
+async function openShared(): Promise<Locator> {
+  await page.getByTestId('compare-params-summary').first().click();
+  const panel = page.getByTestId('compare-params-panel');
+  await expect.poll(() => panel.getByTestId('compare-params-scope').textContent()).toBe('All columns');
+  return panel;
+}
+
+/** The request body of column `i`'s last reply, as the inspector shows it. */
+async function inspectedRequest(i: number): Promise<{ url: string; body: string }> {
+  await page.getByTestId('compare-inspect').nth(i).click();
+  const inspector = page.getByTestId('inspector');
+  const url = inspector.getByTestId('exchange-url');
+  await expect.poll(() => url.textContent()).toContain(PATHS[FORMATS[i]!]);
+  const body = inspector
+    .locator('details.exchange-section')
+    .filter({ has: page.locator('summary', { hasText: /^Request body$/ }) })
+    .locator('.exchange-pre');
+  return { url: (await url.textContent()) ?? '', body: (await body.textContent()) ?? '' };
+}
+
+/** What each format's address ends with, to know the inspector shows the column asked for. */
+const PATHS: Record<(typeof FORMATS)[number], string> = {
+  chat: '/chat/completions',
+  messages: '/messages',
+  generate: ':streamGenerateContent',
+};
+
 describe('compare parameters', () => {
+  it('a seed set in "More controls" for all columns goes to chat and generate, and not to messages', async () => {
+    await setUpColumns();
+    const panel = await openShared();
+    await panel.getByTestId('more-controls').locator('summary').click();
+    await panel.getByTestId('param-seed').fill('7');
+    const where = panel.locator('[data-control="seed"]').getByTestId('control-where');
+    await expect.poll(() => where.textContent()).toBe('Sent in Chat, Generate · not sent in Messages');
+    const summaries = page.getByTestId('compare-params-summary');
+    await expect.poll(() => summaries.nth(0).textContent()).toBe('seed 7');
+    expect(await summaries.nth(1).textContent()).toBe('1,024 tokens');
+    expect(await summaries.nth(2).textContent()).toBe('seed 7');
+    await page.getByTestId('compare-params-summary').first().click();
+    await sendAndWait('Pick a number', 1);
+
+    const chat = await inspectedRequest(0);
+    expect(chat.body).toMatch(/"seed": 7\b/);
+    const messages = await inspectedRequest(1);
+    expect(messages.body).toContain('"max_tokens": 1024');
+    expect(messages.body).not.toContain('seed');
+    const generate = await inspectedRequest(2);
+    expect(generate.body).toMatch(/"generationConfig": \{[^}]*"seed": 7\b/);
+  });
+
+  it('a JSON Schema in "Structured output" for all columns makes every reply checked JSON', async () => {
+    await setUpColumns();
+    const panel = await openShared();
+    await panel.getByTestId('param-output-mode').selectOption('schema');
+    const where = panel.locator('[data-control="output"]').getByTestId('control-where');
+    await expect.poll(() => where.textContent()).toBe('Sent in Chat, Messages, Generate');
+    await expect
+      .poll(() => page.getByTestId('compare-params-summary').allTextContents())
+      .toEqual(['schema “answer”', '1,024 tokens · schema “answer”', 'schema “answer”']);
+    await page.getByTestId('compare-params-summary').first().click();
+    await sendAndWait('Answer in JSON', 1);
+
+    const columns = page.getByTestId('compare-column');
+    for (let i = 0; i < FORMATS.length; i++) {
+      const reply = columns.nth(i).getByTestId('json-reply');
+      const text = (await reply.locator('pre').textContent()) ?? '';
+      // formatted (indented) and an instance of the starter schema: an object with a string "answer"
+      expect(text).toMatch(/^\{\n {2}"answer": "/);
+      expect(typeof (JSON.parse(text) as { answer: unknown }).answer).toBe('string');
+      const check = reply.getByTestId('json-reply-check');
+      expect(await check.getAttribute('data-ok')).toBe('true');
+      expect(await check.textContent()).toMatch(/^✓ /);
+    }
+  });
+
   it('with "same for all" off, each column sends its own system prompt, and a change reaches the next send', async () => {
     await setUpColumns();
     const same = page.getByTestId('compare-same-params');

@@ -2,12 +2,16 @@
 // what each column's conversation is created and sent with is what it shows.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Params } from '../../shared/conversation.ts';
+import { TEXT_FORMATS } from '../../shared/formats.ts';
 import {
+  CONTROL_KEYS,
   columnParams,
+  sameJson,
   sameParams,
   sharedParamsOf,
   wholeParams,
 } from '../../renderer/store/compare-params.ts';
+import { FORMAT_CONTROLS } from '../../renderer/features/chat/ParamsPanel.tsx';
 import { selectColumnParams, selectCompareInvalid } from '../../renderer/store/compare-slice.ts';
 import { compareParamsSummary } from '../../renderer/features/compare/params-summary.ts';
 import { freshStore } from './fake-bridge.ts';
@@ -52,6 +56,81 @@ describe('what a column sends', () => {
     expect(columnParams('chat', undefined)).toEqual({ stream: true });
   });
 
+  it('sends each less common control only where the chat panel says it is sent', () => {
+    const every: Params = {
+      stream: true,
+      topP: 0.9,
+      topK: 40,
+      stop: ['END'],
+      seed: 7,
+      presencePenalty: 0.5,
+      frequencyPenalty: -0.5,
+      reasoningEffort: 'low',
+      reasoningSummary: 'auto',
+      thinkingLevel: 'high',
+    };
+    for (const format of TEXT_FORMATS) {
+      const sent = columnParams(format, every);
+      expect(
+        CONTROL_KEYS.filter((k) => sent[k] !== undefined),
+        format,
+      ).toEqual(CONTROL_KEYS.filter((k) => FORMAT_CONTROLS[format][k] !== undefined));
+    }
+    expect(columnParams('messages', every)).toEqual({
+      stream: true,
+      maxTokens: 1024,
+      topP: 0.9,
+      topK: 40,
+      stop: ['END'],
+    });
+  });
+
+  it('sends plain JSON mode everywhere but messages, a schema everywhere, tools and the extra body untouched', () => {
+    const json: Params = { stream: true, output: { mode: 'json' } };
+    expect(columnParams('chat', json).output).toEqual({ mode: 'json' });
+    expect(columnParams('generate', json).output).toEqual({ mode: 'json' });
+    expect(columnParams('messages', json).output).toBeUndefined();
+    const schema: Params['output'] = { mode: 'schema', name: 'answer', schema: '{"type":"object"}' };
+    for (const format of ['chat', 'responses', 'messages', 'generate'] as const)
+      expect(columnParams(format, { stream: true, output: schema }).output).toEqual(schema);
+    const tools: Params = {
+      stream: true,
+      tools: [{ name: 'get_weather', parameters: '{"type":"object"}' }],
+      toolChoice: { name: 'get_weather' },
+      extraBody: '{"metadata": {"run": "a"}}',
+    };
+    for (const format of ['chat', 'responses', 'messages', 'generate'] as const)
+      expect(columnParams(format, tools)).toMatchObject(tools);
+  });
+
+  it('compares lists and objects by what they hold, as the request would carry them', () => {
+    const a: Params = {
+      stream: true,
+      stop: ['END', 'STOP'],
+      output: { mode: 'schema', name: 'answer', schema: '{}' },
+      tools: [{ name: 'f', parameters: '{}', description: 'one' }],
+    };
+    const copy: Params = JSON.parse(JSON.stringify(a)) as Params;
+    expect(sameParams(a, copy)).toBe(true);
+    expect(sameParams(a, { ...copy, stop: ['STOP', 'END'] })).toBe(false);
+    expect(sameParams(a, { ...copy, stop: ['END'] })).toBe(false);
+    expect(sameParams(a, { ...copy, output: { mode: 'schema', name: 'other', schema: '{}' } })).toBe(false);
+    expect(sameParams(a, { ...copy, output: { mode: 'json' } })).toBe(false);
+    expect(sameParams(a, { ...copy, tools: [{ name: 'f', parameters: '{}', description: 'two' }] })).toBe(
+      false,
+    );
+    // a field set to undefined is a field left out, at any depth
+    expect(
+      sameParams(
+        { stream: true, tools: [{ name: 'f', parameters: '{}', description: undefined }] },
+        { stream: true, tools: [{ name: 'f', parameters: '{}' }] },
+      ),
+    ).toBe(true);
+    expect(sameJson([1, [2]], [1, [2]])).toBe(true);
+    expect(sameJson({ a: null }, { a: undefined })).toBe(false);
+    expect(sameJson([], {})).toBe(false);
+  });
+
   it('reads a set from settings whatever it lacks', () => {
     expect(wholeParams(undefined)).toEqual({ stream: true });
     expect(wholeParams({ temperature: undefined, stream: false })).toEqual({ stream: false });
@@ -81,6 +160,20 @@ describe('what a column sends', () => {
       ]),
     ).toBeNull();
     expect(sharedParamsOf([])).toEqual({});
+    // lists and a JSON mode messages does not send: still one shared set
+    expect(
+      sharedParamsOf([
+        { format: 'chat', params: { stream: true, stop: ['END'], seed: 7, output: { mode: 'json' } } },
+        { format: 'messages', params: { stream: true, maxTokens: 1024, stop: ['END'] } },
+        { format: 'generate', params: { stream: true, stop: ['END'], seed: 7, output: { mode: 'json' } } },
+      ]),
+    ).toEqual({ stream: true, stop: ['END'], seed: 7, output: { mode: 'json' } });
+    expect(
+      sharedParamsOf([
+        { format: 'chat', params: { stream: true, stop: ['END'] } },
+        { format: 'generate', params: { stream: true, stop: ['FIN'] } },
+      ]),
+    ).toBeNull();
   });
 
   it('sums a column up in a few words', () => {
@@ -99,6 +192,21 @@ describe('what a column sends', () => {
     expect(
       compareParamsSummary('chat', { stream: true, system: 'You are a pirate who speaks only in rhymes' }),
     ).toBe('system “You are a pirate who sp…”');
+    expect(
+      compareParamsSummary('chat', {
+        stream: true,
+        temperature: 0,
+        output: { mode: 'schema', name: 'answer', schema: '{}' },
+        topP: 0.9,
+        stop: ['END', 'STOP'],
+        seed: 7,
+        reasoningEffort: 'low',
+        extraBody: '{}',
+      }),
+    ).toBe('temp 0 · schema “answer” · top P 0.9 · 2 stops · seed 7 · low effort · extra body');
+    expect(compareParamsSummary('generate', { stream: true, output: { mode: 'json' }, topK: 40 })).toBe(
+      'JSON · top K 40',
+    );
   });
 });
 
@@ -178,6 +286,28 @@ describe('changed mid-comparison', () => {
     // a third send with nothing changed updates nothing
     await sendAll('Once more');
     expect(host.inputs('updateConversation')).toHaveLength(1);
+  });
+
+  it('a list or schema set again to the same values is no change: nothing is updated', async () => {
+    host = compareHost(t);
+    setUpColumns(t, ['chat', 'messages']);
+    const set = (): Params => ({
+      stream: true,
+      stop: ['END'],
+      output: { mode: 'schema', name: 'answer', schema: '{"type":"object"}' },
+    });
+    s().setCompareParams('all', set());
+    await sendAll('Hello');
+    // the same values in new objects, as an editor would hand them over
+    s().setCompareParams('all', set());
+    await sendAll('Again');
+    expect(host.inputs('updateConversation')).toEqual([]);
+    s().setCompareParams('all', { ...set(), stop: ['END', 'FIN'] });
+    await sendAll('Once more');
+    expect(host.inputs('updateConversation').map((c) => (c.params as Params | undefined)?.stop)).toEqual([
+      ['END', 'FIN'],
+      ['END', 'FIN'],
+    ]);
   });
 
   it('a change to the shared set reaches every column', async () => {

@@ -445,7 +445,7 @@ const MAX_TOKENS_WIRE: Record<TextFormat, string> = {
   generate: 'generationConfig.maxOutputTokens',
 };
 
-type ControlKey =
+export type ControlKey =
   | 'topP'
   | 'topK'
   | 'stop'
@@ -624,7 +624,7 @@ export function MoreControls(props: { format: TextFormat; params: Params; update
 }
 
 /** A number control (decimal unless `integer`): empty is not sent, out of range is said and not stored. */
-function NumberControl(props: {
+export function NumberControl(props: {
   format: TextFormat;
   field: ControlKey;
   label: string;
@@ -689,7 +689,7 @@ function NumberControl(props: {
 }
 
 /** Stop sequences, one per line; blank lines are dropped, at most 4 (the smallest limit, chat's). */
-function StopControl(props: {
+export function StopControl(props: {
   format: TextFormat;
   wire: string;
   value: string[] | undefined;
@@ -736,7 +736,7 @@ function StopControl(props: {
   );
 }
 
-function ChoiceControl<T extends string>(props: {
+export function ChoiceControl<T extends string>(props: {
   label: string;
   wire: string;
   choices: readonly T[];
@@ -775,7 +775,7 @@ function ChoiceControl<T extends string>(props: {
  * Raw JSON merged over the built request (it wins). Checked as the user types with the same words the
  * host uses; only text that passes is saved, so Send waits while it is broken.
  */
-function ExtraBodyField(props: {
+export function ExtraBodyField(props: {
   format: TextFormat;
   value: string | undefined;
   onCommit(v: string | undefined): void;
@@ -846,7 +846,7 @@ const NAME_PROBLEM = 'The schema name must be 1 to 64 letters, digits, underscor
  * Structured output: off, plain JSON or a JSON Schema. The name and schema are checked as typed (line and
  * column, the host's words); only a valid pair is saved, so Send waits while either is broken.
  */
-function StructuredOutput(props: { format: TextFormat; params: Params; update: Update }) {
+export function StructuredOutput(props: { format: TextFormat; params: Params; update: Update }) {
   const { format, params, update } = props;
   const wire = OUTPUT_WIRE[format];
   const saved = params.output;

@@ -4,7 +4,9 @@ import type { Attachment } from '../../../shared/attachments.ts';
 import { memo, useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useStore } from '../../store/index.ts';
 import { MIN_COLUMNS, type CompareColumn } from '../../store/compare-slice.ts';
-import type { Turn } from '../../../shared/conversation.ts';
+import type { Output, Turn } from '../../../shared/conversation.ts';
+import { sendsOutput } from '../../store/compare-params.ts';
+import { JsonReply } from '../chat/JsonReply.tsx';
 import { describeError } from '../../../shared/errors.ts';
 import { FORMAT_LABELS, TEXT_FORMATS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../models/ModelPicker.tsx';
@@ -101,6 +103,10 @@ export function ColumnBody(props: { columnKey: string }) {
   }, [turnCount, runId]);
 
   if (!col) return null;
+  // A conversation that asks for JSON shows its finished replies as checked JSON, as the chat tab does
+  // (not messages in plain JSON mode: nothing asked that format for JSON).
+  const asked = col.conversationParams?.output;
+  const jsonOutput = asked && sendsOutput(col.format, asked) ? asked : undefined;
   return (
     <div
       className="compare-body"
@@ -124,7 +130,7 @@ export function ColumnBody(props: { columnKey: string }) {
         </p>
       ) : null}
       {col.turns.map((t) => (
-        <TurnView key={t.id} turn={t} />
+        <TurnView key={t.id} turn={t} output={jsonOutput} />
       ))}
       {col.run ? (
         <>
@@ -166,7 +172,7 @@ function UserTurnView(props: { text: string; attachments?: Attachment[] | undefi
   );
 }
 
-const TurnView = memo(function TurnView({ turn }: { turn: Turn }) {
+const TurnView = memo(function TurnView({ turn, output }: { turn: Turn; output: Output | undefined }) {
   const inspect = useStore((s) => s.openInspector);
   if (turn.role === 'user') return <UserTurnView text={turn.text} attachments={turn.attachments} />;
   return (
@@ -177,7 +183,11 @@ const TurnView = memo(function TurnView({ turn }: { turn: Turn }) {
           <div className="compare-thoughts-text">{turn.thoughts}</div>
         </details>
       ) : null}
-      {turn.text !== '' ? <Markdown text={turn.text} /> : null}
+      {turn.text === '' ? null : output && turn.status === 'complete' ? (
+        <JsonReply text={turn.text} output={output} />
+      ) : (
+        <Markdown text={turn.text} />
+      )}
       <EndNotice turn={turn} />
       {turn.status === 'error' && turn.error ? (
         <div className="callout callout--error compare-error" role="note">

@@ -11,14 +11,17 @@ import { Icon } from '../../components/Icon.tsx';
 import {
   GenerateThinking,
   MessagesThinking,
+  MoreControls,
   NumberField,
   ParamsInvalidContext,
   Temperature,
   messagesThinking,
   withParam,
   StreamSwitch,
+  StructuredOutput,
   SystemPromptField,
 } from '../chat/ParamsPanel.tsx';
+import { SharedMoreControls, SharedStructuredOutput } from './SharedControls.tsx';
 import { paramsProblem } from '../chat/turn-info.ts';
 import { compareParamsSummary } from './params-summary.ts';
 
@@ -59,10 +62,7 @@ export function SameParamsSwitch() {
   const setSame = useStore((s) => s.setCompareSameParams);
   const running = useStore((s) => s.compareColumns.some((c) => c.run !== null));
   return (
-    <label
-      className="switch compare-same"
-      title="Off: each column has its own system prompt, temperature, max tokens and thinking"
-    >
+    <label className="switch compare-same" title="Off: each column has its own parameters">
       <input
         type="checkbox"
         role="switch"
@@ -112,8 +112,9 @@ export function CompareParamsPanel(props: { floating: boolean }) {
         </div>
         <IconButton icon="x" size="s" label="Hide parameters" onClick={() => setOpen(null)} />
       </div>
-      {/* a fresh form per scope, so half-typed numbers never leak from one set to another */}
-      <ScopeForm key={scope} scope={scope} formats={formats} />
+      {/* a fresh form per scope, so half-typed numbers never leak from one set to another; and per formats,
+          so a column changed to another format shows only what that format has */}
+      <ScopeForm key={`${scope}:${formats.join(',')}`} scope={scope} formats={formats} />
     </aside>
   );
 }
@@ -143,6 +144,8 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
   const messagesOnly = !shared && formats[0] === 'messages';
   const problem = hasMessages ? paramsProblem('messages', columnParams('messages', params)) : null;
   const first = formats[0] ?? 'chat';
+  // each format once, in column order: what the shared controls say they are sent in
+  const distinct = [...new Set(formats)];
 
   return (
     <ParamsInvalidContext.Provider value={report}>
@@ -198,10 +201,22 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
           </label>
         ) : null}
 
+        {shared ? (
+          <>
+            <SharedMoreControls formats={distinct} params={params} update={update} />
+            <SharedStructuredOutput formats={distinct} params={params} update={update} />
+          </>
+        ) : (
+          <>
+            <MoreControls format={first} params={params} update={update} />
+            <StructuredOutput format={first} params={params} update={update} />
+          </>
+        )}
+
         <p className="params-note">
           {shared
-            ? hasMessages || hasGenerate
-              ? 'Every column sends these; thinking goes to the Messages and Generate Content columns.'
+            ? distinct.length > 1
+              ? 'Every column sends these as its format has them; what a format lacks is not sent there.'
               : 'Every column sends these.'
             : 'Only this column sends these; its conversation takes them before the next send.'}
         </p>

@@ -4,7 +4,11 @@ import { formatCount } from '../../components/format.ts';
 
 const SYSTEM_SHOWN = 24;
 
-/** A column's parameters in a few words: "temp 0.3 · 2,048 tokens · thinking 1,024". */
+/**
+ * A column's parameters in a few words: "temp 0.3 · 2,048 tokens · thinking 1,024 · schema “answer” ·
+ * seed 7". `p` is what the column sends (columnParams), so a control its format lacks is already gone. The most
+ * telling come first: the line is cut with an ellipsis where the header runs out of room.
+ */
 export function compareParamsSummary(format: TextFormat, p: Params): string {
   const bits: string[] = [];
   if (p.temperature !== undefined) bits.push(`temp ${p.temperature}`);
@@ -16,6 +20,17 @@ export function compareParamsSummary(format: TextFormat, p: Params): string {
     else if (b !== undefined) bits.push(`thinking ${formatCount(b)}`);
   }
   if (format === 'generate' && p.includeThoughts) bits.push('thoughts');
+  if (p.output) bits.push(p.output.mode === 'json' ? 'JSON' : `schema “${p.output.name}”`);
+  if (p.topP !== undefined) bits.push(`top P ${p.topP}`);
+  if (p.topK !== undefined) bits.push(`top K ${p.topK}`);
+  if (p.stop?.length) bits.push(`${p.stop.length} stop${p.stop.length === 1 ? '' : 's'}`);
+  if (p.seed !== undefined) bits.push(`seed ${p.seed}`);
+  if (p.presencePenalty !== undefined) bits.push(`presence ${p.presencePenalty}`);
+  if (p.frequencyPenalty !== undefined) bits.push(`frequency ${p.frequencyPenalty}`);
+  if (p.reasoningEffort) bits.push(`${p.reasoningEffort} effort`);
+  if (p.reasoningSummary) bits.push(`${p.reasoningSummary} summary`);
+  if (p.thinkingLevel) bits.push(`thinking ${p.thinkingLevel}`);
+  if (p.extraBody) bits.push('extra body');
   if (!p.stream) bits.push('not streamed');
   if (p.system) {
     const line = p.system.replace(/\s+/g, ' ').trim();

@@ -2,12 +2,13 @@
 // Compare's parameters as a user meets them: each column sums its parameters up and opens their editor;
 // with "same for all" off a column's editor changes that column alone; a value out of range is said
 // inline and holds back "Send to all" with the reason; the past comparisons open from their list.
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompareTab } from '../../../renderer/features/compare/CompareTab.tsx';
 import { selectColumnParams } from '../../../renderer/store/compare-slice.ts';
+import type { TextFormat } from '../../../shared/formats.ts';
 import { freshStore } from '../fake-bridge.ts';
-import { SETTINGS, compareHost, comparisonOf, conversation } from '../compare-fixtures.ts';
+import { SETTINGS, compareHost, comparisonOf, conversation, turn } from '../compare-fixtures.ts';
 import { renderWithStore } from './render.tsx';
 
 afterEach(cleanup);
@@ -28,7 +29,7 @@ if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogEleme
   });
 }
 
-function setup() {
+function setup(formats: TextFormat[] = ['chat', 'messages']) {
   const t = freshStore();
   let list = [
     comparisonOf('cmp1', [
@@ -48,10 +49,7 @@ function setup() {
   host.conversations.set('b', conversation('b', 'messages', { stream: true, maxTokens: 1024 }));
   const settings = {
     ...SETTINGS,
-    compareColumns: [
-      { format: 'chat' as const, model: 'gpt-5-mini' },
-      { format: 'messages' as const, model: 'gpt-5-mini' },
-    ],
+    compareColumns: formats.map((format) => ({ format, model: 'gpt-5-mini' })),
   };
   t.store.setState({ settings });
   renderWithStore(<CompareTab />, t.store);
@@ -60,6 +58,13 @@ function setup() {
 
 const heads = () => screen.getAllByTestId('compare-column-head');
 const summary = (i: number) => within(heads()[i]!).getByTestId('compare-params-summary');
+/** A control of the open editor's "More controls" or its structured output, by its parameter name. */
+const control = (name: string) => {
+  const el = screen.getByTestId('compare-params-panel').querySelector(`[data-control="${name}"]`);
+  if (!(el instanceof HTMLElement)) throw new Error(`no control ${name}`);
+  return el;
+};
+const where = (name: string) => within(control(name)).getByTestId('control-where').textContent;
 
 describe('Compare parameters', () => {
   it('with "same for all" on, every column opens the one shared editor', () => {
@@ -123,6 +128,99 @@ describe('Compare parameters', () => {
     expect(screen.getByTestId('compare-params-problem').textContent).toBe(
       'Column 2 (Messages): The thinking budget must be below max tokens (1,024).',
     );
+  });
+
+  it('"same for all" offers every column’s controls and says per format where each is sent', () => {
+    const { store } = setup(['chat', 'responses', 'messages']);
+    fireEvent.click(summary(0));
+    const panel = screen.getByTestId('compare-params-panel');
+    // the union of the three formats' controls, each once; thinking level is generate's alone: not here
+    expect(
+      [...panel.querySelectorAll('[data-testid="more-controls"] [data-control]')].map((e) =>
+        e.getAttribute('data-control'),
+      ),
+    ).toEqual([
+      'topP',
+      'topK',
+      'stop',
+      'seed',
+      'presencePenalty',
+      'frequencyPenalty',
+      'reasoningEffort',
+      'reasoningSummary',
+      'extraBody',
+    ]);
+    expect(where('topP')).toBe('For Chat, Responses, Messages');
+    expect(where('seed')).toBe('For Chat · not Responses, Messages');
+    fireEvent.change(within(control('seed')).getByTestId('param-seed'), { target: { value: '7' } });
+    expect(where('seed')).toBe('Sent in Chat · not sent in Responses, Messages');
+    expect(within(control('seed')).getByTestId('control-sent').textContent).toBe('sent · seed');
+    fireEvent.change(within(control('stop')).getByTestId('param-stop'), { target: { value: 'END\nFIN' } });
+    expect(where('stop')).toBe('Sent in Chat, Messages · not sent in Responses');
+    expect(within(control('stop')).getByTestId('control-sent').getAttribute('title')).toBe(
+      'Sent as stop / stop_sequences',
+    );
+    expect(within(panel).getByTestId('more-controls').querySelector('summary')?.textContent).toBe(
+      'More controls · 2 sent',
+    );
+    // each column sends (and sums up) only what its format has
+    expect(store.getState().compareParams).toMatchObject({ seed: 7, stop: ['END', 'FIN'] });
+    expect(summary(0).textContent).toBe('2 stops · seed 7');
+    expect(summary(1).textContent).toBe('service defaults');
+    expect(summary(2).textContent).toBe('1,024 tokens · 2 stops');
+  });
+
+  it('"same for all": plain JSON goes to every column but messages, and says so', () => {
+    setup(['chat', 'messages']);
+    fireEvent.click(summary(0));
+    expect(where('output')).toBe('Messages takes only a JSON Schema: plain JSON is not sent there.');
+    fireEvent.change(screen.getByTestId('param-output-mode'), { target: { value: 'json' } });
+    expect(where('output')).toBe('Sent in Chat · not sent in Messages (no plain JSON mode)');
+    expect(summary(0).textContent).toBe('JSON');
+    expect(summary(1).textContent).toBe('1,024 tokens');
+    fireEvent.change(screen.getByTestId('param-output-mode'), { target: { value: 'schema' } });
+    expect(where('output')).toBe('Sent in Chat, Messages');
+    expect(summary(1).textContent).toBe('1,024 tokens · schema “answer”');
+  });
+
+  it('a column’s own editor has its format’s controls, as the chat panel shows them', () => {
+    const { store } = setup(['chat', 'messages']);
+    fireEvent.click(screen.getByTestId('compare-same-params'));
+    fireEvent.click(summary(1));
+    const panel = screen.getByTestId('compare-params-panel');
+    expect(within(panel).queryByTestId('param-seed')).toBeNull();
+    fireEvent.change(within(panel).getByTestId('param-topK'), { target: { value: '40' } });
+    expect(within(panel).getByText('sent · top_k')).toBeTruthy();
+    const json = within(panel).getByRole('option', { name: 'JSON (not in Messages)' }) as HTMLOptionElement;
+    expect(json.disabled).toBe(true);
+    expect(within(panel).queryByTestId('control-where')).toBeNull();
+    const [chat, messages] = store.getState().compareColumns;
+    expect(selectColumnParams(store.getState(), messages!).topK).toBe(40);
+    expect(selectColumnParams(store.getState(), chat!).topK).toBeUndefined();
+  });
+
+  it('a column whose conversation asked for JSON shows its finished reply formatted and checked', () => {
+    const { store } = setup(['chat', 'messages']);
+    const schema = '{"type":"object","properties":{"answer":{"type":"string"}},"required":["answer"]}';
+    act(() =>
+      store.setState((s) => ({
+        compareColumns: s.compareColumns.map((c, i) => ({
+          ...c,
+          conversationId: `conv${i}`,
+          conversationParams: {
+            stream: true,
+            output: i === 0 ? { mode: 'schema', name: 'answer', schema } : { mode: 'json' },
+          },
+          turns: [turn('user', 'Hi'), turn('assistant', '{"answer":"hi"}')],
+        })),
+      })),
+    );
+    const columns = screen.getAllByTestId('compare-column');
+    const reply = within(columns[0]!).getByTestId('json-reply');
+    expect(reply.querySelector('pre')?.textContent).toBe('{\n  "answer": "hi"\n}');
+    expect(within(reply).getByTestId('json-reply-check').getAttribute('data-ok')).toBe('true');
+    // messages has no plain JSON mode: nothing asked it for JSON, its reply is text
+    expect(within(columns[1]!).queryByTestId('json-reply')).toBeNull();
   });
 
   it('lists past comparisons, marks the one on screen, opens one and asks before deleting', async () => {

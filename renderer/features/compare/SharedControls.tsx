@@ -1,0 +1,222 @@
+import type { ReactNode } from 'react';
+import {
+  REASONING_EFFORTS,
+  REASONING_SUMMARIES,
+  THINKING_LEVELS,
+  type Params,
+} from '../../../shared/conversation.ts';
+import type { TextFormat } from '../../../shared/formats.ts';
+import { CONTROL_KEYS, sendsOutput, type ControlField } from '../../store/compare-params.ts';
+import {
+  ChoiceControl,
+  ExtraBodyField,
+  FORMAT_CONTROLS,
+  NumberControl,
+  OUTPUT_WIRE,
+  StopControl,
+  StructuredOutput,
+  type Update,
+} from '../chat/ParamsPanel.tsx';
+
+/**
+ * The chat panel's "More controls" and "Structured output" for the set every column shares. The columns'
+ * formats differ in what they take, so each control shows once with the union of their names and says
+ * under it which columns send it and which do not (a format that lacks a control simply does not get it).
+ */
+
+/** Formats as the narrow tabs name them: short enough for one line under a control. */
+const SHORT: Record<TextFormat, string> = {
+  chat: 'Chat',
+  responses: 'Responses',
+  messages: 'Messages',
+  generate: 'Generate',
+};
+
+/**
+ * Which columns' formats send a control: "Sent in Chat, Generate · not sent in Messages" while it is set,
+ * "For Chat, Generate · not Messages" while it is not.
+ */
+function sentWhere(formats: readonly TextFormat[], sends: (f: TextFormat) => boolean, set: boolean) {
+  const yes = formats.filter(sends).map((f) => SHORT[f]);
+  const no = formats.filter((f) => !sends(f)).map((f) => SHORT[f]);
+  if (yes.length === 0) return { yes: `Not sent in ${no.join(', ')}`, no: '' };
+  return {
+    yes: `${set ? 'Sent in' : 'For'} ${yes.join(', ')}`,
+    no: no.length === 0 ? '' : `${set ? 'not sent in' : 'not'} ${no.join(', ')}`,
+  };
+}
+
+function SentWhere(props: {
+  formats: readonly TextFormat[];
+  sends(f: TextFormat): boolean;
+  set: boolean;
+  /** why the others do not send it */
+  why?: string | undefined;
+  /** the name it goes out under in each format */
+  wire?: (f: TextFormat) => string | undefined;
+}) {
+  const { formats, wire } = props;
+  const { yes, no } = sentWhere(formats, props.sends, props.set);
+  const title = wire ? formats.map((f) => `${SHORT[f]}: ${wire(f) ?? 'not sent'}`).join(' · ') : undefined;
+  return (
+    <span className="field-hint compare-where" title={title} data-testid="control-where">
+      {yes}
+      {no ? (
+        <>
+          {' · '}
+          <span className="compare-where-not">
+            {no}
+            {props.why ? ` (${props.why})` : ''}
+          </span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** Each distinct name a control goes out under in these formats: "top_p / topP". */
+function wireNames(formats: readonly TextFormat[], key: ControlField): string {
+  const names = formats.flatMap((f) => FORMAT_CONTROLS[f][key] ?? []);
+  return [...new Set(names)].join(' / ');
+}
+
+/** The shared set's less common controls: every control some column's format has, collapsed. */
+export function SharedMoreControls(props: {
+  formats: readonly TextFormat[];
+  params: Params;
+  update: Update;
+}) {
+  const { formats, params, update } = props;
+  const keys = CONTROL_KEYS.filter((k) => formats.some((f) => FORMAT_CONTROLS[f][k] !== undefined));
+  const sent = keys.filter((k) => params[k] !== undefined).length + (params.extraBody ? 1 : 0);
+  // Which format a field reports a bad value under does not matter here: Compare keeps them per scope.
+  const format = formats[0] ?? 'chat';
+
+  const control = (k: ControlField): ReactNode => {
+    const wire = wireNames(formats, k);
+    const number = (label: string, min: number, max: number, integer = false) => (
+      <NumberControl
+        format={format}
+        field={k}
+        label={label}
+        wire={wire}
+        value={params[k] as number | undefined}
+        onCommit={(v) => update(k, v)}
+        min={min}
+        max={max}
+        integer={integer}
+      />
+    );
+    switch (k) {
+      case 'topP':
+        return number('Top P', 0, 1);
+      case 'topK':
+        return number('Top K', 1, 1_000_000, true);
+      case 'seed':
+        return number('Seed', -(2 ** 31), 2 ** 31 - 1, true);
+      case 'presencePenalty':
+        return number('Presence penalty', -2, 2);
+      case 'frequencyPenalty':
+        return number('Frequency penalty', -2, 2);
+      case 'stop':
+        return (
+          <StopControl format={format} wire={wire} value={params.stop} onCommit={(v) => update('stop', v)} />
+        );
+      case 'reasoningEffort':
+        return (
+          <ChoiceControl
+            label="Reasoning effort"
+            wire={wire}
+            choices={REASONING_EFFORTS}
+            value={params.reasoningEffort}
+            onChange={(v) => update('reasoningEffort', v)}
+            testId="param-reasoning-effort"
+          />
+        );
+      case 'reasoningSummary':
+        return (
+          <ChoiceControl
+            label="Reasoning summary"
+            wire={wire}
+            choices={REASONING_SUMMARIES}
+            value={params.reasoningSummary}
+            onChange={(v) => update('reasoningSummary', v)}
+            testId="param-reasoning-summary"
+          />
+        );
+      case 'thinkingLevel':
+        return (
+          <ChoiceControl
+            label="Thinking level"
+            wire={wire}
+            choices={THINKING_LEVELS}
+            value={params.thinkingLevel}
+            onChange={(v) => update('thinkingLevel', v)}
+            testId="param-thinking-level"
+            hint={
+              params.thinkingBudget !== undefined
+                ? 'Not with a thinking budget in Generate: choose one.'
+                : undefined
+            }
+          />
+        );
+    }
+  };
+
+  return (
+    <details className="params-group compare-more" data-testid="more-controls">
+      <summary>More controls{sent > 0 ? <span className="faint"> · {sent} sent</span> : null}</summary>
+      <div className="compare-more-body">
+        {keys.map((k) => (
+          <div key={k} className="compare-control" data-control={k}>
+            {control(k)}
+            <SentWhere
+              formats={formats}
+              sends={(f) => FORMAT_CONTROLS[f][k] !== undefined}
+              set={params[k] !== undefined}
+              wire={(f) => FORMAT_CONTROLS[f][k]}
+            />
+          </div>
+        ))}
+        <div className="compare-control" data-control="extraBody">
+          <ExtraBodyField format={format} value={params.extraBody} onCommit={(v) => update('extraBody', v)} />
+          <SentWhere formats={formats} sends={() => true} set={params.extraBody !== undefined} />
+        </div>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The chat panel's structured output for the shared set, offered as the most capable column's format has
+ * it (plain JSON unless every column is messages), with which columns send the choice. The section's own
+ * badge names one format's field, so here the line under it says where it goes instead (compare.css).
+ */
+export function SharedStructuredOutput(props: {
+  formats: readonly TextFormat[];
+  params: Params;
+  update: Update;
+}) {
+  const { formats, params, update } = props;
+  const format = formats.find((f) => OUTPUT_WIRE[f].json !== undefined) ?? formats[0] ?? 'chat';
+  const output = params.output;
+  const mixed = formats.includes('messages') && formats.some((f) => f !== 'messages');
+  return (
+    <div className="compare-control" data-control="output">
+      <StructuredOutput format={format} params={params} update={update} />
+      {output ? (
+        <SentWhere
+          formats={formats}
+          sends={(f) => sendsOutput(f, output)}
+          set
+          why={output.mode === 'json' ? 'no plain JSON mode' : undefined}
+          wire={(f) => (output.mode === 'json' ? OUTPUT_WIRE[f].json : OUTPUT_WIRE[f].schema)}
+        />
+      ) : mixed ? (
+        <span className="field-hint compare-where" data-testid="control-where">
+          Messages takes only a JSON Schema: plain JSON is not sent there.
+        </span>
+      ) : null}
+    </div>
+  );
+}
