@@ -12,11 +12,19 @@ export interface Caller {
   models: SimModel[];
 }
 
+/** A function call a stored response made: a follow-up that continues it must answer it. */
+export interface StoredCall {
+  id: string;
+  name: string;
+}
+
 export interface StoredResponse {
   /** User turns in the conversation up to and including this response. */
   turns: number;
   /** Tokens of the whole conversation so far, counted as input by a follow-up. */
   contextTokens: number;
+  /** The function calls of this response (call ids), which a follow-up must answer. */
+  calls?: StoredCall[];
 }
 
 /** State that lives as long as one simulator. */

@@ -17,6 +17,12 @@ export { DEFAULT_QUIRKS } from './quirks.ts';
 export { REFUSAL_EXPLANATION, simulatedReply } from './replies.ts';
 export { attachmentSentence, type ReceivedAttachment } from './attachments/received.ts';
 export { readImageInfo, type ImageInfo } from './attachments/image-size.ts';
+export {
+  callDirective,
+  RESULT_SHOWN_CHARS as TOOL_RESULT_SHOWN_CHARS,
+  toolResultsSentence,
+  type ReceivedResult,
+} from './tools/plan.ts';
 export type {
   Fault,
   FaultAction,

@@ -26,13 +26,46 @@ import { generateStructured } from './structured.ts';
 import { generateInlineData } from './attachment-parts.ts';
 import type { ReceivedAttachment } from '../attachments/received.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
-import type { ReplayedPart } from '../signatures.ts';
+import type { ReplayedPart, SignatureBook } from '../signatures.ts';
+import {
+  callTokens,
+  planCalls,
+  resultsReply,
+  seedId,
+  type ReceivedResult,
+  type SimCall,
+} from '../tools/plan.ts';
+import {
+  generateMissingSignature,
+  generatePairing,
+  generateToolRequest,
+  readFunctionCall,
+  readFunctionResponse,
+} from '../tools/generate.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
 interface Part extends ReplayedPart {
   text?: string;
   thought?: boolean;
   thoughtSignature?: string;
+  functionCall?: { name: string; args: Record<string, unknown>; id: string };
+}
+
+/**
+ * The functionCall parts of a reply, each with an id (the service's optional `id`, which the results may
+ * name). On signing requests the first one carries the thought signature (parallel calls after it carry
+ * none), as the service sends them, and a replay must keep it there.
+ */
+function callParts(calls: readonly SimCall[], signs: boolean, book: SignatureBook): Part[] {
+  return calls.map((c, n) => {
+    const call = { name: c.name, args: c.args, id: seedId(c.seed, 12) };
+    if (n > 0) return { functionCall: call };
+    if (!signs) {
+      book.recordUnsignedCall(call);
+      return { functionCall: call };
+    }
+    return { functionCall: call, thoughtSignature: book.signCall(call) };
+  });
 }
 
 /** The text parts of a content, joined; other part kinds (inline data, calls) carry no prompt text. */
@@ -66,6 +99,9 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
   let userTurns = 0;
   let prompt: string | undefined;
   let received: ReceivedAttachment[] = [];
+  let results: ReceivedResult[] = [];
+  // how many functionCall parts the content before made, which the next content must answer one for one
+  let openCalls = 0;
   requireArray(body, 'contents').forEach((content, i) => {
     const where = `contents[${i}]`;
     if (!isRecord(content)) throw invalidRequest(`${where} must be an object`);
@@ -76,12 +112,30 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
     if (parts.length === 0) {
       throw invalidRequest(`* GenerateContentRequest.${where}.parts: contents.parts must not be empty.`);
     }
+    const calls: Array<{ name: string; args: unknown }> = [];
+    const answers: ReceivedResult[] = [];
+    parts.forEach((part, p) => {
+      const at = `${where}.parts[${p}]`;
+      const call = readFunctionCall(part, at);
+      const answer = readFunctionResponse(part, at);
+      if (call && role !== 'model')
+        throw invalidRequest(`${at}: a functionCall part belongs in a model turn`);
+      if (answer && role !== 'user')
+        throw invalidRequest(`${at}: a functionResponse part belongs in a user turn`);
+      if (call) calls.push(call);
+      if (answer) answers.push(answer);
+    });
+    if ((openCalls > 0 || answers.length > 0) && answers.length !== openCalls) throw generatePairing();
+    openCalls = calls.length;
     if (role === 'model' && !state.quirks.ignoreSignatures) {
       const problem = state.signatures.checkModelTurn(parts);
       if (problem !== null) throw invalidRequest(`${where}: ${problem}`);
+      const unsigned = state.signatures.unsignedCall(parts);
+      if (unsigned) throw generateMissingSignature(unsigned.name, i + 1);
     }
     const text = partsText(parts);
-    texts.push(text);
+    texts.push(text, ...calls.map((c) => JSON.stringify(c.args)), ...answers.map((a) => a.content));
+    results = answers;
     if (role === 'user') {
       userTurns += 1;
       prompt = text;
@@ -117,6 +171,7 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
   }
   // Thinking happens when asked for by either field; its summary is shown only with includeThoughts.
   const thinks = includeThoughts || level !== undefined || (budget !== undefined && budget !== 0);
+  const tools = generateToolRequest(body);
 
   if (refuseDirective(prompt)) {
     // Blocked for safety: a candidate with a finish reason and no content at all.
@@ -133,13 +188,22 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
 
   const thought = thinks ? simulatedThinking(prompt, userTurns) : undefined;
   const thoughtsTokens = thought === undefined ? 0 : countTokens(thought);
-  const reply = truncateToTokens(
-    structured ?? simulatedReply(prompt, model, userTurns, received),
-    maxOutputTokens,
-  );
-  const promptTokens = countInputTokens(texts);
-  const candidatesTokens = countTokens(reply.text);
   const signs = thinks && !state.quirks.noSignatures;
+  const answering = results.length > 0;
+  const planned = planCalls({
+    request: tools,
+    prompt,
+    answering,
+    // Signed and unsigned replies get different call ids, so a replay tells which of them it is.
+    salt: `${model}/${userTurns}/${signs ? 'signed' : 'unsigned'}`,
+    param: 'contents',
+  });
+  const text =
+    structured ??
+    (answering ? resultsReply(results, received) : simulatedReply(prompt, model, userTurns, received));
+  const reply = planned.length > 0 ? { text: '', truncated: false } : truncateToTokens(text, maxOutputTokens);
+  const promptTokens = countInputTokens(texts);
+  const candidatesTokens = countTokens(reply.text) + callTokens(planned);
   const usageMetadata = {
     promptTokenCount: promptTokens,
     candidatesTokenCount: candidatesTokens,
@@ -157,6 +221,40 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
     index: 0,
   });
 
+  const chunk = (parts: Part[], finish?: string): SseEvent => ({
+    data: {
+      candidates: [candidate(parts, finish)],
+      ...(finish === undefined ? {} : { usageMetadata }),
+      ...tail,
+    },
+  });
+  const errorEvents = (): SseEvent[] => [
+    {
+      data: {
+        error: {
+          code: 503,
+          message: 'The model is overloaded (simulated, after HTTP 200).',
+          status: 'UNAVAILABLE',
+        },
+      },
+    },
+  ];
+
+  if (planned.length > 0) {
+    const parts = callParts(planned, signs, state.signatures);
+    if (!ctx.stream) {
+      return {
+        type: 'json',
+        body: { candidates: [candidate([...thoughtPart, ...parts], finishReason)], usageMetadata, ...tail },
+      };
+    }
+    // The thought summary first, then each call whole in a chunk of its own; the last one ends the reply.
+    const events = [...thoughtPart, ...parts].map((part, n, all) =>
+      n === all.length - 1 ? chunk([part], finishReason) : chunk([part]),
+    );
+    return { type: 'sse', events, errorEvents, lineEnd: '\r\n' };
+  }
+
   if (!ctx.stream) {
     const answer: Part = { text: reply.text };
     if (signs) answer.thoughtSignature = state.signatures.sign(reply.text, reply.text);
@@ -167,13 +265,6 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
     };
   }
 
-  const chunk = (parts: Part[], finish?: string): SseEvent => ({
-    data: {
-      candidates: [candidate(parts, finish)],
-      ...(finish === undefined ? {} : { usageMetadata }),
-      ...tail,
-    },
-  });
   // The thought summary arrives whole in its own chunk, before the answer, as real services send it.
   const events: SseEvent[] = thoughtPart.map((part) => chunk([part]));
   const pieces = streamPieces(reply.text);
@@ -187,16 +278,5 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
     for (const piece of pieces) events.push(chunk([{ text: piece }]));
     events.push(chunk([{ text: last }], finishReason));
   }
-  const errorEvents = (): SseEvent[] => [
-    {
-      data: {
-        error: {
-          code: 503,
-          message: 'The model is overloaded (simulated, after HTTP 200).',
-          status: 'UNAVAILABLE',
-        },
-      },
-    },
-  ];
   return { type: 'sse', events, errorEvents, lineEnd: '\r\n' };
 }

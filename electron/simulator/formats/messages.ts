@@ -22,12 +22,31 @@ import {
 import { MESSAGES_PARTS } from './attachment-parts.ts';
 import { contentText, readContent } from './content.ts';
 import type { ReceivedAttachment } from '../attachments/received.ts';
+import {
+  argumentPieces,
+  callTokens,
+  PendingCalls,
+  planCalls,
+  resultsReply,
+  type ReceivedResult,
+} from '../tools/plan.ts';
+import {
+  forcesToolUse,
+  messagesMissingResults,
+  messagesStrangerResult,
+  messagesThinkingFirst,
+  messagesToolRequest,
+  readToolResult,
+  readToolUse,
+  toolUseBlocks,
+  type ToolUse,
+} from '../tools/messages.ts';
 import { messagesStructured } from './structured.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
-// Replayed thinking blocks carry no prompt text: they are accepted and skipped.
-const SKIPPED_BLOCKS = ['thinking', 'redacted_thinking'];
+// Replayed thinking blocks carry no prompt text: they are accepted and skipped. Tool blocks are read apart.
+const SKIPPED_BLOCKS = ['thinking', 'redacted_thinking', 'tool_use', 'tool_result'];
 // What lenientMessages assumes when max_tokens is missing.
 const LENIENT_MAX_TOKENS = 4096;
 
@@ -48,21 +67,53 @@ function parseThinking(value: unknown, maxTokens: number): ThinkingRequest | und
   return { budget };
 }
 
-export function handleMessages(ctx: HandlerContext): HandlerReply {
-  const { body, state } = ctx;
-  const model = requireModel(ctx, optionalString(body, 'model'), 'text').id;
-  let maxTokens = optionalInteger(body, 'max_tokens', 1);
-  if (maxTokens === undefined) {
-    if (!state.quirks.lenientMessages) throw invalidRequest('max_tokens: Field required', 'max_tokens');
-    maxTokens = LENIENT_MAX_TOKENS;
-  }
-  const texts: string[] = [];
-  const system = body['system'];
-  if (system !== undefined && system !== null) texts.push(contentText(system, 'system', ['text']));
-  let userTurns = 0;
-  let prompt: string | undefined;
-  let received: ReceivedAttachment[] = [];
-  const messages = requireArray(body, 'messages');
+interface MessagesHistory {
+  userTurns: number;
+  prompt: string | undefined;
+  received: ReceivedAttachment[];
+  /** the tool results the last message carried, when it is a user message answering calls */
+  results: ReceivedResult[];
+  messages: unknown[];
+}
+
+/** Reads a tool_result block against the calls of the message before; returns the result, or throws. */
+function readResults(
+  blocks: readonly unknown[],
+  at: number,
+  previous: { at: number; calls: ToolUse[] } | undefined,
+): ReceivedResult[] {
+  const open = new PendingCalls(previous?.calls ?? [], previous?.at ?? -1);
+  const results: ReceivedResult[] = [];
+  // Only tool_result blocks at the start of the message answer calls.
+  let leading = true;
+  blocks.forEach((block, k) => {
+    if (!isRecord(block) || block['type'] !== 'tool_result') {
+      leading = false;
+      return;
+    }
+    const result = readToolResult(block, `messages.${at}.content.${k}`);
+    const name = leading ? open.answer(result.toolUseId) : undefined;
+    if (name !== undefined) {
+      results.push({ name, content: result.content });
+      return;
+    }
+    // A late result for a real call: that call is reported as left without a result just below.
+    const late = !leading && previous?.calls.some((c) => c.id === result.toolUseId) === true;
+    if (!late) throw messagesStrangerResult(at, k, result.toolUseId);
+  });
+  const missing = open.missing();
+  if (previous && missing.length > 0) throw messagesMissingResults(previous.at, missing);
+  return results;
+}
+
+/**
+ * Reads `messages` (their texts go to `texts`): the user turns, the last user text, and the tool results,
+ * checking that each assistant message's tool_use blocks are answered by tool_result blocks opening the
+ * next message, and that no tool_result answers anything else.
+ */
+function readMessages(messages: unknown[], texts: string[]): MessagesHistory {
+  const h: MessagesHistory = { userTurns: 0, prompt: undefined, received: [], results: [], messages };
+  let previous: { at: number; calls: ToolUse[] } | undefined;
   messages.forEach((message, i) => {
     const where = `messages.${i}`;
     if (!isRecord(message)) throw invalidRequest(`${where} must be an object`, 'messages');
@@ -78,19 +129,86 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
         `${where}.content`,
       );
     }
+    const blocks: unknown[] = Array.isArray(message['content']) ? message['content'] : [];
+    const calls: ToolUse[] = [];
+    blocks.forEach((block, k) => {
+      if (!isRecord(block)) return;
+      if (block['type'] === 'tool_use') {
+        if (role !== 'assistant') {
+          throw invalidRequest(
+            `${where}.content.${k}: \`tool_use\` blocks can only be in \`assistant\` messages`,
+          );
+        }
+        calls.push(readToolUse(block, `${where}.content.${k}`));
+      } else if (block['type'] === 'tool_result' && role !== 'user') {
+        throw invalidRequest(
+          `${where}.content.${k}: \`tool_result\` blocks can only be in \`user\` messages`,
+        );
+      }
+    });
+    if (role === 'assistant' && previous)
+      throw messagesMissingResults(
+        previous.at,
+        previous.calls.map((c) => c.id),
+      );
+    const results = role === 'user' ? readResults(blocks, i, previous) : [];
+    previous = calls.length > 0 ? { at: i, calls } : undefined;
     const content = readContent(
       message['content'],
       `${where}.content`,
       { text: ['text'], skip: SKIPPED_BLOCKS, attachments: MESSAGES_PARTS },
       role === 'user',
     );
+    for (const call of calls) texts.push(JSON.stringify(call.input));
+    for (const result of results) texts.push(result.content);
     texts.push(content.text);
+    h.results = results;
     if (role === 'user') {
-      userTurns += 1;
-      prompt = content.text;
-      received = content.received;
+      h.userTurns += 1;
+      h.prompt = content.text;
+      h.received = content.received;
     }
   });
+  if (previous)
+    throw messagesMissingResults(
+      previous.at,
+      previous.calls.map((c) => c.id),
+    );
+  return h;
+}
+
+/**
+ * With thinking on, the assistant message whose calls the last user message answers must open with its
+ * thinking block, and that block must carry the signature it was issued with.
+ */
+function checkToolLoopThinking(history: MessagesHistory, state: HandlerContext['state']): void {
+  const at = history.messages.length - 2;
+  const message = history.messages[at];
+  const blocks = isRecord(message) && Array.isArray(message['content']) ? message['content'] : [];
+  const first: unknown = blocks[0];
+  const type = isRecord(first) && typeof first['type'] === 'string' ? first['type'] : 'text';
+  if (type === 'redacted_thinking') return;
+  if (type !== 'thinking' || !isRecord(first)) throw messagesThinkingFirst(at, type);
+  if (state.quirks.ignoreSignatures) return;
+  const thinking = first['thinking'];
+  if (typeof thinking !== 'string' || first['signature'] !== state.signatures.signThinking(thinking)) {
+    throw invalidRequest(`messages.${at}.content.0: Invalid \`signature\` in \`thinking\` block`);
+  }
+}
+
+export function handleMessages(ctx: HandlerContext): HandlerReply {
+  const { body, state } = ctx;
+  const model = requireModel(ctx, optionalString(body, 'model'), 'text').id;
+  let maxTokens = optionalInteger(body, 'max_tokens', 1);
+  if (maxTokens === undefined) {
+    if (!state.quirks.lenientMessages) throw invalidRequest('max_tokens: Field required', 'max_tokens');
+    maxTokens = LENIENT_MAX_TOKENS;
+  }
+  const texts: string[] = [];
+  const system = body['system'];
+  if (system !== undefined && system !== null) texts.push(contentText(system, 'system', ['text']));
+  const history = readMessages(requireArray(body, 'messages'), texts);
+  const { userTurns, prompt, received, results } = history;
   if (prompt === undefined) throw invalidRequest('messages must contain a user message', 'messages');
   optionalNumber(body, 'temperature', 0, 1);
   optionalNumber(body, 'top_p', 0, 1);
@@ -98,19 +216,34 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
   optionalStopList(body, 'stop_sequences', Number.MAX_SAFE_INTEGER);
   const thinkingRequest = parseThinking(body['thinking'], maxTokens);
   const structured = messagesStructured(body);
+  const tools = messagesToolRequest(body);
+  if (thinkingRequest && forcesToolUse(tools)) {
+    throw invalidRequest('Thinking may not be enabled when tool_choice forces tool use.');
+  }
+  if (thinkingRequest && results.length > 0) checkToolLoopThinking(history, state);
 
   if (refuseDirective(prompt)) return refusal(ctx, model, countInputTokens(texts));
 
   const thinking = thinkingRequest ? simulatedThinking(prompt, userTurns) : undefined;
   const thinkingTokens = thinking === undefined ? 0 : countTokens(thinking);
+  const answering = results.length > 0;
+  const calls = planCalls({
+    request: tools,
+    prompt,
+    answering,
+    salt: `${model}/${userTurns}`,
+    param: 'messages',
+  });
+  const text =
+    structured ??
+    (answering ? resultsReply(results, received) : simulatedReply(prompt, model, userTurns, received));
   // Thinking counts against max_tokens, and the budget is below it, so some room always remains.
-  const reply = truncateToTokens(
-    structured ?? simulatedReply(prompt, model, userTurns, received),
-    maxTokens - thinkingTokens,
-  );
+  const reply =
+    calls.length > 0 ? { text: '', truncated: false } : truncateToTokens(text, maxTokens - thinkingTokens);
   const inputTokens = countInputTokens(texts);
-  const outputTokens = thinkingTokens + countTokens(reply.text);
-  const stopReason = reply.truncated ? 'max_tokens' : 'end_turn';
+  const outputTokens = thinkingTokens + countTokens(reply.text) + callTokens(calls);
+  const stopReason = calls.length > 0 ? 'tool_use' : reply.truncated ? 'max_tokens' : 'end_turn';
+  const uses = toolUseBlocks(calls);
   const signature = thinking === undefined ? undefined : state.signatures.signThinking(thinking);
   const usage = {
     input_tokens: inputTokens,
@@ -123,9 +256,11 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
     service_tier: 'standard',
     inference_geo: 'global',
   };
-  const textBlock = { type: 'text', text: reply.text, citations: [] };
+  // A reply that calls functions has its tool_use blocks instead of text, after the thinking block.
+  const answerBlocks: unknown[] =
+    calls.length > 0 ? uses : [{ type: 'text', text: reply.text, citations: [] }];
   const content: unknown[] =
-    thinking === undefined ? [textBlock] : [{ type: 'thinking', thinking, signature }, textBlock];
+    thinking === undefined ? answerBlocks : [{ type: 'thinking', thinking, signature }, ...answerBlocks];
   const head = messageHead(model);
 
   if (!ctx.stream) {
@@ -174,14 +309,27 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
     events.push(event('content_block_stop', { index }));
     index += 1;
   }
-  events.push(
-    event('content_block_start', { index, content_block: { type: 'text', text: '', citations: [] } }),
-  );
-  for (const piece of streamPieces(reply.text)) {
-    events.push(event('content_block_delta', { index, delta: { type: 'text_delta', text: piece } }));
+  for (const use of uses) {
+    // The block opens with an empty input; the input follows as JSON text in pieces.
+    events.push(event('content_block_start', { index, content_block: { ...use, input: {} } }));
+    for (const piece of argumentPieces(JSON.stringify(use.input))) {
+      events.push(
+        event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } }),
+      );
+    }
+    events.push(event('content_block_stop', { index }));
+    index += 1;
+  }
+  if (uses.length === 0) {
+    events.push(
+      event('content_block_start', { index, content_block: { type: 'text', text: '', citations: [] } }),
+    );
+    for (const piece of streamPieces(reply.text)) {
+      events.push(event('content_block_delta', { index, delta: { type: 'text_delta', text: piece } }));
+    }
+    events.push(event('content_block_stop', { index }));
   }
   events.push(
-    event('content_block_stop', { index }),
     event('message_delta', {
       delta: { stop_reason: stopReason, stop_sequence: null, stop_details: null },
       usage,

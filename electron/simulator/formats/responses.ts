@@ -16,7 +16,30 @@ import {
 import { RESPONSES_PARTS } from './attachment-parts.ts';
 import { readContent } from './content.ts';
 import type { ReceivedAttachment } from '../attachments/received.ts';
-import type { HandlerContext, HandlerReply, SimState, SseEvent } from '../context.ts';
+import type {
+  HandlerContext,
+  HandlerReply,
+  SimState,
+  SseEvent,
+  StoredCall,
+  StoredResponse,
+} from '../context.ts';
+import {
+  argumentPieces,
+  callTokens,
+  PendingCalls,
+  planCalls,
+  resultsReply,
+  type ReceivedResult,
+} from '../tools/plan.ts';
+import {
+  responsesCallItem,
+  responsesCallItems,
+  responsesMissingOutput,
+  responsesOutputItem,
+  responsesStrangerOutput,
+  responsesToolRequest,
+} from '../tools/responses.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
 const ROLES = ['user', 'assistant', 'system', 'developer'];
@@ -29,22 +52,57 @@ interface ParsedInput {
   prompt: string | undefined;
   /** what the last user message carried besides text */
   received: ReceivedAttachment[];
+  /** the results the last user turn carried (function_call_output items after the last reply item) */
+  results: ReceivedResult[];
 }
 
-function parseInput(input: unknown): ParsedInput {
-  if (typeof input === 'string') return { texts: [input], userTurns: 1, prompt: input, received: [] };
+/**
+ * Reads `input`: message items, and the function_call and function_call_output items of tool calls. Every
+ * output must answer a call made before it (in `input`, or by the previous response), and every call must
+ * get its output, as the service checks. A run of outputs is one user turn with a user message that may
+ * follow it, as the app keeps them.
+ */
+function parseInput(input: unknown, previousCalls: readonly StoredCall[]): ParsedInput {
+  if (typeof input === 'string') {
+    if (previousCalls[0] !== undefined) throw responsesMissingOutput(previousCalls[0].id);
+    return { texts: [input], userTurns: 1, prompt: input, received: [], results: [] };
+  }
   if (!Array.isArray(input) || input.length === 0) {
     throw invalidRequest('input must be a string or a non-empty array of {role, content} items', 'input');
   }
-  const parsed: ParsedInput = { texts: [], userTurns: 0, prompt: undefined, received: [] };
+  const parsed: ParsedInput = { texts: [], userTurns: 0, prompt: undefined, received: [], results: [] };
+  const pending = new PendingCalls(previousCalls, -1);
+  let resultsOpen = false;
+  const replyItem = (): void => {
+    if (resultsOpen) parsed.userTurns += 1;
+    resultsOpen = false;
+    parsed.results = [];
+  };
   input.forEach((item, i) => {
     const where = `input[${i}]`;
     if (!isRecord(item)) throw invalidRequest(`${where} must be an object`, 'input');
-    if (item['type'] !== undefined && item['type'] !== 'message') {
-      throw invalidRequest(
-        `${where}.type '${String(item['type'])}' is not supported by the simulator`,
-        'input',
-      );
+    const type = item['type'];
+    if (type === 'function_call') {
+      const call = responsesCallItem(item, where);
+      pending.add(call);
+      parsed.texts.push(call.arguments);
+      replyItem();
+      return;
+    }
+    if (type === 'function_call_output') {
+      const { callId, output } = responsesOutputItem(item, where);
+      const name = pending.answer(callId);
+      if (name === undefined) throw responsesStrangerOutput(callId);
+      parsed.texts.push(output);
+      parsed.results.push({ name, content: output });
+      if (!resultsOpen) parsed.received = [];
+      resultsOpen = true;
+      return;
+    }
+    // Reasoning items of an earlier output carry no prompt text.
+    if (type === 'reasoning') return;
+    if (type !== undefined && type !== 'message') {
+      throw invalidRequest(`${where}.type '${String(type)}' is not supported by the simulator`, 'input');
     }
     const role = item['role'];
     if (typeof role !== 'string' || !ROLES.includes(role)) {
@@ -57,17 +115,22 @@ function parseInput(input: unknown): ParsedInput {
       role === 'user',
     );
     parsed.texts.push(content.text);
+    if (role === 'assistant') replyItem();
     if (role === 'user') {
+      resultsOpen = false;
       parsed.userTurns += 1;
       parsed.prompt = content.text;
       parsed.received = content.received;
     }
   });
+  const missing = pending.missing()[0];
+  if (missing !== undefined) throw responsesMissingOutput(missing);
+  if (resultsOpen) parsed.userTurns += 1;
   return parsed;
 }
 
-function remember(state: SimState, id: string, turns: number, contextTokens: number): void {
-  state.responses.set(id, { turns, contextTokens });
+function remember(state: SimState, id: string, stored: StoredResponse): void {
+  state.responses.set(id, stored);
   if (state.responses.size > MAX_STORED) {
     const oldest = state.responses.keys().next();
     if (!oldest.done) state.responses.delete(oldest.value);
@@ -88,32 +151,43 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
   const { body, state } = ctx;
   const model = requireModel(ctx, optionalString(body, 'model'), 'text').id;
   if (body['input'] === undefined) throw invalidRequest('input is required', 'input');
-  const input = parseInput(body['input']);
-  if (input.prompt === undefined) throw invalidRequest('input must contain a user message', 'input');
+  const previousId = optionalString(body, 'previous_response_id') ?? null;
+  const previous = previousId === null ? undefined : state.responses.get(previousId);
+  if (previousId !== null && !previous) {
+    throw invalidRequest(`Previous response with id '${previousId}' not found.`, 'previous_response_id');
+  }
+  const input = parseInput(body['input'], previous?.calls ?? []);
+  const answering = input.results.length > 0;
+  // A turn of only function_call_output items (continuing with previous_response_id) has no user message.
+  if (input.prompt === undefined && !answering) {
+    throw invalidRequest('input must contain a user message', 'input');
+  }
+  const prompt = input.prompt ?? '';
   const instructions = optionalString(body, 'instructions') ?? null;
   const temperature = optionalNumber(body, 'temperature', 0, 2) ?? 1;
   const maxOutputTokens = optionalInteger(body, 'max_output_tokens', 1);
   const topP = optionalNumber(body, 'top_p', 0, 1) ?? 1;
   const reasoning = parseReasoning(body['reasoning']);
   const store = optionalBoolean(body, 'store') ?? true;
-  const previousId = optionalString(body, 'previous_response_id') ?? null;
-  const previous = previousId === null ? undefined : state.responses.get(previousId);
-  if (previousId !== null && !previous) {
-    throw invalidRequest(`Previous response with id '${previousId}' not found.`, 'previous_response_id');
-  }
+  const tools = responsesToolRequest(body);
 
   const turn = (previous?.turns ?? 0) + input.userTurns;
   const structured = responsesStructured(body);
-  const reply = truncateToTokens(
-    structured.text ?? simulatedReply(input.prompt, model, turn, input.received),
-    maxOutputTokens,
-  );
+  const calls = planCalls({ request: tools, prompt, answering, salt: `${model}/${turn}`, param: 'input' });
+  const text =
+    structured.text ??
+    (answering
+      ? resultsReply(input.results, input.received)
+      : simulatedReply(prompt, model, turn, input.received));
+  const reply = calls.length > 0 ? { text: '', truncated: false } : truncateToTokens(text, maxOutputTokens);
   const inputTokens =
     countInputTokens(instructions === null ? input.texts : [instructions, ...input.texts]) +
     (previous?.contextTokens ?? 0);
-  const outputTokens = countTokens(reply.text);
+  const outputTokens = countTokens(reply.text) + callTokens(calls);
   const id = newId('resp_');
-  if (store) remember(state, id, turn, inputTokens + outputTokens);
+  const callItems = responsesCallItems(calls);
+  const stored = callItems.map((c) => ({ id: String(c['call_id']), name: String(c['name']) }));
+  if (store) remember(state, id, { turns: turn, contextTokens: inputTokens + outputTokens, calls: stored });
 
   const status = reply.truncated ? 'incomplete' : 'completed';
   const itemId = newId('msg_');
@@ -128,15 +202,15 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
     instructions,
     max_output_tokens: maxOutputTokens ?? null,
     model,
-    parallel_tool_calls: true,
+    parallel_tool_calls: tools.echo.parallel_tool_calls,
     previous_response_id: previousId,
     reasoning,
     service_tier: 'default',
     store,
     temperature,
     text: { format: structured.format },
-    tool_choice: 'auto',
-    tools: [],
+    tool_choice: tools.echo.tool_choice,
+    tools: tools.echo.tools,
     top_p: topP,
     truncation: 'disabled',
     metadata: {},
@@ -146,7 +220,8 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
     status,
     completed_at: reply.truncated ? null : createdAt,
     incomplete_details: reply.truncated ? { reason: 'max_output_tokens' } : null,
-    output: [item],
+    // A reply that calls functions has only its function_call items.
+    output: calls.length > 0 ? callItems : [item],
     usage: {
       input_tokens: inputTokens,
       input_tokens_details: { cached_tokens: 0 },
@@ -170,25 +245,48 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
     output: [],
     usage: null,
   };
-  const where = { item_id: itemId, output_index: 0, content_index: 0 };
   const events: SseEvent[] = [
     event('response.created', { response: pending }),
     event('response.in_progress', { response: pending }),
-    event('response.output_item.added', {
-      output_index: 0,
-      item: { ...item, status: 'in_progress', content: [] },
-    }),
-    event('response.content_part.added', { ...where, part: { ...part, text: '' } }),
   ];
-  for (const delta of streamPieces(reply.text)) {
-    events.push(event('response.output_text.delta', { ...where, delta, logprobs: [] }));
+  if (calls.length > 0) {
+    // Each call: the item with empty arguments, the arguments in pieces, then the whole item.
+    callItems.forEach((call, index) => {
+      const fields = { item_id: call['id'], output_index: index };
+      const args = String(call['arguments']);
+      events.push(
+        event('response.output_item.added', {
+          output_index: index,
+          item: { ...call, status: 'in_progress', arguments: '' },
+        }),
+      );
+      for (const delta of argumentPieces(args)) {
+        events.push(event('response.function_call_arguments.delta', { ...fields, delta }));
+      }
+      events.push(
+        event('response.function_call_arguments.done', { ...fields, arguments: args }),
+        event('response.output_item.done', { output_index: index, item: call }),
+      );
+    });
+  } else {
+    const where = { item_id: itemId, output_index: 0, content_index: 0 };
+    events.push(
+      event('response.output_item.added', {
+        output_index: 0,
+        item: { ...item, status: 'in_progress', content: [] },
+      }),
+      event('response.content_part.added', { ...where, part: { ...part, text: '' } }),
+    );
+    for (const delta of streamPieces(reply.text)) {
+      events.push(event('response.output_text.delta', { ...where, delta, logprobs: [] }));
+    }
+    events.push(
+      event('response.output_text.done', { ...where, text: reply.text, logprobs: [] }),
+      event('response.content_part.done', { ...where, part }),
+      event('response.output_item.done', { output_index: 0, item }),
+    );
   }
-  events.push(
-    event('response.output_text.done', { ...where, text: reply.text, logprobs: [] }),
-    event('response.content_part.done', { ...where, part }),
-    event('response.output_item.done', { output_index: 0, item }),
-    event(reply.truncated ? 'response.incomplete' : 'response.completed', { response: final }),
-  );
+  events.push(event(reply.truncated ? 'response.incomplete' : 'response.completed', { response: final }));
   // The error events continue the numbering of the events sent before them.
   const errorEvents = (sent: number): SseEvent[] => {
     sequence = sent;
