@@ -121,7 +121,7 @@ describe('against a service that does not do tools', () => {
       Promise.resolve(Response.json({ error: { message: 'no tool results here' } }, { status: 422 }));
     const report = await check({ tools: true, fetch: intercepting('answer', refuse) });
     expect(toolCalls(report, 'messages')?.detail).toMatch(
-      /^called get_weather\(.*\); the result was not accepted: .*422/,
+      /^called get_weather\(.*\) in \d+ ms; the result was not accepted: .*422/,
     );
   });
 });
