@@ -623,3 +623,31 @@ describe('checks before sending', () => {
     expect(twice?.message).toContain('Two functions are named get_weather');
   });
 });
+
+describe('a message after unanswered calls', () => {
+  it('is refused before the request, naming the functions waiting for results', () => {
+    const { history } = roundTrip('generate');
+    const problem = validateTurnInput({
+      format: 'generate',
+      model: 'm',
+      history: [...history.slice(0, 2), user('never mind')],
+      params: TOOLS,
+    });
+    expect(problem?.message).toBe(
+      'The last reply called get_weather, get_time: send the results first (the form under the reply).',
+    );
+  });
+
+  it('is allowed after a reply the user rewrote (it goes back as text, without its calls)', () => {
+    const { history } = roundTrip('chat');
+    const edited = { ...history[1]!, edited: true };
+    expect(
+      validateTurnInput({
+        format: 'chat',
+        model: 'm',
+        history: [history[0]!, edited, user('ok')],
+        params: TOOLS,
+      }),
+    ).toBeUndefined();
+  });
+});

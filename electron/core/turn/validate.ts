@@ -73,9 +73,21 @@ export function validateTurnInput(input: TurnInput): AppError | undefined {
     if (last.text.trim() === '' && attachments.length === 0 && results.length === 0) {
       issues.push({ path: 'prompt', message: 'Write a message first.' });
     }
+    const before = input.history[input.history.length - 2];
+    const unanswered =
+      before?.role === 'assistant' && before.status === 'complete' && !before.edited
+        ? (before.toolCalls ?? [])
+        : [];
+    if (results.length === 0 && unanswered.length > 0) {
+      // Every format refuses a message after calls that have no results; say it before the request.
+      const names = [...new Set(unanswered.map((c) => c.name))].join(', ');
+      issues.push({
+        path: 'toolResults',
+        message: `The last reply called ${names}: send the results first (the form under the reply).`,
+      });
+    }
     if (results.length > 0) {
       // The services refuse results that do not answer the previous reply's calls one for one.
-      const before = input.history[input.history.length - 2];
       const problem =
         before?.role === 'assistant'
           ? pairingProblem(before.toolCalls ?? [], results)
