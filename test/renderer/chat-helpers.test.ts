@@ -11,8 +11,10 @@ import {
   keptSignature,
   metaText,
   paramsProblem,
+  paramsSummary,
   snippetRuns,
 } from '../../renderer/features/chat/turn-info.ts';
+import { TOOL_EXAMPLES } from '../../shared/tools.ts';
 import { messagesThinking, withParam } from '../../renderer/features/chat/ParamsPanel.tsx';
 import { formatMs } from '../../renderer/components/format.ts';
 import { totalsOf } from '../../shared/usage.ts';
@@ -214,5 +216,24 @@ describe('messages extended thinking', () => {
       stream: true,
       maxTokens: 8000,
     });
+  });
+});
+
+describe('the parameters summary under the composer', () => {
+  it('names structured output and the functions offered, with the tool choice', () => {
+    const tools = [TOOL_EXAMPLES[0]!, TOOL_EXAMPLES[1]!];
+    expect(paramsSummary('chat', { stream: true, tools, toolChoice: 'required' })).toBe(
+      'streaming · 2 functions (required)',
+    );
+    expect(
+      paramsSummary('generate', {
+        stream: true,
+        tools: tools.slice(0, 1),
+        toolChoice: { name: 'get_weather' },
+        output: { mode: 'schema', name: 'weather', schema: '{}' },
+      }),
+    ).toBe('streaming · schema weather · 1 function (get_weather)');
+    // messages has no plain JSON mode: nothing is sent, so nothing is said
+    expect(paramsSummary('messages', { stream: true, output: { mode: 'json' } })).toBe('streaming');
   });
 });

@@ -132,6 +132,14 @@ export function paramsSummary(format: TextFormat, p: Params): string {
   if (p.reasoningEffort && has(['chat', 'responses'])) bits.push(`${p.reasoningEffort} effort`);
   if (p.reasoningSummary && format === 'responses') bits.push(`${p.reasoningSummary} summary`);
   if (p.thinkingLevel && format === 'generate') bits.push(`thinking ${p.thinkingLevel}`);
+  if (p.output && !(p.output.mode === 'json' && format === 'messages'))
+    bits.push(p.output.mode === 'json' ? 'JSON' : `schema ${p.output.name}`);
+  const tools = p.tools?.length ?? 0;
+  if (tools > 0) {
+    const choice = p.toolChoice;
+    const how = choice === undefined ? '' : typeof choice === 'string' ? ` (${choice})` : ` (${choice.name})`;
+    bits.push(`${tools} function${tools === 1 ? '' : 's'}${how}`);
+  }
   if (p.system) bits.push('system prompt');
   if (p.extraBody) bits.push('extra body');
   return bits.join(' · ');
