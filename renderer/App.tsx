@@ -1,3 +1,4 @@
+import { useDocumentLanguage } from './i18n/useT.ts';
 import { useEffect } from 'react';
 import { useStore } from './store/index.ts';
 import { TAB_IDS, type TabId } from './store/app-slice.ts';
@@ -139,6 +140,7 @@ export function App() {
   const inspectorOpen = useStore((s) => s.inspectorOpen);
   const theme = useStore((s) => s.settings?.theme ?? DEFAULT_SETTINGS.theme);
   useTheme(theme);
+  useDocumentLanguage();
   useEffect(() => {
     document.title = `${TAB_LABELS[activeTab].label} · Quartet`;
   }, [activeTab]);

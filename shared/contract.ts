@@ -70,6 +70,8 @@ export interface VaultInfo {
 }
 
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
+/** The interface language: the system's, or one of the two the page is written in. */
+export const LanguageSchema = z.enum(['system', 'en', 'zh-CN']);
 export type Theme = z.infer<typeof ThemeSchema>;
 
 const PartialParams = ParamsSchema.partial();
@@ -84,6 +86,7 @@ const REPLY_LIMIT_MESSAGE = `The reply size limit is a whole number of character
 
 export const SettingsSchema = z.object({
   theme: ThemeSchema,
+  language: LanguageSchema.optional(),
   tabs: z.record(z.string().max(40), TabMemorySchema),
   /** compare columns: (format, model) pairs, each with the parameters it uses when not "same for all" */
   compareColumns: z

@@ -7,6 +7,8 @@ import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { CheckSection } from './CheckSection.tsx';
 import './settings.css';
 import { DEFAULT_SETTINGS } from '../../../shared/default-settings.ts';
+import { useT } from '../../i18n/useT.ts';
+import { LOCALE_NAMES, LOCALES, localeOf, type LanguageSetting } from '../../i18n/translate.ts';
 
 const THEMES: { id: Theme; label: string; icon: IconName }[] = [
   { id: 'system', label: 'System', icon: 'monitor' },
@@ -61,8 +63,39 @@ function AppearanceSection() {
           ))}
         </div>
       </fieldset>
+      <LanguageField />
       <ReplyLimitField />
     </section>
+  );
+}
+
+/** The interface language: the system's (named), English or Simplified Chinese; applied at once. */
+function LanguageField() {
+  const setting = useStore((s) => s.settings?.language ?? 'system');
+  const updateSettings = useStore((s) => s.updateSettings);
+  const t = useT();
+  const system = LOCALE_NAMES[localeOf(navigator.language)];
+  return (
+    <div className="reply-limit">
+      <label className="field-label" htmlFor="language-select">
+        {t('settings.language')}
+      </label>
+      <select
+        id="language-select"
+        className="select"
+        data-testid="language-select"
+        value={setting}
+        onChange={(e) => void updateSettings({ language: e.target.value as LanguageSetting })}
+      >
+        <option value="system">{t('settings.language.system', { language: system })}</option>
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+      <p className="faint">{t('settings.language.hint')}</p>
+    </div>
   );
 }
 
