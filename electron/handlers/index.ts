@@ -19,6 +19,7 @@ import { keyHandlers } from './keys.ts';
 import { linkHandlers } from './links.ts';
 import { createLogger } from './logger.ts';
 import { modelHandlers } from './models.ts';
+import { presetHandlers } from './presets.ts';
 import { createRequestRegistry } from './requests.ts';
 import { join } from 'node:path';
 import { createSandbox } from './sandbox.ts';
@@ -100,6 +101,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...conversationHandlers(s),
     ...chatHandlers(s),
     ...branchHandlers(s),
+    ...presetHandlers(s),
     ...attachmentHandlers(s),
     ...imageHandlers(s),
     ...exchangeHandlers(s),

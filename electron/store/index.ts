@@ -7,6 +7,7 @@ import { openDatabase } from './db.ts';
 import { createExchangesRepo, type ExchangesRepo } from './exchanges-repo.ts';
 import { createImagesRepo, type ImagesRepo } from './images-repo.ts';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo.ts';
+import { createPresetsRepo, type PresetsRepo } from './presets-repo.ts';
 import { searchMessages, type SearchOptions } from './search.ts';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
 import { transaction } from './tx.ts';
@@ -23,6 +24,7 @@ export interface Store {
   readonly images: ImagesRepo;
   readonly attachments: AttachmentsRepo;
   readonly exchanges: ExchangesRepo;
+  readonly presets: PresetsRepo;
   search(query: string, options?: SearchOptions): SearchHit[];
   /** one BEGIN IMMEDIATE .. COMMIT/ROLLBACK around a synchronous function */
   transaction<T>(fn: () => T): T;
@@ -51,6 +53,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     images: createImagesRepo(db),
     attachments: createAttachmentsRepo(db),
     exchanges: createExchangesRepo(db, options.maxExchanges),
+    presets: createPresetsRepo(db),
     search: (query, searchOptions) => searchMessages(db, query, searchOptions),
     transaction: (fn) => transaction(db, fn),
     close() {
@@ -74,6 +77,7 @@ export { descend, pathFrom } from './messages-repo.ts';
 export type { AttachmentRow } from './attachments-repo.ts';
 export { toAttachmentRecord } from './attachments-repo.ts';
 export type { ImageRow, ImageFormat } from './images-repo.ts';
+export type { PresetRow } from './presets-repo.ts';
 export { toImageRecord } from './images-repo.ts';
 export { NewerDatabaseError } from './db.ts';
 export { MAX_EXCHANGES } from './exchanges-repo.ts';

@@ -17,6 +17,7 @@ import { createCompareSlice } from './compare-slice.ts';
 import { createComparisonsSlice } from './comparisons-slice.ts';
 import { createInspectorSlice } from './inspector-slice.ts';
 import { createSettingsSlice } from './settings-slice.ts';
+import { createPresetsSlice } from './presets-slice.ts';
 import { createRuntime, type RuntimeOptions, type StoreRuntime } from './runtime.ts';
 import { startEventRouting } from './events.ts';
 import { startSessionMemory } from './session.ts';
@@ -45,6 +46,7 @@ export function createAppStore(options: RuntimeOptions): AppStore {
     ...createComparisonsSlice(rt)(...a),
     ...createInspectorSlice(rt)(...a),
     ...createSettingsSlice(rt)(...a),
+    ...createPresetsSlice(rt)(...a),
   }));
   return Object.assign(store, { runtime: rt });
 }

@@ -13,6 +13,7 @@ import type { CompareSlice } from './compare-slice.ts';
 import type { ComparisonsSlice } from './comparisons-slice.ts';
 import type { InspectorSlice } from './inspector-slice.ts';
 import type { SettingsSlice } from './settings-slice.ts';
+import type { PresetsSlice } from './presets-slice.ts';
 
 export type StoreState = AppSlice &
   ConversationsSlice &
@@ -28,4 +29,5 @@ export type StoreState = AppSlice &
   CompareSlice &
   ComparisonsSlice &
   InspectorSlice &
-  SettingsSlice;
+  SettingsSlice &
+  PresetsSlice;

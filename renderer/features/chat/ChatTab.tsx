@@ -143,6 +143,8 @@ export function ChatTab(props: { format: TextFormat }) {
   const paramsOpen = useStore(selectParamsOpen(narrow));
   const classes = ['chat', paramsOpen && 'has-params', narrow && 'is-narrow', tight && 'is-tight'];
   const drop = useFileDrop(format, conversationId);
+  // a preset applied to the new conversation replaces its parameters: the form starts again from them
+  const presetRevision = useStore((s) => s.presetRevision[format]);
   return (
     <ParamsNarrowContext value={narrow}>
       <div
@@ -167,7 +169,7 @@ export function ChatTab(props: { format: TextFormat }) {
           <ConversationBody format={format} conversationId={conversationId} />
           <Composer format={format} conversationId={conversationId} />
         </section>
-        {paramsOpen ? <ParamsPanel format={format} /> : null}
+        {paramsOpen ? <ParamsPanel key={presetRevision} format={format} /> : null}
       </div>
     </ParamsNarrowContext>
   );

@@ -8,6 +8,7 @@ import { IconButton } from '../../components/IconButton.tsx';
 import { MenuButton } from '../../components/Menu.tsx';
 import { formatCount } from '../../components/format.ts';
 import { useShallow } from 'zustand/react/shallow';
+import { ChatPresets } from '../presets/ChatPresets.tsx';
 
 /** Running totals of the open conversation, from every reply's reported usage. */
 function Totals(props: { conversationId: string }) {
@@ -89,6 +90,7 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
         />
       </div>
       <div className="conv-tools">
+        <ChatPresets format={format} conversationId={conversationId} />
         <MenuButton
           icon="download"
           label="Export this conversation"

@@ -16,6 +16,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { EndNotice } from '../chat/EndNotice.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ColumnParamsSummary } from './CompareParams.tsx';
+import { ColumnPresets } from '../presets/ColumnPresets.tsx';
 
 function useColumn(key: string): CompareColumn | undefined {
   return useStore((s) => s.compareColumns.find((c) => c.key === key));
@@ -85,7 +86,10 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
           data-testid="compare-remove-column"
         />
       </div>
-      <ColumnParamsSummary column={col} index={props.index} />
+      <div className="column-params-row">
+        <ColumnParamsSummary column={col} index={props.index} />
+        <ColumnPresets columnKey={col.key} index={props.index} />
+      </div>
     </div>
   );
 }
