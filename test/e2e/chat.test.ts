@@ -175,7 +175,7 @@ describe('text tabs', () => {
     expect(await slider.inputValue()).toBe('0.7');
     expect(await page.getByTestId('composer-params').textContent()).toContain('temperature 0.7');
     // Reset goes back to the service default
-    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
     await page.getByTestId('composer-input').fill('');
     expect(await slider.getAttribute('aria-valuetext')).toBe('service default');
   });
