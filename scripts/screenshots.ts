@@ -9,7 +9,8 @@
  * every column, the replies as checked JSON, the shared editor saying where each control goes
  * (compare-lab[-min]-<theme>.png); function calls in a chat conversation (cards, a results bubble, the form
  * waiting for a result) and the Tools section at both sizes (tool-call[-min]-<theme>.png,
- * tools-panel[-min]-<theme>.png).
+ * tools-panel[-min]-<theme>.png); the same in Compare, every column calling a function offered to all, and
+ * the shared editor's Tools section (compare-tools[-params][-min]-<theme>.png).
  *
  *   npx vite build && node scripts/screenshots.ts [--static dist/renderer] [--out docs/screenshots]
  *                                                   [--viewport 1280x800] [--no-extras]
@@ -338,6 +339,81 @@ async function compareLab(page: Page, theme: 'light' | 'dark', viewport: { width
 }
 
 /**
+ * Function calls in Compare, in a comparison of its own: get_weather (fixed result) and get_time offered to
+ * every column; each column shows its call to get_weather answered by itself and the reply to it, then a
+ * call to get_time with its results form waiting (compare-tools[-min]-<theme>.png), and the shared editor
+ * at its Tools section, saying what each column's format sends for the tool choice
+ * (compare-tools-params[-min]-<theme>.png), at 1280x800 and 720x480. The seeded comparison is opened
+ * again afterwards, so the other shots stay as they were.
+ */
+async function compareTools(
+  page: Page,
+  theme: 'light' | 'dark',
+  viewport: { width: number; height: number },
+) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTab(page, 'compare');
+  await page.getByTestId('compare-new').click();
+  const summary = page.getByTestId('compare-params-summary').first();
+  const panel = page.getByTestId('compare-params-panel');
+  const tools = panel.getByTestId('param-tools');
+  await summary.click();
+  for (const name of ['get_weather', 'get_time']) {
+    await tools.getByTestId('tool-add-example').selectOption(name);
+    await tools.locator(`[data-testid="tool-def"][data-name="${name}"]`).waitFor();
+  }
+  const weather = tools.locator('[data-testid="tool-def"][data-name="get_weather"]');
+  await weather.getByTestId('tool-fixed-on').check();
+  await weather.getByTestId('tool-fixed-result').fill('{"temp": 18, "sky": "cloudy"}');
+  await weather.locator('summary').click();
+  await tools.locator('[data-testid="tool-def"][data-name="get_time"] summary').click();
+  await tools.getByTestId('tool-choice').selectOption('auto');
+  await summary.click();
+  const columns = page.getByTestId('compare-column');
+  const count = await columns.count();
+  const ask = async (text: string, replies: number) => {
+    await page.getByTestId('compare-input').fill(text);
+    await page.getByTestId('compare-send').click();
+    for (let i = 0; i < count; i++)
+      await columns
+        .nth(i)
+        .locator('[data-testid="compare-reply"][data-status="complete"]')
+        .nth(replies - 1)
+        .waitFor({ timeout: 60_000 });
+  };
+  // the fixed result is sent without asking: a call, the results, the reply to them
+  await ask('Weather in Paris? [[call:get_weather]]', 2);
+  await ask('And the time there? [[call:get_time]]', 3);
+  for (let i = 0; i < count; i++) await columns.nth(i).getByTestId('compare-results-form').waitFor();
+  await shoot(page, `compare-tools-${theme}`);
+  await page.setViewportSize({ width: 720, height: 480 });
+  // the columns are short at this size: each shows its form, as its reader would scroll to it
+  for (let i = 0; i < count; i++)
+    await columns
+      .nth(i)
+      .getByTestId('compare-results-form')
+      .evaluate((el) => el.scrollIntoView());
+  await shoot(page, `compare-tools-min-${theme}`);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await summary.click();
+  await tools.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shoot(page, `compare-tools-params-${theme}`);
+  await page.setViewportSize({ width: 720, height: 480 });
+  await tools.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shoot(page, `compare-tools-params-min-${theme}`);
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(viewport);
+  await page.getByTestId('compare-history-toggle').click();
+  await page
+    .getByTestId('comparison-item')
+    .filter({ hasText: 'context window' })
+    .getByTestId('comparison-open')
+    .click();
+  await page.getByTestId('compare-reply').first().waitFor();
+}
+
+/**
  * The Tools section (two functions, one open, one with a fixed result, and the tool choice) and a
  * conversation with function calls (cards, a results bubble, the form waiting for a result), at 1280x800
  * and 720x480: tool-call[-min]-<theme>.png, tools-panel[-min]-<theme>.png. The Markdown sample and the
@@ -441,6 +517,7 @@ async function main(): Promise<void> {
         await extras(page, theme);
         await compareParams(page, theme, viewport);
         await compareLab(page, theme, viewport);
+        await compareTools(page, theme, viewport);
         await toolShots(page, theme, viewport);
         await layouts(page, theme, viewport);
       }

@@ -4,10 +4,12 @@ import type { Settings } from '../../shared/contract.ts';
 import type { Params, Turn } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { Attachment } from '../../shared/attachments.ts';
+import { pairingProblem, type ToolResult } from '../../shared/tools.ts';
 import { columnParams, sameParams, wholeParams } from './compare-params.ts';
 import { titleFrom } from '../../shared/titles.ts';
 import { withoutRun } from './runs-slice.ts';
 import { upsertSummary } from './chat-helpers.ts';
+import { compact } from '../../shared/compact.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../shared/formats.ts';
 import type { StoreRuntime } from './runtime.ts';
 
@@ -23,7 +25,14 @@ export interface ColumnRun {
   text: string;
   /** the files going with it, shown with it */
   attachments?: Attachment[];
+  /** results answering the column's last reply's calls, shown as the Results bubble until stored */
+  toolResults?: ToolResult[];
+  /** sent without asking (every call had a fixed result): counts toward MAX_AUTO_ROUNDS */
+  auto?: boolean;
 }
+
+/** What one column's request carries: the prompt with its files, or results answering function calls. */
+type ColumnInput = Pick<ColumnRun, 'text' | 'toolResults' | 'auto'> & { files: Attachment[] };
 
 /** One column: a (format, model) pair with its own conversation (origin 'compare'). */
 export interface CompareColumn {
@@ -84,6 +93,12 @@ export interface CompareSlice {
    * conversation; the column starts over. False when it could not be moved (said in a notice).
    */
   continueInTab(key: string): Promise<boolean>;
+  /**
+   * Sends results answering the function calls that end the column's conversation, into that
+   * conversation alone (the other columns go on as they are); refused with a notice when they do not
+   * pair with the calls. `auto`: every call had a fixed result and nobody was asked.
+   */
+  answerColumnCalls(key: string, results: ToolResult[], options?: { auto?: boolean }): Promise<boolean>;
 }
 
 export function newColumn(format: TextFormat, model: string, params: Params): CompareColumn {
@@ -139,6 +154,17 @@ export function selectCompareInvalid(s: CompareSlice): string | null {
     if (first) return first;
   }
   return null;
+}
+
+/** The same for one column: the set it sends (the shared one or its own) has a field that is not valid. */
+export function selectColumnInvalid(s: CompareSlice, key: string): string | null {
+  return Object.values(s.compareInvalid[s.compareSameParams ? 'all' : key] ?? {})[0] ?? null;
+}
+
+/** The function calls that end a column's conversation, waiting for results; undefined when none do. */
+export function pendingCalls(col: Pick<CompareColumn, 'turns' | 'run'>): Turn | undefined {
+  const last = col.turns.at(-1);
+  return !col.run && last?.role === 'assistant' && last.toolCalls?.length ? last : undefined;
 }
 
 /** First run: the same question through three formats, each with the model last used in its tab. */
@@ -222,17 +248,23 @@ export const createCompareSlice =
       return col.conversationId;
     };
 
-    /** One column's request, as a run (its text streams into runTexts), then the turns it stored. */
+    /**
+     * One column's request, as a run (its text and calls stream into runTexts), then the turns it stored;
+     * a reply calling only functions with fixed results is answered without asking (tools-slice.ts).
+     */
     const runColumn = async (
       col: CompareColumn,
-      text: string,
+      input: ColumnInput,
       comparisonId: string,
-      files: Attachment[],
     ): Promise<boolean> => {
+      const { text, files, toolResults } = input;
       const requestId = crypto.randomUUID();
       // the run first, so that whatever shows the column's run finds its timing
       get().beginRun(requestId);
-      patchColumn(col.key, { run: { requestId, text, attachments: files }, error: null });
+      patchColumn(col.key, {
+        run: compact({ requestId, text, attachments: files, toolResults, auto: input.auto || undefined }),
+        error: null,
+      });
       const conversationId = await ensureConversation(col, text || (files[0]?.name ?? ''), comparisonId);
       if (typeof conversationId !== 'string') {
         finish(col.key, requestId, { error: conversationId });
@@ -250,6 +282,7 @@ export const createCompareSlice =
           conversationId,
           text,
           ...(files.length > 0 ? { attachmentIds: files.map((a) => a.id) } : {}),
+          ...(toolResults ? { toolResults } : {}),
         });
       } catch (e) {
         finish(col.key, requestId, {
@@ -262,10 +295,22 @@ export const createCompareSlice =
       }
       if (r.ok) {
         finish(col.key, requestId, { turns: [r.value.userTurn, r.value.reply] });
+        autoAnswer(col.key, conversationId, r.value.reply, input.auto === true);
         return true;
       }
       finish(col.key, requestId, { error: r.error });
       return false;
+    };
+
+    /** Answers the column's new reply when every call has a fixed result (the chat tab's rule and limit). */
+    const autoAnswer = (key: string, conversationId: string, reply: Turn, afterAuto: boolean) => {
+      const col = column(key);
+      get().autoAnswer(conversationId, reply, afterAuto, {
+        // still this conversation, still ending with this reply (not moved away or started over meanwhile)
+        last: col?.conversationId === conversationId && col.turns.at(-1)?.id === reply.id,
+        tools: col ? selectColumnParams(get(), col).tools : undefined,
+        send: (results) => void get().answerColumnCalls(key, results, { auto: true }),
+      });
     };
 
     const finish = (key: string, requestId: string, outcome: { turns?: Turn[]; error?: AppError }) => {
@@ -396,7 +441,9 @@ export const createCompareSlice =
         if (
           (text.trim() === '' && !hasFiles) ||
           cols.some((c) => c.run) ||
-          selectCompareInvalid(get()) !== null
+          selectCompareInvalid(get()) !== null ||
+          // a text after calls without results is refused by every service: the column's form comes first
+          cols.some((c) => pendingCalls(c)?.status === 'complete')
         )
           return false;
         // The same files to every column, each checked against its own format's limits first.
@@ -420,7 +467,7 @@ export const createCompareSlice =
         }));
         // Every column at once: the point is to see them side by side, in the same moment.
         const results = await Promise.all(
-          ready.map((c) => runColumn(c, text, comparisonId, files.attachments)),
+          ready.map((c) => runColumn(c, { text, files: files.attachments }, comparisonId)),
         );
         // the files went with the prompt; when nothing was sent they come back with it
         if (results.some(Boolean)) get().clearFiles(COMPARE_FILES);
@@ -463,6 +510,22 @@ export const createCompareSlice =
         get().setTab(col.format);
         await get().openConversation(col.format, id);
         return true;
+      },
+      async answerColumnCalls(key, results, options = {}) {
+        const col = column(key);
+        const comparisonId = get().comparisonId;
+        const reply = col && pendingCalls(col);
+        if (!col || !reply || col.conversationId === null || comparisonId === null) return false;
+        const problem = pairingProblem(reply.toolCalls ?? [], results) ?? selectColumnInvalid(get(), key);
+        if (problem) {
+          get().notify(`Not sent: ${problem}`, 'warning');
+          return false;
+        }
+        return runColumn(
+          col,
+          { text: '', files: [], toolResults: results, auto: options.auto === true },
+          comparisonId,
+        );
       },
       async newComparison() {
         if (get().compareColumns.some((c) => c.run)) await get().stopCompare();

@@ -17,9 +17,10 @@ export interface ToolResultDraft {
 }
 
 /**
- * Function calls in the chat tabs: the results being typed (kept in the store, so a form scrolled out of
- * the virtual list loses nothing), and automatic answers where every called function has a fixed result.
- * Sending itself is the replies slice's (`sendToolResults`), so it runs and streams like any send.
+ * Function calls in the chat tabs and Compare's columns: the results being typed (kept in the store, so a
+ * form scrolled out of the virtual list loses nothing), and automatic answers where every called function
+ * has a fixed result. Sending itself is the replies slice's (`sendToolResults`) or the compare slice's
+ * (`answerColumnCalls`), so it runs and streams like any send.
  */
 export interface ToolsSlice {
   /** results typed so far, by reply turn id, then call id */
@@ -35,6 +36,19 @@ export interface ToolsSlice {
    * up to MAX_AUTO_ROUNDS in a row (`afterAuto`: the reply answered an automatic send).
    */
   afterReply(conversationId: string, reply: Turn, afterAuto: boolean): void;
+  /**
+   * The same for a reply kept elsewhere (a Compare column): `at` says whether the reply still ends its
+   * conversation, the functions on screen, and how to send the results (as an automatic answer).
+   */
+  autoAnswer(conversationId: string, reply: Turn, afterAuto: boolean, at: AutoAnswerAt): void;
+}
+
+/** Where a reply that may be answered automatically lives. */
+export interface AutoAnswerAt {
+  /** the reply is the last turn of the conversation on screen */
+  last: boolean;
+  tools: readonly ToolDef[] | undefined;
+  send(results: ToolResult[]): void;
 }
 
 /** The function's "return this JSON every time" result, if it has one. */
@@ -78,12 +92,19 @@ export const createToolsSlice =
     autoRounds: {},
     autoStopped: {},
     afterReply(conversationId, reply, afterAuto) {
-      const rounds = afterAuto ? (get().autoRounds[conversationId] ?? 0) : 0;
       const conv = get().loaded[conversationId];
+      get().autoAnswer(conversationId, reply, afterAuto, {
+        last: conv?.turns.at(-1)?.id === reply.id,
+        tools: conv?.params.tools,
+        send: (results) => void get().sendToolResults(conversationId, results, { auto: true }),
+      });
+    },
+    autoAnswer(conversationId, reply, afterAuto, at) {
+      const rounds = afterAuto ? (get().autoRounds[conversationId] ?? 0) : 0;
       // only a finished reply still at the end of the branch on screen (a stopped one is the user's call)
       const results =
-        conv && reply.status === 'complete' && conv.turns.at(-1)?.id === reply.id && reply.toolCalls
-          ? fixedResults(reply.toolCalls, conv.params.tools)
+        reply.status === 'complete' && at.last && reply.toolCalls
+          ? fixedResults(reply.toolCalls, at.tools)
           : undefined;
       if (!results) {
         set((s) => ({
@@ -106,6 +127,6 @@ export const createToolsSlice =
         autoRounds: { ...s.autoRounds, [conversationId]: rounds + 1 },
         autoStopped: without(s.autoStopped, conversationId),
       }));
-      void get().sendToolResults(conversationId, results, { auto: true });
+      at.send(results);
     },
   });

@@ -9,6 +9,7 @@ import {
   MAX_TOOL_RESULT_CHARS,
   pairingProblem,
   type ToolCall,
+  type ToolDef,
   type ToolResult,
 } from '../../../shared/tools.ts';
 import { Button } from '../../components/Button.tsx';
@@ -90,6 +91,18 @@ function resultsProblem(calls: readonly ToolCall[], results: readonly ToolResult
 }
 
 /**
+ * Where the form's results go when its conversation is not the chat tab's (a Compare column): the
+ * conversation's format and functions as on screen, why sending waits, and the send itself.
+ */
+export interface ToolResultsTarget {
+  format: TextFormat;
+  tools: readonly ToolDef[] | undefined;
+  /** a parameter on screen is not a valid value, or null */
+  invalid: string | null;
+  send(results: ToolResult[]): Promise<boolean>;
+}
+
+/**
  * Under a reply with function calls (the last on the branch): one field per call, filled with the
  * function's fixed result when it has one, an error box each, and Send results (Ctrl/Cmd+Enter). With
  * `editTurn`, the same form makes a new version of that results turn. What is typed lives in the store,
@@ -101,16 +114,21 @@ export function ToolResultsForm(props: {
   editTurn?: Turn | undefined;
   busy: boolean;
   onDone?: (() => void) | undefined;
+  /** the conversation is not the chat tab's: where its results go (the chat tab's send when left out) */
+  target?: ToolResultsTarget | undefined;
 }) {
-  const { conversationId, reply, editTurn, busy } = props;
+  const { conversationId, reply, editTurn, busy, target } = props;
   const calls = reply.toolCalls ?? [];
   const key = editTurn ? `edit:${editTurn.id}` : reply.id;
   const id = useId();
-  const format = useStore((s) => s.loaded[conversationId]?.format ?? 'chat');
-  const tools = useStore((s) => s.loaded[conversationId]?.params.tools);
+  const tabFormat = useStore((s) => s.loaded[conversationId]?.format ?? 'chat');
+  const format = target?.format ?? tabFormat;
+  const tabTools = useStore((s) => s.loaded[conversationId]?.params.tools);
+  const tools = target ? target.tools : tabTools;
   const drafts = useStore(useShallow((s) => s.toolDrafts[key] ?? {}));
   const stopped = useStore((s) => (editTurn ? undefined : s.autoStopped[conversationId]));
-  const invalid = useStore((s) => selectInvalidParam(s, format));
+  const tabInvalid = useStore((s) => selectInvalidParam(s, format));
+  const invalid = target ? target.invalid : tabInvalid;
   const setDraft = useStore((s) => s.setToolDraft);
   const clearDrafts = useStore((s) => s.clearToolDrafts);
   const sendToolResults = useStore((s) => s.sendToolResults);
@@ -130,11 +148,9 @@ export function ToolResultsForm(props: {
 
   const submit = async () => {
     if (busy || reason !== undefined) return;
-    const ok = await sendToolResults(
-      conversationId,
-      results,
-      editTurn ? { editTurnId: editTurn.id } : undefined,
-    );
+    const ok = target
+      ? await target.send(results)
+      : await sendToolResults(conversationId, results, editTurn ? { editTurnId: editTurn.id } : undefined);
     if (ok) {
       clearDrafts(key);
       props.onDone?.();

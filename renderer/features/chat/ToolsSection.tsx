@@ -134,9 +134,15 @@ function useReportInvalid(format: TextFormat, field: string, message: string | n
  * the format sends for it. Only a list that passes the shared checks is saved; while one field is broken
  * Send waits and says which.
  */
-export function ToolsSection(props: { format: TextFormat; params: Params }) {
-  const { format, params } = props;
-  const setParams = useStore((s) => s.setParams);
+export function ToolsSection(props: {
+  format: TextFormat;
+  params: Params;
+  /** where a changed set goes; the chat tab's conversation (or draft) of `format` when left out */
+  onChange?: ((params: Params) => void) | undefined;
+}) {
+  const { format, params, onChange } = props;
+  const setTabParams = useStore((s) => s.setParams);
+  const save = (p: Params) => (onChange ? onChange(p) : setTabParams(format, p));
   const id = useId();
   const [drafts, setDrafts] = useState<ToolDraft[]>(() => (params.tools ?? []).map((t) => draftOf(t)));
 
@@ -188,7 +194,7 @@ export function ToolsSection(props: { format: TextFormat; params: Params }) {
     else delete p.tools;
     if (nextChoice !== undefined) p.toolChoice = nextChoice;
     else delete p.toolChoice;
-    setParams(format, p);
+    save(p);
   };
   const edit = (key: string, patch: Partial<ToolDraft>) =>
     change(drafts.map((d) => (d.key === key ? { ...d, ...patch } : d)));
@@ -199,7 +205,7 @@ export function ToolsSection(props: { format: TextFormat; params: Params }) {
       value === '' ? undefined : value.startsWith('fn:') ? { name: value.slice(3) } : (value as ToolChoice);
     if (next === undefined) delete p.toolChoice;
     else p.toolChoice = next;
-    setParams(format, p);
+    save(p);
   };
 
   const present = new Set(drafts.map((d) => d.name));

@@ -17,6 +17,8 @@ import { EndNotice } from '../chat/EndNotice.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ColumnParamsSummary } from './CompareParams.tsx';
 import { ColumnPresets } from '../presets/ColumnPresets.tsx';
+import { ToolCalls } from '../chat/ToolCalls.tsx';
+import { ColumnResults, ColumnResultsForm } from './ColumnTools.tsx';
 
 function useColumn(key: string): CompareColumn | undefined {
   return useStore((s) => s.compareColumns.find((c) => c.key === key));
@@ -138,11 +140,16 @@ export function ColumnBody(props: { columnKey: string }) {
       ))}
       {col.run ? (
         <>
-          <UserTurnView text={col.run.text} attachments={col.run.attachments} />
+          {col.run.toolResults ? (
+            <ColumnResults results={col.run.toolResults} sending />
+          ) : (
+            <UserTurnView text={col.run.text} attachments={col.run.attachments} />
+          )}
           <StreamingReply requestId={col.run.requestId} scrollRef={scrollRef} />
         </>
       ) : null}
       {col.error ? <ColumnError error={col.error} /> : null}
+      <ColumnResultsForm column={col} />
       {!col.run && col.conversationId !== null && col.turns.length > 0 ? (
         <ContinueInTab columnKey={col.key} format={col.format} />
       ) : null}
@@ -178,7 +185,13 @@ function UserTurnView(props: { text: string; attachments?: Attachment[] | undefi
 
 const TurnView = memo(function TurnView({ turn, output }: { turn: Turn; output: Output | undefined }) {
   const inspect = useStore((s) => s.openInspector);
-  if (turn.role === 'user') return <UserTurnView text={turn.text} attachments={turn.attachments} />;
+  if (turn.role === 'user')
+    return (
+      <>
+        {turn.toolResults?.length ? <ColumnResults results={turn.toolResults} /> : null}
+        <UserTurnView text={turn.text} attachments={turn.attachments} />
+      </>
+    );
   return (
     <div className={`compare-reply is-${turn.status}`} data-testid="compare-reply" data-status={turn.status}>
       {turn.thoughts ? (
@@ -192,6 +205,7 @@ const TurnView = memo(function TurnView({ turn, output }: { turn: Turn; output: 
       ) : (
         <Markdown text={turn.text} />
       )}
+      {turn.toolCalls?.length ? <ToolCalls calls={turn.toolCalls} /> : null}
       <EndNotice turn={turn} />
       {turn.status === 'error' && turn.error ? (
         <div className="callout callout--error compare-error" role="note">
@@ -219,7 +233,12 @@ const TurnView = memo(function TurnView({ turn, output }: { turn: Turn; output: 
 function StreamingReply(props: { requestId: string; scrollRef: RefObject<HTMLDivElement | null> }) {
   const stream = useStore((s) => s.runTexts[props.requestId]);
   const { scrollRef } = props;
-  const length = (stream?.text.length ?? 0) + (stream?.thoughts.length ?? 0);
+  const calls = stream?.toolCalls;
+  // call pieces grow the reply too: follow them as text
+  const length =
+    (stream?.text.length ?? 0) +
+    (stream?.thoughts.length ?? 0) +
+    (calls?.reduce((n, c) => n + c.name.length + c.arguments.length + 1, 0) ?? 0);
   useEffect(() => {
     const el = scrollRef.current;
     // Follow the stream only while the reader is at the bottom; do not yank them back up.
@@ -235,7 +254,7 @@ function StreamingReply(props: { requestId: string; scrollRef: RefObject<HTMLDiv
       ) : null}
       {stream && stream.text !== '' ? (
         <Markdown text={stream.text} live />
-      ) : (
+      ) : calls ? null : (
         <span className="compare-waiting">
           <span className="compare-dot" />
           <span className="compare-dot" />
@@ -243,6 +262,7 @@ function StreamingReply(props: { requestId: string; scrollRef: RefObject<HTMLDiv
           <span className="visually-hidden">Waiting for the reply</span>
         </span>
       )}
+      {calls ? <ToolCalls calls={calls} live /> : null}
     </div>
   );
 }

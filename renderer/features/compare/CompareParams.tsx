@@ -22,6 +22,7 @@ import {
   SystemPromptField,
 } from '../chat/ParamsPanel.tsx';
 import { SharedMoreControls, SharedStructuredOutput } from './SharedControls.tsx';
+import { CompareTools } from './CompareTools.tsx';
 import { paramsProblem } from '../chat/turn-info.ts';
 import { compareParamsSummary } from './params-summary.ts';
 
@@ -212,6 +213,13 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
             <StructuredOutput format={first} params={params} update={update} />
           </>
         )}
+
+        <CompareTools
+          formats={distinct}
+          shared={shared}
+          params={params}
+          onChange={(p) => setParams(scope, p)}
+        />
 
         <p className="params-note">
           {shared

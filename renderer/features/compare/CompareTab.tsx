@@ -16,6 +16,7 @@ import { PARAMS_W } from '../../components/layout.ts';
 import { paramsProblem } from '../chat/turn-info.ts';
 import { ColumnHeader, ColumnBody } from './CompareColumn.tsx';
 import { FiguresRow } from './FiguresRow.tsx';
+import { selectCallsWaiting } from './ColumnTools.tsx';
 import { CompareParamsPanel, SameParamsSwitch } from './CompareParams.tsx';
 import { ComparisonsButton } from './ComparisonsList.tsx';
 import type { StoreState } from '../../store/types.ts';
@@ -30,6 +31,8 @@ const COLUMN_ROOM_W = 260;
 function selectSendProblem(s: StoreState): string | null {
   const invalid = selectCompareInvalid(s);
   if (invalid) return invalid;
+  const waiting = selectCallsWaiting(s);
+  if (waiting) return waiting;
   for (const [i, col] of s.compareColumns.entries()) {
     const problem = paramsProblem(col.format, selectColumnParams(s, col));
     if (problem) return `Column ${i + 1} (${FORMAT_LABELS[col.format]}): ${problem.message}`;

@@ -25,7 +25,7 @@ import {
  */
 
 /** Formats as the narrow tabs name them: short enough for one line under a control. */
-const SHORT: Record<TextFormat, string> = {
+export const SHORT: Record<TextFormat, string> = {
   chat: 'Chat',
   responses: 'Responses',
   messages: 'Messages',

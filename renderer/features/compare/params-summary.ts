@@ -6,8 +6,9 @@ const SYSTEM_SHOWN = 24;
 
 /**
  * A column's parameters in a few words: "temp 0.3 · 2,048 tokens · thinking 1,024 · schema “answer” ·
- * seed 7". `p` is what the column sends (columnParams), so a control its format lacks is already gone. The most
- * telling come first: the line is cut with an ellipsis where the header runs out of room.
+ * 2 tools · required · seed 7". `p` is what the column sends (columnParams), so a control its format lacks
+ * is already gone. The most telling come first: the line is cut with an ellipsis where the header runs out
+ * of room.
  */
 export function compareParamsSummary(format: TextFormat, p: Params): string {
   const bits: string[] = [];
@@ -21,6 +22,12 @@ export function compareParamsSummary(format: TextFormat, p: Params): string {
   }
   if (format === 'generate' && p.includeThoughts) bits.push('thoughts');
   if (p.output) bits.push(p.output.mode === 'json' ? 'JSON' : `schema “${p.output.name}”`);
+  const tools = p.tools?.length ?? 0;
+  if (tools > 0) {
+    bits.push(`${tools} tool${tools === 1 ? '' : 's'}`);
+    const c = p.toolChoice;
+    if (c !== undefined) bits.push(typeof c === 'object' ? `calls ${c.name}` : c === 'none' ? 'no calls' : c);
+  }
   if (p.topP !== undefined) bits.push(`top P ${p.topP}`);
   if (p.topK !== undefined) bits.push(`top K ${p.topK}`);
   if (p.stop?.length) bits.push(`${p.stop.length} stop${p.stop.length === 1 ? '' : 's'}`);
