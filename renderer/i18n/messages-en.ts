@@ -5,7 +5,8 @@
  */
 import { common } from './en/common.ts';
 import { settings } from './en/settings.ts';
+import { cost } from './en/cost.ts';
 
-export const en = { ...common, ...settings };
+export const en = { ...common, ...settings, ...cost };
 
 export type MessageKey = keyof typeof en;

@@ -3,5 +3,6 @@ import type { MessageKey } from './messages-en.ts';
 import type { Entry } from './translate.ts';
 import { common } from './zh-CN/common.ts';
 import { settings } from './zh-CN/settings.ts';
+import { cost } from './zh-CN/cost.ts';
 
-export const zhCN: Record<MessageKey, Entry> = { ...common, ...settings };
+export const zhCN: Record<MessageKey, Entry> = { ...common, ...settings, ...cost };
