@@ -25,6 +25,7 @@ import {
   type SkippedPreset,
   type UnreadablePreset,
 } from './presets.ts';
+import { FolderColorSchema, FolderNameSchema, type Folder } from './organise.ts';
 import type { Exchange } from './exchange.ts';
 import { ATTACHMENT_LIMITS, type Attachment } from './attachments.ts';
 import type { ErrorKind, Result } from './errors.ts';
@@ -136,6 +137,10 @@ export interface ConversationSummary {
   origin: 'chat' | 'compare';
   /** the comparison a Compare column's conversation belongs to */
   comparisonId?: string;
+  /** kept at the top of every list */
+  pinned?: true;
+  /** the folder it is filed in (shared/organise.ts) */
+  folderId?: string;
   turnCount: number;
   createdAt: number;
   updatedAt: number;
@@ -242,6 +247,11 @@ const ModelId = z
   .min(1, 'Choose a model.')
   .max(MAX_MODEL_ID_CHARS, `The model id is longer than ${MAX_MODEL_ID_CHARS} characters.`);
 const Empty = z.object({}).strict();
+/** Conversations picked together (the all-conversations view's selection). */
+const Ids = z
+  .array(Id)
+  .min(1, 'Pick at least one conversation.')
+  .max(10_000, 'At most 10,000 conversations at once.');
 
 export const ImageGenerateInputSchema = z.object({
   requestId: RequestId,
@@ -378,6 +388,41 @@ export const operations = {
   importConversation: op<Conversation>()(
     z.object({ content: z.string().max(50_000_000, 'The file is larger than 50 MB.') }),
   ),
+
+  // organising (shared/organise.ts): folders shared by the four tabs, pins, and many conversations at once
+  /** Every folder, by name. */
+  listFolders: op<Folder[]>()(Empty),
+  /** A new folder; a name another folder has (without regard to case) is refused. */
+  createFolder: op<Folder>()(z.object({ name: FolderNameSchema, color: FolderColorSchema.optional() })),
+  /** Renames, recolours (null: no colour) or folds a folder. */
+  updateFolder: op<Folder>()(
+    z.object({
+      id: Id,
+      name: FolderNameSchema.optional(),
+      color: FolderColorSchema.nullable().optional(),
+      collapsed: z.boolean().optional(),
+    }),
+  ),
+  /** Deletes a folder; its conversations stay, unfiled. */
+  deleteFolder: op<{ deleted: boolean; unfiled: number }>()(z.object({ id: Id })),
+  /** Pins or unpins, files (folderId) or unfiles (null) conversations; this is not activity (updatedAt stays). */
+  organiseConversations: op<ConversationSummary[]>()(
+    z.object({ ids: Ids, pinned: z.boolean().optional(), folderId: Id.nullable().optional() }),
+  ),
+  /** Deletes conversations with their turns, and the files only they used. */
+  deleteConversations: op<{ deleted: number }>()(z.object({ ids: Ids })),
+  /** One JSON file holding the conversations (every branch, their files, pin and folder); like exportConversation. */
+  exportConversations: op<{ filename: string; mime: string; content: string; savedTo?: string }>()(
+    z.object({ ids: Ids }),
+  ),
+  /**
+   * Imports a conversation file or a file of many (exportConversations); each conversation of a bundle is
+   * checked alone, and one that cannot be read is skipped with why.
+   */
+  importConversations: op<{
+    imported: ConversationSummary[];
+    skipped: { index: number; title: string; message: string }[];
+  }>()(z.object({ content: z.string().max(50_000_000, 'The file is larger than 50 MB.') })),
 
   /** Every comparison of the Compare view, newest first, with its columns' conversations. */
   listComparisons: op<ComparisonSummary[]>()(Empty),

@@ -77,6 +77,15 @@ export async function importConversationFile(
 ): Promise<string> {
   const parsed = parseConversationFile(content);
   if (!parsed.ok) throw invalid(parsed.message, 'content');
+  return importConversation(s, parsed, titleFor);
+}
+
+/** Stores a conversation read from a file (alone, or one of a bundle); returns the new conversation's id. */
+export async function importConversation(
+  s: Services,
+  parsed: { conversation: Conversation; files: readonly EmbeddedFile[] },
+  titleFor: (title: string, format: Conversation['format']) => string,
+): Promise<string> {
   const source = parsed.conversation;
   const nodes = orderedTree(source);
 

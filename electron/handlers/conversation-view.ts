@@ -29,6 +29,8 @@ export function toSummary(row: ConversationListRow): ConversationSummary {
     title: row.title,
     origin: row.origin,
     comparisonId: row.comparisonId,
+    pinned: row.pinned,
+    folderId: row.folderId,
     turnCount: row.turnCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

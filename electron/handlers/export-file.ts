@@ -41,12 +41,20 @@ export async function embeddedFile(s: Services, a: Attachment): Promise<Embedded
   return { id: a.id, base64: Buffer.from(await readAttachment(s, row)).toString('base64') };
 }
 
-async function* jsonPieces(s: Services, conversation: Conversation): AsyncGenerator<string> {
+/**
+ * The same document as toConversationFile, written a turn (and a file) at a time; `extra` fields go before
+ * the conversation (a bundle entry's organise).
+ */
+export async function* jsonPieces(
+  s: Services,
+  conversation: Conversation,
+  extra: Record<string, unknown> = {},
+): AsyncGenerator<string> {
   const { turns, branches, ...rest } = conversation;
-  // the same document as toConversationFile, written a turn (and a file) at a time
   const head = JSON.stringify({
     quartet: 'conversation',
     version: CONVERSATION_FILE_VERSION,
+    ...extra,
     conversation: rest,
   });
   yield `${head.slice(0, -2)},"turns":[`;

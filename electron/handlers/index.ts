@@ -7,6 +7,7 @@ import { appInfoHandlers } from './app-info.ts';
 import { attachmentFileOf, attachmentHandlers } from './attachments.ts';
 import { sweepAttachments } from './attachment-files.ts';
 import { branchHandlers } from './branches.ts';
+import { bundleHandlers } from './bundle.ts';
 import { chatHandlers } from './chat.ts';
 import { checkHandlers } from './check.ts';
 import { connectionHandlers, ensureFirstConnection } from './connections.ts';
@@ -19,6 +20,7 @@ import { keyHandlers } from './keys.ts';
 import { linkHandlers } from './links.ts';
 import { createLogger } from './logger.ts';
 import { modelHandlers } from './models.ts';
+import { organiseHandlers } from './organise.ts';
 import { presetHandlers } from './presets.ts';
 import { createRequestRegistry } from './requests.ts';
 import { join } from 'node:path';
@@ -99,6 +101,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...settingsHandlers(s),
     ...modelHandlers(s),
     ...conversationHandlers(s),
+    ...organiseHandlers(s),
+    ...bundleHandlers(s),
     ...chatHandlers(s),
     ...branchHandlers(s),
     ...presetHandlers(s),

@@ -1,7 +1,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { ParamsSchema, type Params } from '../../shared/conversation.ts';
 import { TextFormatSchema, type TextFormat } from '../../shared/formats.ts';
-import { num, optStr, str, type Row } from './rows.ts';
+import { bool, num, optStr, str, type Row } from './rows.ts';
 import { compact } from '../../shared/compact.ts';
 
 export type Origin = 'chat' | 'compare';
@@ -15,6 +15,10 @@ export interface ConversationRow {
   params: Params;
   /** a Compare column's conversation: the comparison it belongs to */
   comparisonId?: string;
+  /** kept at the top of the lists (set with organise, never on insert) */
+  pinned?: true;
+  /** the folder it is filed in (set with organise, never on insert) */
+  folderId?: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -44,6 +48,11 @@ export interface ConversationsRepo {
   comparisons(): { id: string; columns: ConversationListRow[] }[];
   /** the Compare conversations of a comparison (or the one legacy conversation with that id) */
   comparisonMembers(id: string): string[];
+  /**
+   * Pins or unpins, files or unfiles (folderId null) conversations, leaving updated_at alone: organising is
+   * not using. Returns the ids that exist.
+   */
+  organise(ids: readonly string[], patch: { pinned?: boolean; folderId?: string | null }): string[];
 }
 
 function parseParams(text: string): Params {
@@ -67,7 +76,11 @@ function toConversation(row: Row): ConversationRow {
     title: str(row, 'title'),
     origin: origin === 'compare' ? 'compare' : 'chat',
     params: parseParams(str(row, 'params')),
-    ...compact({ comparisonId: optStr(row, 'comparison_id') }),
+    ...compact({
+      comparisonId: optStr(row, 'comparison_id'),
+      pinned: bool(row, 'pinned') ? (true as const) : undefined,
+      folderId: optStr(row, 'folder_id'),
+    }),
     createdAt: num(row, 'created_at'),
     updatedAt: num(row, 'updated_at'),
   };
@@ -172,5 +185,26 @@ export function createConversationsRepo(db: DatabaseSync): ConversationsRepo {
         );
     },
     comparisonMembers: (id) => members.all(id, id).map((r) => str(r, 'id')),
+    organise(ids, patch) {
+      const sets: string[] = [];
+      const args: SQLInputValue[] = [];
+      if (patch.pinned !== undefined) {
+        sets.push('pinned = ?');
+        args.push(patch.pinned ? 1 : 0);
+      }
+      if (patch.folderId !== undefined) {
+        sets.push('folder_id = ?');
+        args.push(patch.folderId);
+      }
+      const found: string[] = [];
+      const exists = db.prepare('SELECT 1 FROM conversations WHERE id = ?');
+      const update =
+        sets.length > 0 ? db.prepare(`UPDATE conversations SET ${sets.join(', ')} WHERE id = ?`) : null;
+      for (const id of ids) {
+        if (update ? Number(update.run(...args, id).changes) > 0 : exists.get(id) !== undefined)
+          found.push(id);
+      }
+      return found;
+    },
   };
 }

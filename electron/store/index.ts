@@ -5,6 +5,7 @@ import { createConnectionsRepo, type ConnectionsRepo } from './connections-repo.
 import { createConversationsRepo, type ConversationsRepo } from './conversations-repo.ts';
 import { openDatabase } from './db.ts';
 import { createExchangesRepo, type ExchangesRepo } from './exchanges-repo.ts';
+import { createFoldersRepo, type FoldersRepo } from './folders-repo.ts';
 import { createImagesRepo, type ImagesRepo } from './images-repo.ts';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo.ts';
 import { createPresetsRepo, type PresetsRepo } from './presets-repo.ts';
@@ -25,6 +26,7 @@ export interface Store {
   readonly attachments: AttachmentsRepo;
   readonly exchanges: ExchangesRepo;
   readonly presets: PresetsRepo;
+  readonly folders: FoldersRepo;
   search(query: string, options?: SearchOptions): SearchHit[];
   /** one BEGIN IMMEDIATE .. COMMIT/ROLLBACK around a synchronous function */
   transaction<T>(fn: () => T): T;
@@ -54,6 +56,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     attachments: createAttachmentsRepo(db),
     exchanges: createExchangesRepo(db, options.maxExchanges),
     presets: createPresetsRepo(db),
+    folders: createFoldersRepo(db),
     search: (query, searchOptions) => searchMessages(db, query, searchOptions),
     transaction: (fn) => transaction(db, fn),
     close() {

@@ -4,6 +4,7 @@ import { SQL as END_REASON } from './002-end-reason.ts';
 import { SQL as REPORTED_QUALITY } from './003-reported-quality.ts';
 import { SQL as BRANCHES_ATTACHMENTS } from './004-branches-attachments.ts';
 import { SQL as TOOLS_PRESETS } from './005-tools-presets.ts';
+import { SQL as ORGANISE } from './006-organise.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'reported-quality', up: sql(REPORTED_QUALITY) },
   { version: 4, name: 'branches-attachments', up: sql(BRANCHES_ATTACHMENTS) },
   { version: 5, name: 'tools-presets', up: sql(TOOLS_PRESETS) },
+  { version: 6, name: 'organise', up: sql(ORGANISE) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
