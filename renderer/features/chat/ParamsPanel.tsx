@@ -159,7 +159,7 @@ export function StreamSwitch(props: { params: Params; update: Update }) {
  * Tells the store which field's text is not a valid value, so Send waits for it (what is on screen is
  * what is sent); forgets it when the field goes away.
  */
-function useReportInvalid(format: TextFormat, field: string, message: string | null): void {
+export function useReportInvalid(format: TextFormat, field: string, message: string | null): void {
   const tabReport = useStore((s) => s.setParamInvalid);
   const report = useContext(ParamsInvalidContext);
   useEffect(() => {

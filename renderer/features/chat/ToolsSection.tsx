@@ -1,4 +1,4 @@
-import { useContext, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useStore } from '../../store/index.ts';
 import type { Params } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
@@ -13,7 +13,7 @@ import {
 } from '../../../shared/tools.ts';
 import { Button } from '../../components/Button.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
-import { ParamsInvalidContext } from './ParamsPanel.tsx';
+import { useReportInvalid } from './ParamsPanel.tsx';
 import './tools.css';
 
 /** One function as typed: kept apart from the saved list, so a half-typed schema never reaches a request. */
@@ -88,7 +88,7 @@ export const TOOLS_WIRE: Record<TextFormat, string> = {
   chat: 'tools: [{type: "function", function: {name, description, parameters}}]',
   responses: 'tools: [{type: "function", name, description, parameters, strict: false}]',
   messages: 'tools: [{name, description, input_schema}]',
-  generate: 'tools: [{functionDeclarations: [{name, description, parameters}]}]',
+  generate: 'tools: [{functionDeclarations: [{name, description, parametersJsonSchema}]}]',
 };
 
 /** The tool choice as the format's request carries it. */
@@ -109,23 +109,6 @@ export function toolChoiceWire(format: TextFormat, choice: ToolChoice): string {
       return `toolConfig.functionCallingConfig: ${JSON.stringify(config)}`;
     }
   }
-}
-
-/** The Send button waits for fields that are not valid (as the other sections of the panel do). */
-function useReportInvalid(format: TextFormat, field: string, message: string | null): void {
-  const tabReport = useStore((s) => s.setParamInvalid);
-  const report = useContext(ParamsInvalidContext);
-  useEffect(() => {
-    if (report) report(field, message);
-    else tabReport(format, field, message);
-  }, [report, tabReport, format, field, message]);
-  useEffect(
-    () => () => {
-      if (report) report(field, null);
-      else tabReport(format, field, null);
-    },
-    [report, tabReport, format, field],
-  );
 }
 
 /**
