@@ -248,7 +248,44 @@ async function extras(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.getByTestId('compare-inspect').nth(1).click();
   await page.getByTestId('exchange-detail').waitFor();
   await shoot(page, `inspector-${theme}`);
+  // "Copy as code" on that request
+  await page.getByTestId('copy-code').click();
+  await page.getByTestId('code-export-dialog').getByTestId('code-text').waitFor();
+  await shoot(page, `code-dialog-${theme}`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('code-export-dialog').waitFor({ state: 'hidden' });
   await page.getByTestId('inspector-toggle').click();
+}
+
+/**
+ * Presets: the chat tab's menu with a saved preset, then the form that asks for its variables
+ * (presets-menu-<theme>.png, presets-fill-<theme>.png). The preset is saved once, through the editor.
+ */
+async function presetShots(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await openTab(page, 'chat');
+  const tab = page.getByTestId('chat-chat');
+  const menuItems = page.getByTestId('preset-menu-item');
+  if (theme === 'light') {
+    await tab.getByTestId('presets-menu').click();
+    await page.getByTestId('preset-action-save').click();
+    await page.getByTestId('preset-name').fill('Translator');
+    await page
+      .getByTestId('preset-system')
+      .fill('You translate into {{language}}. Keep the tone; say nothing else. Audience: {{audience}}.');
+    await page.getByTestId('preset-message').fill('Translate this: {{text}}');
+    await page.getByTestId('preset-save').click();
+    await page.getByTestId('preset-save').waitFor({ state: 'detached' });
+  }
+  // a notice dismissed while the menu is open would close it (a click outside)
+  await dismissNotices(page);
+  await tab.getByTestId('presets-menu').click();
+  await menuItems.first().waitFor();
+  await shoot(page, `presets-menu-${theme}`);
+  await menuItems.filter({ hasText: 'Translator' }).click();
+  await page.getByTestId('preset-variable').first().fill('French');
+  await shoot(page, `presets-fill-${theme}`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('preset-variable').first().waitFor({ state: 'detached' });
 }
 
 /**
@@ -515,6 +552,7 @@ async function main(): Promise<void> {
       }
       if (args.extras) {
         await extras(page, theme);
+        await presetShots(page, theme);
         await compareParams(page, theme, viewport);
         await compareLab(page, theme, viewport);
         await compareTools(page, theme, viewport);
