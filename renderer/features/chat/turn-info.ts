@@ -2,6 +2,8 @@ import type { Params, Turn, Usage } from '../../../shared/conversation.ts';
 import type { AppError } from '../../../shared/errors.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { formatCount, formatMs } from '../../components/format.ts';
+import { columnParams } from '../../store/compare-params.ts';
+import { controlWords } from './params-words.ts';
 
 /**
  * Whether the turn carries provider state that goes back verbatim on the next request: a generate-content
@@ -119,19 +121,8 @@ export function paramsSummary(format: TextFormat, p: Params): string {
   if (format === 'messages' && p.thinkingBudget !== undefined)
     bits.push(`thinking ${formatCount(p.thinkingBudget)}`);
   // Only the controls this format sends (the others may be remembered from another tab's defaults).
-  const has = (f: TextFormat[]) => f.includes(format);
-  if (p.topP !== undefined) bits.push(`top P ${p.topP}`);
-  if (p.topK !== undefined && has(['messages', 'generate'])) bits.push(`top K ${p.topK}`);
-  if (p.stop?.length && has(['chat', 'messages', 'generate']))
-    bits.push(`${p.stop.length} stop sequence${p.stop.length === 1 ? '' : 's'}`);
-  if (p.seed !== undefined && has(['chat', 'generate'])) bits.push(`seed ${p.seed}`);
-  if (has(['chat', 'generate'])) {
-    if (p.presencePenalty !== undefined) bits.push(`presence ${p.presencePenalty}`);
-    if (p.frequencyPenalty !== undefined) bits.push(`frequency ${p.frequencyPenalty}`);
-  }
-  if (p.reasoningEffort && has(['chat', 'responses'])) bits.push(`${p.reasoningEffort} effort`);
-  if (p.reasoningSummary && format === 'responses') bits.push(`${p.reasoningSummary} summary`);
-  if (p.thinkingLevel && format === 'generate') bits.push(`thinking ${p.thinkingLevel}`);
+  const sent = columnParams(format, p);
+  bits.push(...controlWords({ ...sent, extraBody: undefined }));
   if (p.output && !(p.output.mode === 'json' && format === 'messages'))
     bits.push(p.output.mode === 'json' ? 'JSON' : `schema ${p.output.name}`);
   const tools = p.tools?.length ?? 0;

@@ -1,6 +1,7 @@
 import type { Params } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { formatCount } from '../../components/format.ts';
+import { controlWords } from '../chat/params-words.ts';
 
 const SYSTEM_SHOWN = 24;
 
@@ -28,16 +29,7 @@ export function compareParamsSummary(format: TextFormat, p: Params): string {
     const c = p.toolChoice;
     if (c !== undefined) bits.push(typeof c === 'object' ? `calls ${c.name}` : c === 'none' ? 'no calls' : c);
   }
-  if (p.topP !== undefined) bits.push(`top P ${p.topP}`);
-  if (p.topK !== undefined) bits.push(`top K ${p.topK}`);
-  if (p.stop?.length) bits.push(`${p.stop.length} stop${p.stop.length === 1 ? '' : 's'}`);
-  if (p.seed !== undefined) bits.push(`seed ${p.seed}`);
-  if (p.presencePenalty !== undefined) bits.push(`presence ${p.presencePenalty}`);
-  if (p.frequencyPenalty !== undefined) bits.push(`frequency ${p.frequencyPenalty}`);
-  if (p.reasoningEffort) bits.push(`${p.reasoningEffort} effort`);
-  if (p.reasoningSummary) bits.push(`${p.reasoningSummary} summary`);
-  if (p.thinkingLevel) bits.push(`thinking ${p.thinkingLevel}`);
-  if (p.extraBody) bits.push('extra body');
+  bits.push(...controlWords(p));
   if (!p.stream) bits.push('not streamed');
   if (p.system) {
     const line = p.system.replace(/\s+/g, ' ').trim();
