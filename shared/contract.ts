@@ -27,6 +27,7 @@ import {
 } from './presets.ts';
 import { FolderColorSchema, FolderNameSchema, type Folder } from './organise.ts';
 import type { Exchange } from './exchange.ts';
+import { PriceTableSchema } from './pricing.ts';
 import { ATTACHMENT_LIMITS, type Attachment } from './attachments.ts';
 import type { ErrorKind, Result } from './errors.ts';
 
@@ -126,6 +127,8 @@ export const SettingsSchema = z.object({
     .min(MAX_REPLY_CHARS.min, REPLY_LIMIT_MESSAGE)
     .max(MAX_REPLY_CHARS.max, REPLY_LIMIT_MESSAGE)
     .optional(),
+  /** the user's prices per model (shared/pricing.ts); absent until they enter one */
+  prices: PriceTableSchema.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
