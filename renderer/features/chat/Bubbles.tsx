@@ -21,6 +21,7 @@ import type { ToolResult } from '../../../shared/tools.ts';
 import { ToolCalls } from './ToolCalls.tsx';
 import { ToolResultsForm, ToolResultsList } from './ToolResults.tsx';
 import { turnCopyText } from './tool-text.ts';
+import { ReplyCost } from '../cost/Cost.tsx';
 
 // ---------- versions ----------
 
@@ -274,7 +275,7 @@ function Thoughts(props: { text: string; live?: boolean }) {
 }
 
 /** The per-reply line: model · finish reason · tokens · TTFT · total time, and the signature marker. */
-export function TurnMeta(props: { turn: Turn }) {
+export function TurnMeta(props: { turn: Turn; conversationId: string }) {
   const { turn } = props;
   const usage = usageParts(turn.usage);
   return (
@@ -294,6 +295,7 @@ export function TurnMeta(props: { turn: Turn }) {
           ))}
         </span>
       ) : null}
+      <ReplyCost turn={turn} conversationId={props.conversationId} />
       {turn.timings?.firstTokenMs !== undefined ? (
         <span className="meta-item" title="Time to first token">
           TTFT <span className="tabular">{formatMs(turn.timings.firstTokenMs)}</span>
@@ -498,7 +500,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
         />
       ) : null}
       <div className="msg-foot">
-        <TurnMeta turn={turn} />
+        <TurnMeta turn={turn} conversationId={conversationId} />
         <div className="msg-actions">
           <VersionSwitcher turn={turn} conversationId={conversationId} busy={busy} />
           {turn.text !== '' || turn.toolCalls?.length ? (

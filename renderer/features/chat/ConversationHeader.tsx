@@ -9,6 +9,7 @@ import { MenuButton } from '../../components/Menu.tsx';
 import { formatCount } from '../../components/format.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { ChatPresets } from '../presets/ChatPresets.tsx';
+import { ConversationCost } from '../cost/Cost.tsx';
 
 /** Running totals of the open conversation, from every reply's reported usage. */
 function Totals(props: { conversationId: string }) {
@@ -49,6 +50,7 @@ function Totals(props: { conversationId: string }) {
           <span className="tabular">{formatCount(totals.thinking)}</span> thinking
         </span>
       ) : null}
+      <ConversationCost conversationId={props.conversationId} />
     </p>
   );
 }

@@ -4,10 +4,16 @@ import { lastReplyFigures, rankLowest, type ColumnFigures, type Rank } from '../
 import { formatCount, formatMs } from '../../components/format.ts';
 import { ElapsedTime } from '../../components/ElapsedTime.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
+import { columnCost, selectPrices } from '../cost/Cost.tsx';
+import { costBreakdown, formatCost } from '../cost/format-cost.ts';
+import type { Cost } from '../../../shared/pricing.ts';
+import { useLocale, useT } from '../../i18n/useT.ts';
 
 interface CellData {
   key: string;
   figures: ColumnFigures | null;
+  /** the last reply's cost at the user's prices, when its model has one */
+  cost: Cost | undefined;
   run: { startedAt: number; firstTokenAt: number | null } | null;
 }
 
@@ -17,11 +23,15 @@ export function FiguresRow() {
   // when one starts, gets its first token, stops or ends.
   const columns = useStore((s) => s.compareColumns);
   const runs = useStore((s) => s.runs);
+  const prices = useStore(selectPrices);
+  const t = useT();
+  const locale = useLocale();
   const cells = columns.map((c): CellData => {
     const run = c.run ? runs[c.run.requestId] : undefined;
     return {
       key: c.key,
       figures: c.run ? null : lastReplyFigures(c),
+      cost: c.run ? undefined : columnCost(prices, c),
       // a column's run and its runs entry start and end in the same update
       run: run ? { startedAt: run.startedAt, firstTokenAt: run.firstTokenAt } : null,
     };
@@ -29,6 +39,7 @@ export function FiguresRow() {
   const inspect = useStore((s) => s.openInspector);
   const ttftRank = rankLowest(cells.map((c) => c.figures?.ttftMs));
   const totalRank = rankLowest(cells.map((c) => c.figures?.totalMs));
+  const costRank = rankLowest(cells.map((c) => c.cost?.amount));
 
   return (
     <>
@@ -70,6 +81,21 @@ export function FiguresRow() {
                   testId="figure-finish"
                   warn={c.figures.status !== 'complete'}
                 />
+                {c.cost ? (
+                  <Figure
+                    label={t('cost.label')}
+                    value={formatCost(locale, c.cost.currency, c.cost.amount)}
+                    rank={costRank[i]}
+                    testId="figure-cost"
+                    rankWords={{ best: t('cost.cheapest'), worst: t('cost.dearest') }}
+                    title={costBreakdown(
+                      t,
+                      locale,
+                      c.cost,
+                      t('cost.reply.title', { pattern: c.cost.pattern }),
+                    )}
+                  />
+                ) : null}
               </dl>
               <IconButton
                 icon="code"
@@ -90,16 +116,29 @@ export function FiguresRow() {
   );
 }
 
-function Figure(props: { label: string; value: ReactNode; rank?: Rank; testId?: string; warn?: boolean }) {
+function Figure(props: {
+  label: string;
+  value: ReactNode;
+  rank?: Rank;
+  testId?: string;
+  warn?: boolean;
+  title?: string;
+  /** what best and worst mean for this figure, read out after it (fastest and slowest unless told) */
+  rankWords?: { best: string; worst: string };
+}) {
   const cls =
     props.rank === 'best' ? ' is-best' : props.rank === 'worst' ? ' is-worst' : props.warn ? ' is-warn' : '';
   return (
-    <div className={`figure${cls}`} data-testid={props.testId}>
+    <div className={`figure${cls}`} data-testid={props.testId} title={props.title}>
       <dt>{props.label}</dt>
       <dd>
         {props.value}
-        {props.rank === 'best' ? <span className="visually-hidden"> (fastest)</span> : null}
-        {props.rank === 'worst' ? <span className="visually-hidden"> (slowest)</span> : null}
+        {props.rank === 'best' ? (
+          <span className="visually-hidden"> ({props.rankWords?.best ?? 'fastest'})</span>
+        ) : null}
+        {props.rank === 'worst' ? (
+          <span className="visually-hidden"> ({props.rankWords?.worst ?? 'slowest'})</span>
+        ) : null}
       </dd>
     </div>
   );

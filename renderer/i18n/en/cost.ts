@@ -17,6 +17,8 @@ export const cost = {
     `${String(v.count)} ${v.count === 1 ? 'reply has' : 'replies have'} no price and ${v.count === 1 ? 'is' : 'are'} not counted.`,
   'cost.atLeast': '≥ {amount}',
 
+  'cost.cheapest': 'cheapest',
+  'cost.dearest': 'most expensive',
   'cost.prices.title': 'Prices',
   'cost.prices.intro':
     'Optional: what each model costs you, per million tokens. Replies, conversations and Compare columns then show their cost; a model without a price shows none.',
@@ -25,7 +27,7 @@ export const cost = {
     'A three-letter code (USD, EUR, CNY). Amounts are labelled with it, never converted.',
   'cost.prices.currency.invalid': 'A three-letter currency code such as USD.',
   'cost.prices.rule':
-    'Model: an exact id, or a pattern where * stands for any characters (gpt-5*). An exact id wins over a pattern; among patterns, the one with the most characters besides * wins (gpt-5-mini* before gpt-5*). Letter case is ignored. A reply is priced by the model the service reported, else by the one it was sent to.',
+    'Model: an exact id, or a pattern where * stands for any characters (gpt-5*). An exact id wins over a pattern; among patterns, the one with the most characters besides * wins (gpt-5-mini* before gpt-5*). Letter case is ignored. A reply is priced by the model the service reported, or, for a dated version (gpt-5-2025-08-07), by the model it was sent to.',
   'cost.prices.blanks':
     'Blank cached input: charged as input. Blank thinking: charged as output (every format bills thinking as output). Blank cache write: a reply that wrote to the prompt cache (Messages) shows no cost.',
   'cost.prices.model': 'Model or pattern',
