@@ -2,7 +2,7 @@
 import { invalidRequest } from '../errors.ts';
 import { newId, unixSeconds } from '../ids.ts';
 import { totalSkew } from '../quirks.ts';
-import { countInputTokens, countTokens, simulatedReply, streamPieces, truncateToTokens } from '../replies.ts';
+import { countInputTokens, countTokens, streamPieces } from '../replies.ts';
 import {
   optionalBoolean,
   optionalEnum,
@@ -31,7 +31,7 @@ import {
   callTokens,
   PendingCalls,
   planCalls,
-  resultsReply,
+  replyText,
   type ReceivedResult,
 } from '../tools/plan.ts';
 import type { HandlerContext, HandlerReply, SseEvent } from '../context.ts';
@@ -145,11 +145,17 @@ export function handleChat(ctx: HandlerContext): HandlerReply {
     salt: `${model}/${userTurns}`,
     param: 'messages',
   });
-  const text =
-    structured ??
-    (answering ? resultsReply(results, received) : simulatedReply(prompt, model, userTurns, received));
   // A reply that calls functions says nothing else: content null, as the service sends it.
-  const reply = calls.length > 0 ? { text: '', truncated: false } : truncateToTokens(text, maxTokens);
+  const reply = replyText({
+    calls,
+    structured,
+    results,
+    received,
+    prompt,
+    model,
+    turn: userTurns,
+    limit: maxTokens,
+  });
   const promptTokens = countInputTokens(texts);
   const completionTokens = countTokens(reply.text) + callTokens(calls);
   const usage = {

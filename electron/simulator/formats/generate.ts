@@ -6,10 +6,8 @@ import { totalSkew } from '../quirks.ts';
 import {
   countInputTokens,
   countTokens,
-  simulatedReply,
   simulatedThinking,
   streamPieces,
-  truncateToTokens,
   refuseDirective,
   REFUSAL_EXPLANATION,
 } from '../replies.ts';
@@ -30,7 +28,7 @@ import type { ReplayedPart, SignatureBook } from '../signatures.ts';
 import {
   callTokens,
   planCalls,
-  resultsReply,
+  replyText,
   seedId,
   type ReceivedResult,
   type SimCall,
@@ -198,10 +196,16 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
     salt: `${model}/${userTurns}/${signs ? 'signed' : 'unsigned'}`,
     param: 'contents',
   });
-  const text =
-    structured ??
-    (answering ? resultsReply(results, received) : simulatedReply(prompt, model, userTurns, received));
-  const reply = planned.length > 0 ? { text: '', truncated: false } : truncateToTokens(text, maxOutputTokens);
+  const reply = replyText({
+    calls: planned,
+    structured,
+    results,
+    received,
+    prompt,
+    model,
+    turn: userTurns,
+    limit: maxOutputTokens,
+  });
   const promptTokens = countInputTokens(texts);
   const candidatesTokens = countTokens(reply.text) + callTokens(planned);
   const usageMetadata = {

@@ -4,10 +4,8 @@ import { newOpaqueId } from '../ids.ts';
 import {
   countInputTokens,
   countTokens,
-  simulatedReply,
   simulatedThinking,
   streamPieces,
-  truncateToTokens,
   refuseDirective,
   REFUSAL_EXPLANATION,
 } from '../replies.ts';
@@ -27,7 +25,7 @@ import {
   callTokens,
   PendingCalls,
   planCalls,
-  resultsReply,
+  replyText,
   type ReceivedResult,
 } from '../tools/plan.ts';
 import {
@@ -234,12 +232,17 @@ export function handleMessages(ctx: HandlerContext): HandlerReply {
     salt: `${model}/${userTurns}`,
     param: 'messages',
   });
-  const text =
-    structured ??
-    (answering ? resultsReply(results, received) : simulatedReply(prompt, model, userTurns, received));
   // Thinking counts against max_tokens, and the budget is below it, so some room always remains.
-  const reply =
-    calls.length > 0 ? { text: '', truncated: false } : truncateToTokens(text, maxTokens - thinkingTokens);
+  const reply = replyText({
+    calls,
+    structured,
+    results,
+    received,
+    prompt,
+    model,
+    turn: userTurns,
+    limit: maxTokens - thinkingTokens,
+  });
   const inputTokens = countInputTokens(texts);
   const outputTokens = thinkingTokens + countTokens(reply.text) + callTokens(calls);
   const stopReason = calls.length > 0 ? 'tool_use' : reply.truncated ? 'max_tokens' : 'end_turn';

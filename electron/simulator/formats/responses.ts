@@ -4,7 +4,7 @@ import { invalidRequest } from '../errors.ts';
 import { newId, unixSeconds } from '../ids.ts';
 import { totalSkew } from '../quirks.ts';
 import { responsesStructured } from './structured.ts';
-import { countInputTokens, countTokens, simulatedReply, streamPieces, truncateToTokens } from '../replies.ts';
+import { countInputTokens, countTokens, streamPieces } from '../replies.ts';
 import {
   optionalBoolean,
   optionalEnum,
@@ -29,7 +29,7 @@ import {
   callTokens,
   PendingCalls,
   planCalls,
-  resultsReply,
+  replyText,
   type ReceivedResult,
 } from '../tools/plan.ts';
 import {
@@ -174,12 +174,16 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
   const turn = (previous?.turns ?? 0) + input.userTurns;
   const structured = responsesStructured(body);
   const calls = planCalls({ request: tools, prompt, answering, salt: `${model}/${turn}`, param: 'input' });
-  const text =
-    structured.text ??
-    (answering
-      ? resultsReply(input.results, input.received)
-      : simulatedReply(prompt, model, turn, input.received));
-  const reply = calls.length > 0 ? { text: '', truncated: false } : truncateToTokens(text, maxOutputTokens);
+  const reply = replyText({
+    calls,
+    structured: structured.text,
+    results: input.results,
+    received: input.received,
+    prompt,
+    model,
+    turn,
+    limit: maxOutputTokens,
+  });
   const inputTokens =
     countInputTokens(instructions === null ? input.texts : [instructions, ...input.texts]) +
     (previous?.contextTokens ?? 0);

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { attachmentSentence, type ReceivedAttachment } from '../attachments/received.ts';
 import { invalidRequest } from '../errors.ts';
-import { countTokens } from '../replies.ts';
+import { countTokens, simulatedReply, truncateToTokens, type Truncated } from '../replies.ts';
 import { schemaInstance } from '../../../shared/json-schema.ts';
 import { resultValue } from '../../../shared/tools.ts';
 import { isRecord } from '../../../shared/wire.ts';
@@ -209,4 +209,28 @@ export function resultsReply(
 ): string {
   const sentence = toolResultsSentence(results);
   return received.length === 0 ? sentence : `${sentence}\n\n${attachmentSentence(received)}`;
+}
+
+/**
+ * What a reply says, the same way in every format: nothing when it calls functions (their calls are the
+ * answer), else the structured instance, the results sentence or the simulated sentence, cut at the
+ * request's token limit.
+ */
+export function replyText(o: {
+  calls: readonly SimCall[];
+  structured: string | undefined;
+  results: readonly ReceivedResult[];
+  received: readonly ReceivedAttachment[];
+  prompt: string;
+  model: string;
+  turn: number;
+  limit: number | undefined;
+}): Truncated {
+  if (o.calls.length > 0) return { text: '', truncated: false };
+  const text =
+    o.structured ??
+    (o.results.length > 0
+      ? resultsReply(o.results, o.received)
+      : simulatedReply(o.prompt, o.model, o.turn, o.received));
+  return truncateToTokens(text, o.limit);
 }
