@@ -1,9 +1,8 @@
-import { useContext, useState } from 'react';
+import { useContext } from 'react';
 import { StoreContext } from '../../store/index.ts';
 import { draftKey, selectTabParams } from '../../store/chat-helpers.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
-import { presetVariables, type SavedPreset } from '../../../shared/presets.ts';
-import { FillVariablesDialog } from './FillVariablesDialog.tsx';
+import { usePresetPick } from './usePresetPick.tsx';
 import { PresetMenu } from './PresetMenu.tsx';
 import { usePresetsManager } from './PresetsManager.tsx';
 
@@ -14,12 +13,12 @@ import { usePresetsManager } from './PresetsManager.tsx';
 export function ChatPresets(props: { format: TextFormat; conversationId: string | null }) {
   const { format, conversationId } = props;
   const store = useContext(StoreContext);
-  const [filling, setFilling] = useState<SavedPreset | null>(null);
   const manager = usePresetsManager();
   const target = `a new ${FORMAT_LABELS[format]} conversation`;
 
-  const apply = (preset: SavedPreset, values: Record<string, string>) =>
-    store.getState().applyPresetToChat(format, preset.id, values);
+  const pick = usePresetPick(target, (preset, values) =>
+    store.getState().applyPresetToChat(format, preset.id, values),
+  );
 
   const saveCurrent = () => {
     // read when asked: what the tab sends now, and what is in its message box
@@ -40,24 +39,13 @@ export function ChatPresets(props: { format: TextFormat; conversationId: string 
         text="Presets"
         caption={`Apply to ${target}`}
         testId="presets-menu"
-        onPick={(preset) => {
-          if (presetVariables(preset).length > 0) setFilling(preset);
-          else {
-            const why = apply(preset, {});
-            if (why !== null) store.getState().notify(why, 'error');
-          }
-        }}
+        onPick={pick.onPick}
         actions={[
           { id: 'save', label: 'Save as preset…', icon: 'save', onSelect: saveCurrent },
           { id: 'manage', label: 'Manage, import, export…', icon: 'settings', onSelect: manager.openManager },
         ]}
       />
-      <FillVariablesDialog
-        preset={filling}
-        target={target}
-        onApply={(values) => (filling ? apply(filling, values) : null)}
-        onClose={() => setFilling(null)}
-      />
+      {pick.dialog}
       {manager.dialogs}
     </>
   );

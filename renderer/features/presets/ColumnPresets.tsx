@@ -1,8 +1,7 @@
-import { useContext, useState } from 'react';
+import { useContext } from 'react';
 import { StoreContext, useStore } from '../../store/index.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
-import { presetVariables, type SavedPreset } from '../../../shared/presets.ts';
-import { FillVariablesDialog } from './FillVariablesDialog.tsx';
+import { usePresetPick } from './usePresetPick.tsx';
 import { PresetMenu } from './PresetMenu.tsx';
 import { usePresetsManager } from './PresetsManager.tsx';
 
@@ -14,13 +13,12 @@ export function ColumnPresets(props: { columnKey: string; index: number }) {
   const store = useContext(StoreContext);
   const format = useStore((s) => s.compareColumns.find((c) => c.key === props.columnKey)?.format);
   const running = useStore((s) => s.compareColumns.find((c) => c.key === props.columnKey)?.run != null);
-  const [filling, setFilling] = useState<SavedPreset | null>(null);
   const manager = usePresetsManager();
+  const target = `column ${props.index + 1}${format ? ` (${FORMAT_LABELS[format]})` : ''}`;
+  const pick = usePresetPick(target, (preset, values) =>
+    store.getState().applyPresetToColumn(props.columnKey, preset.id, values),
+  );
   if (!format) return null;
-  const target = `column ${props.index + 1} (${FORMAT_LABELS[format]})`;
-
-  const apply = (preset: SavedPreset, values: Record<string, string>) =>
-    store.getState().applyPresetToColumn(props.columnKey, preset.id, values);
 
   return (
     <>
@@ -31,23 +29,12 @@ export function ColumnPresets(props: { columnKey: string; index: number }) {
         text="Preset"
         disabled={running}
         testId="compare-presets"
-        onPick={(preset) => {
-          if (presetVariables(preset).length > 0) setFilling(preset);
-          else {
-            const why = apply(preset, {});
-            if (why !== null) store.getState().notify(why, 'error');
-          }
-        }}
+        onPick={pick.onPick}
         actions={[
           { id: 'manage', label: 'Manage, import, export…', icon: 'settings', onSelect: manager.openManager },
         ]}
       />
-      <FillVariablesDialog
-        preset={filling}
-        target={target}
-        onApply={(values) => (filling ? apply(filling, values) : null)}
-        onClose={() => setFilling(null)}
-      />
+      {pick.dialog}
       {manager.dialogs}
     </>
   );
