@@ -6,6 +6,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';
 import { App } from './App.tsx';
+import { LocaleRoot } from './i18n/LocaleRoot.tsx';
 import { startApp } from './store/index.ts';
 import { applyTheme } from './components/theme.ts';
 
@@ -16,6 +17,8 @@ applyTheme('system');
 startApp();
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <LocaleRoot>
+      <App />
+    </LocaleRoot>
   </StrictMode>,
 );

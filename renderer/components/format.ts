@@ -1,4 +1,6 @@
-/** Small formatting helpers shared by every screen; pure, so they are unit-tested. */
+/** Small formatting helpers shared by every screen; pure but for the page's language, so they are unit-tested. */
+import { activeLocale } from '../i18n/active.ts';
+import { formatNumber } from '../i18n/translate.ts';
 
 /** 420 ms, 1.24 s, 12.3 s, 2 m 05 s */
 export function formatMs(ms: number | undefined): string {
@@ -11,8 +13,6 @@ export function formatMs(ms: number | undefined): string {
   return `${m} m ${String(s).padStart(2, '0')} s`;
 }
 
-const NUMBER = new Intl.NumberFormat('en-US');
-
 /** 1,234 (or – when unknown) */
 /** "1 match", "2 matches": a count with its noun in the right number. */
 export function countOf(n: number, one: string, many: string, shown: string = formatCount(n)): string {
@@ -20,7 +20,7 @@ export function countOf(n: number, one: string, many: string, shown: string = fo
 }
 
 export function formatCount(n: number | undefined): string {
-  return n === undefined || !Number.isFinite(n) ? '–' : NUMBER.format(n);
+  return n === undefined || !Number.isFinite(n) ? '–' : formatNumber(activeLocale(), n);
 }
 
 /** 12 KB, 3.4 MB */
