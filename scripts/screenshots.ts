@@ -10,7 +10,8 @@
  * (compare-lab[-min]-<theme>.png); function calls in a chat conversation (cards, a results bubble, the form
  * waiting for a result) and the Tools section at both sizes (tool-call[-min]-<theme>.png,
  * tools-panel[-min]-<theme>.png); the same in Compare, every column calling a function offered to all, and
- * the shared editor's Tools section (compare-tools[-params][-min]-<theme>.png).
+ * the shared editor's Tools section (compare-tools[-params][-min]-<theme>.png); Settings > Prices and a
+ * reply priced at them (prices[-min]-<theme>.png, cost[-min]-<theme>.png).
  *
  *   npx vite build && node scripts/screenshots.ts [--static dist/renderer] [--out docs/screenshots]
  *                                                   [--viewport 1280x800] [--no-extras]
@@ -505,6 +506,64 @@ async function toolShots(page: Page, theme: 'light' | 'dark', viewport: { width:
   await page.setViewportSize(viewport);
 }
 
+/** Example prices for the shots: the sandbox's models, figures an illustration (not any service's). */
+const SHOT_PRICES = [
+  { model: 'gpt-5*', input: '1.25', cachedInput: '0.125', output: '10' },
+  { model: 'gpt-5-mini', input: '0.25', cachedInput: '0.025', output: '2' },
+  { model: 'claude-*', input: '3', cachedInput: '0.3', cacheWrite: '3.75', output: '15' },
+  { model: 'gemini-2.5-flash', input: '0.3', cachedInput: '0.075', output: '2.5', thinking: '2.5' },
+];
+
+/**
+ * Settings > Prices with a few rows (one of them left wrong, so its messages show) and the Markdown sample's
+ * reply priced in its meta line and the conversation's totals, at 1280x800 and 720x480:
+ * prices[-min]-<theme>.png, cost[-min]-<theme>.png. The prices are removed after, so the other shots
+ * show no costs.
+ */
+async function costShots(page: Page, theme: 'light' | 'dark', viewport: { width: number; height: number }) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTab(page, 'settings');
+  const prices = page.getByTestId('prices');
+  const rows = prices.getByTestId('price-row');
+  for (const p of SHOT_PRICES) {
+    await prices.getByTestId('prices-add').click();
+    const row = rows.last();
+    for (const [field, value] of Object.entries(p))
+      await row.getByTestId(field === 'model' ? 'price-model' : `price-${field}`).fill(value);
+  }
+  await prices.getByTestId('prices-currency').click();
+  await prices.getByTestId('prices-status').filter({ hasText: 'Saved.' }).waitFor();
+  // a row typed twice, left: its problem shows under it (and the rest stays saved)
+  await prices.getByTestId('prices-add').click();
+  await rows.last().getByTestId('price-model').fill('GPT-5*');
+  await rows.last().getByTestId('price-input').fill('1.5');
+  await prices.locator('h2').click();
+  await rows.last().getByTestId('price-problems').waitFor();
+  await prices.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shoot(page, `prices-${theme}`);
+  await page.setViewportSize({ width: 720, height: 480 });
+  await prices.locator('.prices-table').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shoot(page, `prices-min-${theme}`);
+  await rows.last().getByTestId('price-remove').click();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTab(page, 'chat');
+  const tab = page.getByTestId('chat-chat');
+  await tab.getByTestId('conversation-item').filter({ hasText: 'markdown' }).locator('.conv-open').click();
+  await tab.getByTestId('reply-cost').last().waitFor();
+  await tab.getByTestId('turn-meta').last().scrollIntoViewIfNeeded();
+  await shoot(page, `cost-${theme}`);
+  await page.setViewportSize({ width: 720, height: 480 });
+  await tab.getByTestId('turn-meta').last().scrollIntoViewIfNeeded();
+  await shoot(page, `cost-min-${theme}`);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTab(page, 'settings');
+  while ((await rows.count()) > 0) await rows.first().getByTestId('price-remove').click();
+  await prices.getByTestId('prices-empty').waitFor();
+  await page.setViewportSize(viewport);
+}
+
 /** Chat with the parameters and the inspector both open at 1280x800, then every tab at 720x480. */
 async function layouts(page: Page, theme: 'light' | 'dark', viewport: { width: number; height: number }) {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -558,6 +617,7 @@ async function main(): Promise<void> {
         await compareTools(page, theme, viewport);
         await toolShots(page, theme, viewport);
         await layouts(page, theme, viewport);
+        await costShots(page, theme, viewport);
       }
     }
   } finally {

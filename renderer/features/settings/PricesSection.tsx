@@ -277,7 +277,12 @@ export function PricesSection() {
       </div>
       <p className="faint prices-rule">{t('cost.prices.rule')}</p>
       {editor.rows.length > 0 ? (
-        <div className="prices-table" role="group" aria-label={t('cost.prices.unit')}>
+        <div
+          className="prices-table"
+          role="group"
+          aria-label={t('cost.prices.unit', { currency: editor.currency })}
+        >
+          <p className="faint prices-unit">{t('cost.prices.unit', { currency: editor.currency })}</p>
           <div className="prices-head" aria-hidden="true">
             <span>{t('cost.prices.model')}</span>
             {PRICE_FIELDS.map((f) => (
@@ -296,7 +301,6 @@ export function PricesSection() {
               onRemove={() => removeRow(row.key)}
             />
           ))}
-          <p className="faint prices-unit">{t('cost.prices.unit')}</p>
         </div>
       ) : (
         <p className="faint" data-testid="prices-empty">

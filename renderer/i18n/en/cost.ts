@@ -31,7 +31,7 @@ export const cost = {
   'cost.prices.blanks':
     'Blank cached input: charged as input. Blank thinking: charged as output (every format bills thinking as output). Blank cache write: a reply that wrote to the prompt cache (Messages) shows no cost.',
   'cost.prices.model': 'Model or pattern',
-  'cost.prices.unit': 'Prices per million tokens',
+  'cost.prices.unit': 'Prices per million tokens, in {currency}',
   'cost.prices.modelLabel': 'Model or pattern, row {row}',
   'cost.prices.fieldLabel': '{field} price, row {row}',
   'cost.prices.add': 'Add a price',

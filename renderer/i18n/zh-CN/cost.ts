@@ -29,7 +29,7 @@ export const cost: Record<keyof typeof en, Entry> = {
   'cost.prices.blanks':
     '缓存输入留空：按输入价格计。思考留空：按输出价格计（各格式都把思考按输出计费）。缓存写入留空：写入了提示缓存的回复（Messages）不显示费用。',
   'cost.prices.model': '模型或模式',
-  'cost.prices.unit': '价格按每百万 token 计',
+  'cost.prices.unit': '价格按每百万 token 计，单位 {currency}',
   'cost.prices.modelLabel': '模型或模式，第 {row} 行',
   'cost.prices.fieldLabel': '{field}价格，第 {row} 行',
   'cost.prices.add': '添加价格',
