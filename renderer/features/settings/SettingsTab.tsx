@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { MAX_REPLY_CHARS } from '../../../shared/limits.ts';
 import { useStore } from '../../store/index.ts';
 import type { Theme } from '../../../shared/contract.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { CheckSection } from './CheckSection.tsx';
-import { PricesSection } from './PricesSection.tsx';
 import './settings.css';
 import { DEFAULT_SETTINGS } from '../../../shared/default-settings.ts';
 import { useT } from '../../i18n/useT.ts';
 import { LOCALE_NAMES, LOCALES, localeOf, type LanguageSetting } from '../../i18n/translate.ts';
+
+// The price table's editor, its checks and its file are needed only here: loaded when Settings opens.
+const PricesSection = lazy(() => import('./PricesSection.tsx').then((m) => ({ default: m.PricesSection })));
 
 const THEMES: { id: Theme; label: string; icon: IconName }[] = [
   { id: 'system', label: 'System', icon: 'monitor' },
@@ -33,7 +35,9 @@ export function SettingsTab() {
           <AppearanceSection />
           <StorageSection />
         </div>
-        <PricesSection />
+        <Suspense fallback={null}>
+          <PricesSection />
+        </Suspense>
       </div>
     </div>
   );
