@@ -1,5 +1,6 @@
-import { useDocumentLanguage } from './i18n/useT.ts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import type { Translate } from './i18n/translate.ts';
+import { useDocumentLanguage, useT } from './i18n/useT.ts';
 import { useStore } from './store/index.ts';
 import { TAB_IDS, type TabId } from './store/app-slice.ts';
 import { Tabs, tabId, tabPanelId } from './components/Tabs.tsx';
@@ -17,7 +18,7 @@ import { FORMAT_LABELS } from '../shared/formats.ts';
 import { DEFAULT_SETTINGS } from '../shared/default-settings.ts';
 
 // The format tabs are named as the formats are everywhere (shared/formats.ts); narrow windows shorten two.
-const TAB_LABELS: Record<TabId, { label: string; short: string }> = {
+const TAB_LABELS: Record<Exclude<TabId, 'library'>, { label: string; short: string }> = {
   chat: { label: FORMAT_LABELS.chat, short: 'Chat' },
   responses: { label: FORMAT_LABELS.responses, short: FORMAT_LABELS.responses },
   messages: { label: FORMAT_LABELS.messages, short: FORMAT_LABELS.messages },
@@ -27,7 +28,13 @@ const TAB_LABELS: Record<TabId, { label: string; short: string }> = {
   settings: { label: 'Settings', short: 'Settings' },
 };
 
-const TAB_ITEMS = TAB_IDS.map((id) => ({ id, label: TAB_LABELS[id].label, testId: `tab-${id}` }));
+// the all-conversations view is named in the page's language
+const labelOf = (id: TabId, t: Translate, short = false): string => {
+  if (id === 'library') return t(short ? 'organise.tab.short' : 'organise.tab');
+  return short ? TAB_LABELS[id].short : TAB_LABELS[id].label;
+};
+// the view of every conversation: its own chunk, loaded when first opened
+const LibraryView = lazy(() => import('./features/library/LibraryView.tsx'));
 const TAB_PREFIX = 'top';
 
 const NEXT_THEME: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
@@ -51,6 +58,8 @@ function TopBar() {
   const theme = useStore((s) => s.settings?.theme ?? DEFAULT_SETTINGS.theme);
   const updateSettings = useStore((s) => s.updateSettings);
   const settingsLoaded = useStore((s) => s.settings !== null);
+  const t = useT();
+  const tabItems = TAB_IDS.map((id) => ({ id, label: labelOf(id, t), testId: `tab-${id}` }));
 
   return (
     <header className="topbar">
@@ -64,7 +73,7 @@ function TopBar() {
         <span className="brand-name">Quartet</span>
       </div>
       <Tabs
-        items={TAB_ITEMS}
+        items={tabItems}
         value={activeTab}
         onChange={setTab}
         label="Sections"
@@ -73,9 +82,9 @@ function TopBar() {
         tabClassName="topbar-tab"
         renderLabel={(id) => (
           <>
-            <span className="tab-long">{TAB_LABELS[id].label}</span>
+            <span className="tab-long">{labelOf(id, t)}</span>
             <span className="tab-short" aria-hidden="true">
-              {TAB_LABELS[id].short}
+              {labelOf(id, t, true)}
             </span>
           </>
         )}
@@ -124,6 +133,12 @@ function TabPanel(props: { tab: TabId }) {
     case 'messages':
     case 'generate':
       return <ChatTab key={props.tab} format={props.tab} />;
+    case 'library':
+      return (
+        <Suspense fallback={<div className="app-loading" aria-busy="true" />}>
+          <LibraryView />
+        </Suspense>
+      );
     case 'images':
       return <ImagesTab />;
     case 'compare':
@@ -141,9 +156,10 @@ export function App() {
   const theme = useStore((s) => s.settings?.theme ?? DEFAULT_SETTINGS.theme);
   useTheme(theme);
   useDocumentLanguage();
+  const t = useT();
   useEffect(() => {
-    document.title = `${TAB_LABELS[activeTab].label} · Quartet`;
-  }, [activeTab]);
+    document.title = `${labelOf(activeTab, t)} · Quartet`;
+  }, [activeTab, t]);
 
   return (
     <div className="app" data-testid="app" data-ready={ready ? 'true' : 'false'}>

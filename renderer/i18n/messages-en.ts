@@ -4,9 +4,10 @@
  * may hold {name} placeholders; an entry that depends on a number (plurals) is a function.
  */
 import { common } from './en/common.ts';
+import { organise } from './en/organise.ts';
 import { settings } from './en/settings.ts';
 import { cost } from './en/cost.ts';
 
-export const en = { ...common, ...settings, ...cost };
+export const en = { ...common, ...settings, ...cost, ...organise };
 
 export type MessageKey = keyof typeof en;

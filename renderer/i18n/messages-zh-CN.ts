@@ -2,7 +2,8 @@
 import type { MessageKey } from './messages-en.ts';
 import type { Entry } from './translate.ts';
 import { common } from './zh-CN/common.ts';
+import { organise } from './zh-CN/organise.ts';
 import { settings } from './zh-CN/settings.ts';
 import { cost } from './zh-CN/cost.ts';
 
-export const zhCN: Record<MessageKey, Entry> = { ...common, ...settings, ...cost };
+export const zhCN: Record<MessageKey, Entry> = { ...common, ...settings, ...cost, ...organise };

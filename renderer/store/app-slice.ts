@@ -7,12 +7,14 @@ import { sessionToRestore } from './session.ts';
 import { safeExternalUrl } from '../../shared/links.ts';
 import type { StoreRuntime } from './runtime.ts';
 
-export type TabId = TextFormat | 'images' | 'compare' | 'settings';
+/** 'library': every conversation of the four text tabs in one list (features/library) */
+export type TabId = TextFormat | 'library' | 'images' | 'compare' | 'settings';
 export const TAB_IDS: readonly TabId[] = [
   'chat',
   'responses',
   'messages',
   'generate',
+  'library',
   'images',
   'compare',
   'settings',
@@ -102,7 +104,7 @@ export const createAppSlice =
         get().notify(`The app could not start properly: ${info.error.message}`, 'error');
       }
       await Promise.all([get().loadSettings(), get().loadConnections()]);
-      await Promise.all([get().loadConversations(), get().loadImages()]);
+      await Promise.all([get().loadConversations(), get().loadImages(), get().loadFolders()]);
       // Reopen where the user was: the section and the conversation open in each text tab.
       const { tab, open } = sessionToRestore(get());
       if (tab) set({ activeTab: tab });

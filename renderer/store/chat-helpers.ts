@@ -6,6 +6,7 @@ import type { ToolResult } from '../../shared/tools.ts';
 import { defaultParams, type Conversation, type Params, type Turn } from '../../shared/conversation.ts';
 import { TEXT_FORMATS, familyOf, type TextFormat } from '../../shared/formats.ts';
 import { groupModels } from './models-slice.ts';
+import { compact } from '../../shared/compact.ts';
 import type { StoreState } from './types.ts';
 
 /**
@@ -92,8 +93,11 @@ export function summaryOf(c: Conversation, origin: 'chat' | 'compare' = 'chat'):
 }
 
 export function upsertSummary(list: ConversationSummary[], s: ConversationSummary): ConversationSummary[] {
+  const previous = list.find((c) => c.id === s.id);
   const rest = list.filter((c) => c.id !== s.id);
-  return [s, ...rest].sort((a, b) => b.updatedAt - a.updatedAt);
+  // a summary made from a loaded conversation knows nothing of its pin and folder: they stay as they were
+  const next = previous ? { ...s, ...compact({ pinned: previous.pinned, folderId: previous.folderId }) } : s;
+  return [next, ...rest].sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
 /** The model the tab uses now: its open conversation's, else the tab's draft, last-used or first suggested one. */

@@ -18,6 +18,8 @@ import { createComparisonsSlice } from './comparisons-slice.ts';
 import { createInspectorSlice } from './inspector-slice.ts';
 import { createSettingsSlice } from './settings-slice.ts';
 import { createPresetsSlice } from './presets-slice.ts';
+import { createOrganiseSlice } from './organise-slice.ts';
+import { createLibrarySlice } from './library-slice.ts';
 import { createRuntime, type RuntimeOptions, type StoreRuntime } from './runtime.ts';
 import { startEventRouting } from './events.ts';
 import { startSessionMemory } from './session.ts';
@@ -47,6 +49,8 @@ export function createAppStore(options: RuntimeOptions): AppStore {
     ...createInspectorSlice(rt)(...a),
     ...createSettingsSlice(rt)(...a),
     ...createPresetsSlice(rt)(...a),
+    ...createOrganiseSlice(rt)(...a),
+    ...createLibrarySlice(rt)(...a),
   }));
   return Object.assign(store, { runtime: rt });
 }

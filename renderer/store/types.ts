@@ -14,6 +14,8 @@ import type { ComparisonsSlice } from './comparisons-slice.ts';
 import type { InspectorSlice } from './inspector-slice.ts';
 import type { SettingsSlice } from './settings-slice.ts';
 import type { PresetsSlice } from './presets-slice.ts';
+import type { OrganiseSlice } from './organise-slice.ts';
+import type { LibrarySlice } from './library-slice.ts';
 
 export type StoreState = AppSlice &
   ConversationsSlice &
@@ -30,4 +32,6 @@ export type StoreState = AppSlice &
   ComparisonsSlice &
   InspectorSlice &
   SettingsSlice &
-  PresetsSlice;
+  PresetsSlice &
+  OrganiseSlice &
+  LibrarySlice;

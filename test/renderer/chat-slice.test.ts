@@ -437,6 +437,7 @@ describe('start-up', () => {
           },
         ]),
       listImages: () => ok({ items: [], total: 0 }),
+      listFolders: () => ok([{ id: 'f', name: 'Work', collapsed: false, createdAt: 1 }]),
     });
     await t.store.getState().init();
     const s = t.store.getState();
@@ -444,6 +445,7 @@ describe('start-up', () => {
     expect(s.appInfo?.host).toBe('web');
     expect(s.conversations.map((c) => c.id)).toEqual(['new', 'old']);
     expect(calls.find((c) => c.op === 'listConversations')?.input).toEqual({ origin: 'chat' });
+    expect(s.folders.map((f) => f.name)).toEqual(['Work']);
     expect(s.notices).toHaveLength(1);
     expect(s.notices[0]).toMatchObject({
       kind: 'warning',
