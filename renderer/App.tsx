@@ -13,6 +13,10 @@ import { ImagesTab } from './features/images/ImagesTab.tsx';
 import { CompareTab } from './features/compare/CompareTab.tsx';
 import { SettingsTab } from './features/settings/SettingsTab.tsx';
 import { InspectorPanel } from './features/inspector/InspectorPanel.tsx';
+import { Commands } from './commands/Commands.tsx';
+import { shortcutOf, usePlatform, useShortcutProps } from './commands/platform.ts';
+import { useRunCommand } from './commands/context.ts';
+import type { CommandId } from '../shared/commands.ts';
 import type { Theme } from '../shared/contract.ts';
 import { FORMAT_LABELS } from '../shared/formats.ts';
 import { DEFAULT_SETTINGS } from '../shared/default-settings.ts';
@@ -59,7 +63,22 @@ function TopBar() {
   const updateSettings = useStore((s) => s.updateSettings);
   const settingsLoaded = useStore((s) => s.settings !== null);
   const t = useT();
-  const tabItems = TAB_IDS.map((id) => ({ id, label: labelOf(id, t), testId: `tab-${id}` }));
+  const platform = usePlatform();
+  // each section's tab tells its shortcut (Ctrl/Cmd+1..8, shared/commands.ts)
+  const tabItems = TAB_IDS.map((id) => {
+    const shortcut = shortcutOf(`goto.${id}` as CommandId, platform);
+    return {
+      id,
+      label: labelOf(id, t),
+      testId: `tab-${id}`,
+      ...(shortcut ? { title: shortcut.text, keyshortcuts: shortcut.aria } : {}),
+    };
+  });
+  const inspectorLabel = inspectorOpen ? 'Hide the inspector' : 'Show the inspector';
+  const inspectorKeys = useShortcutProps('toggleInspector', inspectorLabel);
+  const run = useRunCommand();
+  const paletteLabel = t('commands.openPalette');
+  const paletteKeys = useShortcutProps('openPalette', paletteLabel);
 
   return (
     <header className="topbar">
@@ -115,8 +134,17 @@ function TopBar() {
           data-testid="theme-toggle"
         />
         <IconButton
+          icon="search"
+          label={paletteLabel}
+          {...paletteKeys}
+          onClick={() => run('openPalette')}
+          className="topbar-palette"
+          data-testid="palette-button"
+        />
+        <IconButton
           icon="panel-right"
-          label={inspectorOpen ? 'Hide the inspector' : 'Show the inspector'}
+          label={inspectorLabel}
+          {...inspectorKeys}
           aria-pressed={inspectorOpen}
           onClick={toggleInspector}
           data-testid="inspector-toggle"
@@ -178,6 +206,7 @@ export function App() {
         {inspectorOpen ? <InspectorPanel /> : null}
       </div>
       <Toasts />
+      <Commands />
     </div>
   );
 }

@@ -11,7 +11,9 @@
  * waiting for a result) and the Tools section at both sizes (tool-call[-min]-<theme>.png,
  * tools-panel[-min]-<theme>.png); the same in Compare, every column calling a function offered to all, and
  * the shared editor's Tools section (compare-tools[-params][-min]-<theme>.png); Settings > Prices and a
- * reply priced at them (prices[-min]-<theme>.png, cost[-min]-<theme>.png).
+ * reply priced at them (prices[-min]-<theme>.png, cost[-min]-<theme>.png); the command palette finding
+ * actions and conversations, and the keyboard shortcuts sheet (palette[-min]-<theme>.png,
+ * shortcuts[-min]-<theme>.png).
  *
  *   npx vite build && node scripts/screenshots.ts [--static dist/renderer] [--out docs/screenshots]
  *                                                   [--viewport 1280x800] [--no-extras]
@@ -564,6 +566,42 @@ async function costShots(page: Page, theme: 'light' | 'dark', viewport: { width:
   await page.setViewportSize(viewport);
 }
 
+/**
+ * The command palette (Ctrl+K) with a word that finds actions and a conversation, and the shortcuts sheet
+ * (?), at 1280x800 and 720x480: palette[-min]-<theme>.png, shortcuts[-min]-<theme>.png.
+ */
+async function keyboardShots(
+  page: Page,
+  theme: 'light' | 'dark',
+  viewport: { width: number; height: number },
+) {
+  const sizes = [
+    [{ width: 1280, height: 800 }, ''],
+    [{ width: 720, height: 480 }, '-min'],
+  ] as const;
+  for (const [size, suffix] of sizes) {
+    await page.setViewportSize(size);
+    await openTab(page, 'chat');
+    await page.keyboard.press('Control+K');
+    const palette = page.getByTestId('command-palette');
+    await palette.waitFor();
+    await page.keyboard.type('the');
+    await palette.getByTestId('palette-conversation').first().waitFor();
+    await shoot(page, `palette${suffix}-${theme}`);
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'detached' });
+    // ? opens the sheet only outside text boxes
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('?');
+    const sheet = page.getByTestId('shortcuts-sheet');
+    await sheet.waitFor();
+    await shoot(page, `shortcuts${suffix}-${theme}`);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+  }
+  await page.setViewportSize(viewport);
+}
+
 /** Chat with the parameters and the inspector both open at 1280x800, then every tab at 720x480. */
 async function layouts(page: Page, theme: 'light' | 'dark', viewport: { width: number; height: number }) {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -618,6 +656,7 @@ async function main(): Promise<void> {
         await toolShots(page, theme, viewport);
         await layouts(page, theme, viewport);
         await costShots(page, theme, viewport);
+        await keyboardShots(page, theme, viewport);
       }
     }
   } finally {

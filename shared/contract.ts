@@ -27,6 +27,7 @@ import {
 } from './presets.ts';
 import { FolderColorSchema, FolderNameSchema, type Folder } from './organise.ts';
 import type { Exchange } from './exchange.ts';
+import type { CommandId } from './commands.ts';
 import { PriceTableSchema } from './pricing.ts';
 import { ATTACHMENT_LIMITS, type Attachment } from './attachments.ts';
 import type { ErrorKind, Result } from './errors.ts';
@@ -129,6 +130,8 @@ export const SettingsSchema = z.object({
     .optional(),
   /** the user's prices per model (shared/pricing.ts); absent until they enter one */
   prices: PriceTableSchema.optional(),
+  /** the text tabs' conversation sidebar folded away (Ctrl/Cmd+Shift+S), remembered across restarts */
+  sidebarCollapsed: z.boolean().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -595,9 +598,18 @@ export interface HostEvents {
   imageProgress: { requestId: string; phase: 'waiting' | 'decoding' | 'saving' };
   /** a request failed and will be tried again: attempt `attempt` of at most `of`, after `delayMs` */
   retry: { requestId: string; attempt: number; of: number; delayMs: number; reason: string };
+  /** the desktop menu ran a command (shared/commands.ts); the page does it as if its shortcut was pressed */
+  command: { id: CommandId };
 }
 export type HostEventName = keyof HostEvents;
-export const HOST_EVENT_NAMES: HostEventName[] = ['delta', 'exchange', 'check', 'imageProgress', 'retry'];
+export const HOST_EVENT_NAMES: HostEventName[] = [
+  'delta',
+  'exchange',
+  'check',
+  'imageProgress',
+  'retry',
+  'command',
+];
 
 // ---------- the bridge, derived ----------
 

@@ -4,6 +4,10 @@ export interface TabItem<T extends string> {
   id: T;
   label: string;
   testId?: string;
+  /** a tooltip (e.g. the tab's shortcut) */
+  title?: string;
+  /** its shortcut, for assistive technology (aria-keyshortcuts) */
+  keyshortcuts?: string;
 }
 
 /**
@@ -59,6 +63,8 @@ export function Tabs<T extends string>(props: {
             className={props.tabClassName ?? 'tabs-tab'}
             data-testid={t.testId}
             aria-label={props.renderLabel ? t.label : undefined}
+            title={t.title}
+            aria-keyshortcuts={t.keyshortcuts}
             onClick={() => onChange(t.id)}
           >
             {props.renderLabel ? props.renderLabel(t.id) : t.label}

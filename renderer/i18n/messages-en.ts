@@ -7,7 +7,8 @@ import { common } from './en/common.ts';
 import { organise } from './en/organise.ts';
 import { settings } from './en/settings.ts';
 import { cost } from './en/cost.ts';
+import { commands } from './en/commands.ts';
 
-export const en = { ...common, ...settings, ...cost, ...organise };
+export const en = { ...common, ...settings, ...cost, ...organise, ...commands };
 
 export type MessageKey = keyof typeof en;

@@ -5,5 +5,6 @@ import { common } from './zh-CN/common.ts';
 import { organise } from './zh-CN/organise.ts';
 import { settings } from './zh-CN/settings.ts';
 import { cost } from './zh-CN/cost.ts';
+import { commands } from './zh-CN/commands.ts';
 
-export const zhCN: Record<MessageKey, Entry> = { ...common, ...settings, ...cost, ...organise };
+export const zhCN: Record<MessageKey, Entry> = { ...common, ...settings, ...cost, ...organise, ...commands };

@@ -134,6 +134,11 @@ class FakeApp extends EventEmitter {
   getVersion(): string {
     return '0.0.0-test';
   }
+  /** the system language (app.getLocale()); a test sets it to see the menu in another language */
+  locale = 'en-US';
+  getLocale(): string {
+    return this.locale;
+  }
   quit(): void {
     this.quitCalls += 1;
   }

@@ -22,6 +22,7 @@ import { ToolCalls } from './ToolCalls.tsx';
 import { ToolResultsForm, ToolResultsList } from './ToolResults.tsx';
 import { turnCopyText } from './tool-text.ts';
 import { ReplyCost } from '../cost/Cost.tsx';
+import { useShortcutProps } from '../../commands/platform.ts';
 
 // ---------- versions ----------
 
@@ -390,6 +391,9 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
   const regenerate = useStore((s) => s.regenerate);
   const openInspector = useStore((s) => s.openInspector);
   const [editing, setEditing] = useState(false);
+  const againLabel = isLast ? 'Regenerate this reply' : 'Answer again (this reply stays as a version)';
+  // the last reply's button names its shortcut (the command regenerates the last reply)
+  const againKeys = useShortcutProps('regenerate', againLabel);
   // A conversation that asks for JSON shows its finished replies as checked JSON (not on messages in
   // plain JSON mode: that format has none, so nothing asked the model for JSON).
   const jsonOutput = useStore((s) => {
@@ -513,7 +517,8 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
           <IconButton
             icon="refresh"
             size="s"
-            label={isLast ? 'Regenerate this reply' : 'Answer again (this reply stays as a version)'}
+            label={againLabel}
+            {...(isLast ? againKeys : {})}
             disabled={!canRegenerate}
             onClick={again}
             data-testid="regenerate"

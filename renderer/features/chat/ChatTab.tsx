@@ -10,7 +10,8 @@ import { Composer } from './Composer.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { ParamsNarrowContext, selectParamsOpen } from './useParamsPanel.ts';
 import { useElementWidth } from '../../components/useSize.ts';
-import { PARAMS_DOCKED_MIN_W, SIDEBAR_FULL_MIN_W } from '../../components/layout.ts';
+import { PARAMS_DOCKED_MIN_W, SIDEBAR_FULL_MIN_W, SIDEBAR_W } from '../../components/layout.ts';
+import { sidebarCollapsed } from '../../commands/registry.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -137,11 +138,19 @@ export function ChatTab(props: { format: TextFormat }) {
   const { format } = props;
   const conversationId = useStore((s) => s.activeConversation[format]);
   const [ref, width] = useElementWidth<HTMLDivElement>();
-  const narrow = width > 0 && width < PARAMS_DOCKED_MIN_W;
+  // a folded sidebar (Ctrl/Cmd+Shift+S) gives its width to the conversation and the parameters
+  const collapsed = useStore(sidebarCollapsed);
+  const narrow = width > 0 && width < PARAMS_DOCKED_MIN_W - (collapsed ? SIDEBAR_W : 0);
   const tight = width > 0 && width < SIDEBAR_FULL_MIN_W;
   // ChatTab provides the context useParamsPanel reads, so it applies the same selector itself
   const paramsOpen = useStore(selectParamsOpen(narrow));
-  const classes = ['chat', paramsOpen && 'has-params', narrow && 'is-narrow', tight && 'is-tight'];
+  const classes = [
+    'chat',
+    paramsOpen && 'has-params',
+    narrow && 'is-narrow',
+    tight && 'is-tight',
+    collapsed && 'is-sidebar-collapsed',
+  ];
   const drop = useFileDrop(format, conversationId);
   // a preset applied to the new conversation replaces its parameters: the form starts again from them
   const presetRevision = useStore((s) => s.presetRevision[format]);
@@ -153,7 +162,7 @@ export function ChatTab(props: { format: TextFormat }) {
         data-format={format}
         data-testid={`chat-${format}`}
       >
-        <Sidebar format={format} />
+        {collapsed ? null : <Sidebar format={format} />}
         <section
           className={`chat-main${drop.over ? ' is-drop-target' : ''}`}
           aria-label={`${FORMAT_LABELS[format]} conversation`}

@@ -9,6 +9,7 @@ import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { paramsProblem, paramsSummary } from './turn-info.ts';
 import { AttachButton, ComposerFiles, usePasteFiles } from './Attachments.tsx';
+import { useShortcutProps } from '../../commands/platform.ts';
 
 const MAX_HEIGHT = 260;
 
@@ -78,6 +79,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
     void send(format, text);
   };
   const onPaste = usePasteFiles(key);
+  const stopKeys = useShortcutProps('stopReply', 'Stop');
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter' || e.shiftKey) return;
     // An input method (Japanese, Chinese, Korean...) uses Enter to commit its text: leave it alone.
@@ -124,6 +126,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
               icon="stop"
               onClick={() => conversationId && void stop(conversationId)}
               disabled={stopping}
+              {...stopKeys}
               data-testid="stop-button"
             >
               Stop

@@ -9,6 +9,8 @@ import { MenuButton } from '../../components/Menu.tsx';
 import { formatCount } from '../../components/format.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { ChatPresets } from '../presets/ChatPresets.tsx';
+import { SidebarToggle } from '../../commands/SidebarToggle.tsx';
+import { useShortcutProps } from '../../commands/platform.ts';
 import { ConversationCost } from '../cost/Cost.tsx';
 
 /** Running totals of the open conversation, from every reply's reported usage. */
@@ -62,6 +64,8 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
   const model = useStore((s) => selectTabModel(s, format));
   const setModel = useStore((s) => s.setModel);
   const { open: paramsOpen, setOpen: setParamsOpen } = useParamsPanel();
+  const paramsLabel = paramsOpen ? 'Hide parameters' : 'Show parameters';
+  const paramsKeys = useShortcutProps('toggleParams', paramsLabel);
   const exportConversation = useStore((s) => s.exportConversation);
   const branched = useStore((s) =>
     conversationId
@@ -71,6 +75,7 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
 
   return (
     <header className="conv-header">
+      <SidebarToggle />
       <div className="conv-heading">
         <h2 className="conv-heading-title" title={title}>
           {title ?? 'New conversation'}
@@ -125,7 +130,8 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
         />
         <IconButton
           icon="sliders"
-          label={paramsOpen ? 'Hide parameters' : 'Show parameters'}
+          label={paramsLabel}
+          {...paramsKeys}
           aria-pressed={paramsOpen}
           onClick={() => setParamsOpen(!paramsOpen)}
           data-params-toggle
