@@ -1,6 +1,6 @@
 /** Small formatting helpers shared by every screen; pure but for the page's language, so they are unit-tested. */
 import { activeLocale } from '../i18n/active.ts';
-import { formatNumber } from '../i18n/translate.ts';
+import { formatNumber, localeOf } from '../i18n/translate.ts';
 
 /** 420 ms, 1.24 s, 12.3 s, 2 m 05 s */
 export function formatMs(ms: number | undefined): string {
@@ -30,17 +30,28 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/**
+ * The language tag dates are written in: the page's language, or the system's own English (en-GB keeps
+ * its 24-hour clock and day-month order) when the page is in English.
+ */
+function dateTag(): string {
+  const locale = activeLocale();
+  const system = typeof navigator === 'undefined' ? undefined : navigator.language;
+  return locale === 'en' && system !== undefined && localeOf(system) === 'en' ? system : locale;
+}
+
 /** A short, calm timestamp: 14:05 today, "Mon 14:05" this week, "12 Mar" this year, else "12 Mar 2024". */
 export function formatWhen(ts: number, now: number = Date.now()): string {
   const d = new Date(ts);
   const today = new Date(now);
+  const tag = dateTag();
   const sameDay = d.toDateString() === today.toDateString();
-  const time = d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const time = d.toLocaleTimeString(tag, { hour: '2-digit', minute: '2-digit' });
   if (sameDay) return time;
   const days = (now - ts) / 86_400_000;
-  if (days < 6 && days >= 0) return `${d.toLocaleDateString([], { weekday: 'short' })} ${time}`;
+  if (days < 6 && days >= 0) return `${d.toLocaleDateString(tag, { weekday: 'short' })} ${time}`;
   if (d.getFullYear() === today.getFullYear()) {
-    return d.toLocaleDateString([], { day: 'numeric', month: 'short' });
+    return d.toLocaleDateString(tag, { day: 'numeric', month: 'short' });
   }
-  return d.toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
+  return d.toLocaleDateString(tag, { day: 'numeric', month: 'short', year: 'numeric' });
 }

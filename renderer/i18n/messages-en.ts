@@ -7,8 +7,24 @@ import { common } from './en/common.ts';
 import { organise } from './en/organise.ts';
 import { settings } from './en/settings.ts';
 import { cost } from './en/cost.ts';
+import { compare } from './en/compare.ts';
+import { images } from './en/images.ts';
+import { inspector } from './en/inspector.ts';
+import { models } from './en/models.ts';
+import { notices } from './en/notices.ts';
 import { commands } from './en/commands.ts';
 
-export const en = { ...common, ...settings, ...cost, ...organise, ...commands };
+export const en = {
+  ...common,
+  ...settings,
+  ...cost,
+  ...organise,
+  ...commands,
+  ...compare,
+  ...images,
+  ...inspector,
+  ...models,
+  ...notices,
+};
 
 export type MessageKey = keyof typeof en;

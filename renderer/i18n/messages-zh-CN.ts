@@ -5,6 +5,22 @@ import { common } from './zh-CN/common.ts';
 import { organise } from './zh-CN/organise.ts';
 import { settings } from './zh-CN/settings.ts';
 import { cost } from './zh-CN/cost.ts';
+import { compare } from './zh-CN/compare.ts';
+import { images } from './zh-CN/images.ts';
+import { inspector } from './zh-CN/inspector.ts';
+import { models } from './zh-CN/models.ts';
+import { notices } from './zh-CN/notices.ts';
 import { commands } from './zh-CN/commands.ts';
 
-export const zhCN: Record<MessageKey, Entry> = { ...common, ...settings, ...cost, ...organise, ...commands };
+export const zhCN: Record<MessageKey, Entry> = {
+  ...common,
+  ...settings,
+  ...cost,
+  ...organise,
+  ...commands,
+  ...compare,
+  ...images,
+  ...inspector,
+  ...models,
+  ...notices,
+};

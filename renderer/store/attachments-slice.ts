@@ -11,6 +11,7 @@ import {
 import type { TextFormat } from '../../shared/formats.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { compact } from '../../shared/compact.ts';
+import { t } from '../i18n/active.ts';
 
 /**
  * A file in the composer. It is uploaded to the host as soon as it is added, so the page holds only its
@@ -110,7 +111,10 @@ export const createAttachmentsSlice =
       try {
         base64 = await base64Of(blob);
       } catch (e) {
-        return { ok: false as const, message: `"${name}" could not be read: ${(e as Error).message}` };
+        return {
+          ok: false as const,
+          message: t('notices.file.unreadable', { name, message: (e as Error).message }),
+        };
       }
       const r = await rt.bridge().putAttachment({ name, mimeType, dataBase64: base64 });
       return r.ok
@@ -139,7 +143,7 @@ export const createAttachmentsSlice =
         update(key, file.localId, {
           downscaled: {
             status: 'failed',
-            error: `"${a.name}" could not be downscaled: ${(e as Error).message}`,
+            error: t('notices.file.notDownscaled', { name: a.name, message: (e as Error).message }),
           },
         });
       }
@@ -152,10 +156,11 @@ export const createAttachmentsSlice =
         const added = files.map((file) => {
           const localId = `f${rt.nextId()}`;
           const kind = classifyFile(file.name, file.type)?.kind;
-          const problem = fileProblem(file.name || 'pasted file', kind, file.size);
+          const name = file.name || t('notices.pastedFile');
+          const problem = fileProblem(name, kind, file.size);
           const entry: ComposerFile = compact({
             localId,
-            name: file.name || 'pasted file',
+            name,
             bytes: file.size,
             status: problem === undefined ? 'uploading' : 'failed',
             error: problem,
@@ -233,12 +238,13 @@ export const createAttachmentsSlice =
         const small = get().downscale[key] === true;
         const attachments: Attachment[] = [];
         for (const f of files) {
-          if (f.status === 'uploading') return { problem: `"${f.name}" is still being added.` };
+          if (f.status === 'uploading') return { problem: t('notices.file.adding', { name: f.name }) };
           if (f.status === 'failed' || !f.attachment) {
-            return { problem: `${f.error ?? `"${f.name}" could not be added.`} Remove it to send.` };
+            const problem = f.error ?? t('notices.file.notAdded', { name: f.name });
+            return { problem: t('notices.file.removeToSend', { problem }) };
           }
           if (small && f.downscaled?.status === 'working')
-            return { problem: `"${f.name}" is being downscaled.` };
+            return { problem: t('notices.file.downscaling', { name: f.name }) };
           attachments.push(
             small && f.downscaled?.status === 'ready' ? f.downscaled.attachment : f.attachment,
           );
@@ -251,7 +257,7 @@ export const createAttachmentsSlice =
       async askAboutImage(imageId, format) {
         const r = await rt.bridge().attachImage({ imageId });
         if (!r.ok) {
-          get().notify(`The image could not be attached: ${r.error.message}`, 'error');
+          get().notify(t('notices.image.notAttached', { message: r.error.message }), 'error');
           return;
         }
         const id = get().activeConversation[format];

@@ -12,6 +12,7 @@ import { upsertSummary } from './chat-helpers.ts';
 import { compact } from '../../shared/compact.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../shared/formats.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { t } from '../i18n/active.ts';
 
 export const MIN_COLUMNS = 2;
 export const MAX_COLUMNS = 4;
@@ -140,7 +141,14 @@ export function selectCompareFiles(s: StoreState): { attachments: Attachment[] }
   let attachments: Attachment[] = [];
   for (const [i, col] of s.compareColumns.entries()) {
     const r = s.filesToSend(COMPARE_FILES, col.format);
-    if ('problem' in r) return { problem: `Column ${i + 1} (${FORMAT_LABELS[col.format]}): ${r.problem}` };
+    if ('problem' in r)
+      return {
+        problem: t('compare.columnProblem', {
+          n: i + 1,
+          format: FORMAT_LABELS[col.format],
+          problem: r.problem,
+        }),
+      };
     attachments = r.attachments;
   }
   return { attachments };
@@ -272,7 +280,7 @@ export const createCompareSlice =
       }
       // Stopped while the conversation was being created: do not start the request at all.
       if (get().runs[requestId]?.stopping) {
-        finish(col.key, requestId, { error: { kind: 'aborted', message: 'Stopped before it was sent.' } });
+        finish(col.key, requestId, { error: { kind: 'aborted', message: t('compare.stoppedBeforeSent') } });
         return false;
       }
       let r: Awaited<ReturnType<ReturnType<StoreRuntime['bridge']>['sendMessage']>>;
@@ -288,7 +296,7 @@ export const createCompareSlice =
         finish(col.key, requestId, {
           error: {
             kind: 'internal',
-            message: `Quartet failed to send: ${e instanceof Error ? e.message : String(e)}`,
+            message: t('compare.sendFailed', { message: e instanceof Error ? e.message : String(e) }),
           },
         });
         return false;
@@ -449,13 +457,12 @@ export const createCompareSlice =
         // The same files to every column, each checked against its own format's limits first.
         const files = selectCompareFiles(get());
         if ('problem' in files) {
-          get().notify(`Not sent: ${files.problem}`, 'warning');
+          get().notify(t('compare.notSent', { problem: files.problem }), 'warning');
           return false;
         }
         const ready = cols.filter((c) => c.model.trim() !== '');
         for (const c of cols) {
-          if (c.model.trim() === '')
-            patchColumn(c.key, { error: invalid('Choose a model for this column.') });
+          if (c.model.trim() === '') patchColumn(c.key, { error: invalid(t('compare.column.chooseModel')) });
         }
         if (ready.length === 0) return false;
         const comparisonId = get().comparisonId ?? crypto.randomUUID();
@@ -494,7 +501,10 @@ export const createCompareSlice =
         const id = col.conversationId;
         const r = await rt.bridge().updateConversation({ id, origin: 'chat' });
         if (!r.ok) {
-          get().notify(`Could not continue it in ${FORMAT_LABELS[col.format]}: ${r.error.message}`, 'error');
+          get().notify(
+            t('compare.continueFailed', { format: FORMAT_LABELS[col.format], message: r.error.message }),
+            'error',
+          );
           return false;
         }
         set((s) => {
@@ -518,7 +528,7 @@ export const createCompareSlice =
         if (!col || !reply || col.conversationId === null || comparisonId === null) return false;
         const problem = pairingProblem(reply.toolCalls ?? [], results) ?? selectColumnInvalid(get(), key);
         if (problem) {
-          get().notify(`Not sent: ${problem}`, 'warning');
+          get().notify(t('compare.notSent', { problem }), 'warning');
           return false;
         }
         return runColumn(

@@ -7,6 +7,7 @@ import { TEXT_FORMATS, type TextFormat } from '../../shared/formats.ts';
 import { MAX_COLUMNS, MIN_COLUMNS, emptiedColumn, newColumn, type CompareColumn } from './compare-slice.ts';
 import { sharedParamsOf, wholeParams } from './compare-params.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { t } from '../i18n/active.ts';
 
 /** The Compare view's past comparisons: listed, reopened into the columns, deleted. */
 export interface ComparisonsSlice {
@@ -59,7 +60,10 @@ export const createComparisonsSlice =
       const loaded = await Promise.all(members.map((c) => rt.bridge().getConversation({ id: c.id })));
       const failed = loaded.find((r) => !r.ok);
       if (failed && !failed.ok) {
-        get().notify(`Could not open “${summary.title}”: ${failed.error.message}`, 'error');
+        get().notify(
+          t('compare.openFailed', { title: summary.title, message: failed.error.message }),
+          'error',
+        );
         return false;
       }
       const convs = loaded.flatMap((r) => (r.ok ? [r.value] : []));
@@ -96,7 +100,7 @@ export const createComparisonsSlice =
     async deleteComparison(id) {
       const r = await rt.bridge().deleteComparison({ id });
       if (!r.ok) {
-        get().notify(`Could not delete the comparison: ${r.error.message}`, 'error');
+        get().notify(t('compare.deleteFailed', { message: r.error.message }), 'error');
         return false;
       }
       const current = get().comparisonId === id;

@@ -3,9 +3,16 @@ import type { StoreState } from './types.ts';
 import type { ImageRecord, Settings } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { groupModels } from './models-slice.ts';
-import { imageCountProblem, imageSizeProblem } from '../../shared/limits.ts';
+import {
+  IMAGE_COUNT,
+  IMAGE_SIDE,
+  imageCountProblem,
+  imageSizeProblem,
+  parseImageSize,
+} from '../../shared/limits.ts';
 import { compact } from '../../shared/compact.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { t } from '../i18n/active.ts';
 
 export const SIZE_PRESETS = ['auto', '1024x1024', '1536x1024', '1024x1536'] as const;
 export type SizePreset = (typeof SIZE_PRESETS)[number] | 'custom';
@@ -112,17 +119,17 @@ export function selectImageForm(s: StoreState): ImageForm {
 /** Inline messages for the form; empty when it can be sent. */
 export function validateImageForm(form: ImageForm): ImageFormErrors {
   const errors: ImageFormErrors = {};
-  if (form.model.trim() === '') errors.model = 'Choose an image model.';
-  if (form.prompt.trim() === '') errors.prompt = 'Describe the image.';
+  if (form.model.trim() === '') errors.model = t('images.form.noModel');
+  if (form.prompt.trim() === '') errors.prompt = t('images.form.noPrompt');
   if (form.sizePreset === 'custom') {
     const size = formSize(form);
-    // The page reads "1280 x 720" too; the range is the one every other layer applies.
-    const problem =
-      size === undefined ? 'Write the size as WIDTHxHEIGHT, like 1280x720.' : imageSizeProblem(size);
-    if (problem !== undefined) errors.size = problem;
+    // The page reads "1280 x 720" too; the range is the one every other layer applies (the shared rules
+    // decide, the page says it in its language).
+    if (size === undefined || parseImageSize(size) === undefined) errors.size = t('images.form.sizeShape');
+    else if (imageSizeProblem(size) !== undefined)
+      errors.size = t('images.form.sizeRange', { ...IMAGE_SIDE });
   }
-  const countProblem = imageCountProblem(form.n);
-  if (countProblem !== undefined) errors.n = countProblem;
+  if (imageCountProblem(form.n) !== undefined) errors.n = t('images.form.countRange', { ...IMAGE_COUNT });
   return errors;
 }
 
@@ -179,7 +186,7 @@ function triggerDownloads(urls: string[]): void {
 
 async function imageAsPng(url: string): Promise<Blob> {
   const res = await fetch(url);
-  if (!res.ok) throw new Error(`the image could not be read (HTTP ${res.status})`);
+  if (!res.ok) throw new Error(t('images.readFailed', { status: String(res.status) }));
   const blob = await res.blob();
   if (blob.type === 'image/png') return blob;
   // The clipboard takes PNG everywhere; other formats are redrawn.
@@ -341,7 +348,7 @@ export const createImagesSlice =
         if (!r.ok) {
           const cancelled = r.error.kind === 'aborted';
           set({ generation: null, generationError: cancelled ? null : r.error });
-          if (cancelled) get().notify('Image generation cancelled.', 'info');
+          if (cancelled) get().notify(t('images.cancelled'), 'info');
           return;
         }
         const fresh = r.value.images;
@@ -359,7 +366,10 @@ export const createImagesSlice =
         const adjusted = fresh.find((x) => x.sizeAdjusted);
         if (adjusted) {
           get().notify(
-            `The service changed the size: asked ${adjusted.requestedSize ?? 'auto'}, got ${adjusted.width}x${adjusted.height}.`,
+            t('images.detail.sizeChanged', {
+              asked: adjusted.requestedSize ?? 'auto',
+              size: `${adjusted.width}x${adjusted.height}`,
+            }),
             'warning',
             { sticky: false },
           );
@@ -412,7 +422,7 @@ export const createImagesSlice =
       async deleteImage(id) {
         const r = await rt.bridge().deleteImage({ id });
         if (!r.ok) {
-          get().notify(`The image could not be deleted: ${r.error.message}`, 'error');
+          get().notify(t('images.deleteFailed', { message: r.error.message }), 'error');
           return false;
         }
         set((s) => {
@@ -431,14 +441,16 @@ export const createImagesSlice =
       async saveImages(ids) {
         const r = await rt.bridge().saveImages({ ids });
         if (!r.ok) {
-          get().notify(`Not saved: ${r.error.message}`, 'error');
+          get().notify(t('images.notSaved', { message: r.error.message }), 'error');
           return;
         }
         const v = r.value;
         if (v.kind === 'download') triggerDownloads(v.urls);
         else if (v.kind === 'saved') {
           get().notify(
-            v.paths.length === 1 ? `Saved to ${v.paths[0] ?? ''}` : `Saved ${v.paths.length} images.`,
+            v.paths.length === 1
+              ? t('images.savedTo', { path: v.paths[0] ?? '' })
+              : t('images.savedMany', { count: v.paths.length }),
             'success',
           );
         }
@@ -448,9 +460,9 @@ export const createImagesSlice =
           // The item takes a promise, so write() runs while the click still counts as a user gesture.
           const png = imageAsPng(rt.bridge().imageUrl(id, 'full'));
           await navigator.clipboard.write([new ClipboardItem({ 'image/png': png })]);
-          get().notify('Image copied to the clipboard.', 'success');
+          get().notify(t('images.copied'), 'success');
         } catch (e) {
-          get().notify(`The image could not be copied: ${(e as Error).message}`, 'error');
+          get().notify(t('images.copyFailed', { message: (e as Error).message }), 'error');
         }
       },
     };

@@ -4,6 +4,7 @@ import type { ExchangeSummary } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { Exchange } from '../../shared/exchange.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { t } from '../i18n/active.ts';
 
 /** How many summaries the drawer keeps; older ones load on demand. */
 const PAGE = 100;
@@ -119,7 +120,7 @@ export const createInspectorSlice =
     async clearExchanges() {
       const r = await rt.bridge().clearExchanges({});
       if (!r.ok) {
-        get().notify(`The requests could not be cleared: ${r.error.message}`, 'error');
+        get().notify(t('inspector.clearFailed', { message: r.error.message }), 'error');
         return;
       }
       set({

@@ -13,6 +13,7 @@ import { selectTabModel } from './chat-helpers.ts';
 import { selectImageForm } from './images-slice.ts';
 import { compact } from '../../shared/compact.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { t } from '../i18n/active.ts';
 
 /** The outcome of "Test" on one key slot. */
 export interface KeyTestState {
@@ -140,7 +141,7 @@ export const createSettingsSlice =
         }
         // Keep what the user chose on screen only if the host took it; otherwise go back and say why.
         set({ settings: before, settingsError: r.error });
-        get().notify(`Settings were not saved: ${r.error.message}`, 'error');
+        get().notify(t('notices.settings.notSaved', { message: r.error.message }), 'error');
         return false;
       },
 
@@ -269,7 +270,7 @@ export const createSettingsSlice =
               ok: r.value.ok,
               message:
                 r.value.modelCount !== undefined && r.value.ok
-                  ? `${r.value.message} (${r.value.modelCount} models)`
+                  ? t('settings.keys.test.models', { message: r.value.message, count: r.value.modelCount })
                   : r.value.message,
             }
           : { running: false, ok: false, message: r.error.message };

@@ -19,6 +19,8 @@ import { ColumnParamsSummary } from './CompareParams.tsx';
 import { ColumnPresets } from '../presets/ColumnPresets.tsx';
 import { ToolCalls } from '../chat/ToolCalls.tsx';
 import { ColumnResults, ColumnResultsForm } from './ColumnTools.tsx';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
 
 function useColumn(key: string): CompareColumn | undefined {
   return useStore((s) => s.compareColumns.find((c) => c.key === key));
@@ -43,7 +45,7 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
       data-format={col.format}
     >
       <label htmlFor={`${uid}-format`} className="visually-hidden">
-        Format of column {props.index + 1}
+        {t('compare.column.format', { n: props.index + 1 })}
       </label>
       <select
         id={`${uid}-format`}
@@ -51,7 +53,7 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
         value={col.format}
         disabled={busy}
         data-testid="compare-format"
-        title={col.turns.length > 0 ? 'Changing the format starts this column over' : undefined}
+        title={col.turns.length > 0 ? t('compare.column.formatResets') : undefined}
         onChange={(e) => setColumn(col.key, { format: e.target.value as TextFormat })}
       >
         {TEXT_FORMATS.map((f) => (
@@ -66,7 +68,7 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
           purpose={col.format}
           value={col.model}
           onChange={(model) => setColumn(col.key, { model })}
-          label={`Model of column ${props.index + 1}`}
+          label={t('compare.column.model', { n: props.index + 1 })}
           id={`${uid}-model`}
         />
       </div>
@@ -74,7 +76,7 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
         <IconButton
           icon="columns"
           size="s"
-          label="Use this model in every column"
+          label={t('compare.column.useEverywhere')}
           disabled={anyRunning || col.model.trim() === ''}
           onClick={() => applyEverywhere(col.model)}
         />
@@ -82,7 +84,7 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
           icon="x"
           size="s"
           variant="danger"
-          label={`Remove column ${props.index + 1}`}
+          label={t('compare.column.remove', { n: props.index + 1 })}
           disabled={count <= MIN_COLUMNS}
           onClick={() => remove(col.key)}
           data-testid="compare-remove-column"
@@ -119,24 +121,20 @@ export function ColumnBody(props: { columnKey: string }) {
       ref={scrollRef}
       data-testid="compare-column"
       data-format={col.format}
-      aria-label={`${FORMAT_LABELS[col.format]} · ${col.model || 'no model'}`}
+      aria-label={`${FORMAT_LABELS[col.format]} · ${col.model || t('compare.column.noModel')}`}
       role="region"
       aria-busy={col.run !== null}
     >
       {col.turns.length === 0 && !col.run && !col.error ? (
         <p className="compare-empty faint">
-          Answers through <strong>{FORMAT_LABELS[col.format]}</strong>
-          {col.model ? (
-            <>
-              {' '}
-              with <code>{displayModelId(col.model)}</code>
-            </>
-          ) : null}
-          .
+          {rich(t(col.model ? 'compare.column.emptyWith' : 'compare.column.empty'), {
+            format: <strong>{FORMAT_LABELS[col.format]}</strong>,
+            model: <code>{displayModelId(col.model)}</code>,
+          })}
         </p>
       ) : null}
-      {col.turns.map((t) => (
-        <TurnView key={t.id} turn={t} output={jsonOutput} />
+      {col.turns.map((turn) => (
+        <TurnView key={turn.id} turn={turn} output={jsonOutput} />
       ))}
       {col.run ? (
         <>
@@ -165,10 +163,11 @@ function ContinueInTab(props: { columnKey: string; format: TextFormat }) {
       type="button"
       className="link-btn compare-continue"
       onClick={() => void continueInTab(props.columnKey)}
-      title="Move this conversation to its tab and go on with it there; this column starts over"
+      title={t('compare.column.continue.title')}
       data-testid="compare-continue"
     >
-      Continue in {FORMAT_LABELS[props.format]} <Icon name="chevron-right" size={12} />
+      {t('compare.column.continue', { format: FORMAT_LABELS[props.format] })}{' '}
+      <Icon name="chevron-right" size={12} />
     </button>
   );
 }
@@ -196,7 +195,7 @@ const TurnView = memo(function TurnView({ turn, output }: { turn: Turn; output: 
     <div className={`compare-reply is-${turn.status}`} data-testid="compare-reply" data-status={turn.status}>
       {turn.thoughts ? (
         <details className="compare-thoughts">
-          <summary>Thoughts</summary>
+          <summary>{t('compare.column.thoughts')}</summary>
           <div className="compare-thoughts-text">{turn.thoughts}</div>
         </details>
       ) : null}
@@ -219,7 +218,7 @@ const TurnView = memo(function TurnView({ turn, output }: { turn: Turn; output: 
                 icon="code"
                 onClick={() => inspect(turn.error?.exchangeId ?? '')}
               >
-                Inspect
+                {t('inspector.inspect')}
               </Button>
             ) : null}
           </div>
@@ -248,7 +247,7 @@ function StreamingReply(props: { requestId: string; scrollRef: RefObject<HTMLDiv
     <div className="compare-reply is-streaming" data-testid="compare-streaming">
       {stream?.thoughts ? (
         <details className="compare-thoughts">
-          <summary>Thinking…</summary>
+          <summary>{t('compare.column.thinking')}</summary>
           <div className="compare-thoughts-text">{stream.thoughts}</div>
         </details>
       ) : null}
@@ -259,7 +258,7 @@ function StreamingReply(props: { requestId: string; scrollRef: RefObject<HTMLDiv
           <span className="compare-dot" />
           <span className="compare-dot" />
           <span className="compare-dot" />
-          <span className="visually-hidden">Waiting for the reply</span>
+          <span className="visually-hidden">{t('compare.column.waiting')}</span>
         </span>
       )}
       {calls ? <ToolCalls calls={calls} live /> : null}
@@ -276,7 +275,7 @@ function ColumnError({ error }: { error: NonNullable<CompareColumn['error']> }) 
         <span>{error.kind === 'invalid-input' ? error.message : describeError(error)}</span>
         {error.exchangeId ? (
           <Button size="s" variant="ghost" icon="code" onClick={() => inspect(error.exchangeId ?? '')}>
-            Inspect
+            {t('inspector.inspect')}
           </Button>
         ) : null}
       </div>

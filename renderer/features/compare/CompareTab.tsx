@@ -20,6 +20,8 @@ import { selectCallsWaiting } from './ColumnTools.tsx';
 import { CompareParamsPanel, SameParamsSwitch } from './CompareParams.tsx';
 import { ComparisonsButton } from './ComparisonsList.tsx';
 import type { StoreState } from '../../store/types.ts';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
 import './compare.css';
 
 /** Below this width a column scrolls sideways rather than squeezing its reply (see compare.css). */
@@ -35,7 +37,12 @@ function selectSendProblem(s: StoreState): string | null {
   if (waiting) return waiting;
   for (const [i, col] of s.compareColumns.entries()) {
     const problem = paramsProblem(col.format, selectColumnParams(s, col));
-    if (problem) return `Column ${i + 1} (${FORMAT_LABELS[col.format]}): ${problem.message}`;
+    if (problem)
+      return t('compare.columnProblem', {
+        n: i + 1,
+        format: FORMAT_LABELS[col.format],
+        problem: problem.message,
+      });
   }
   if ((s.composerFiles[COMPARE_FILES] ?? []).length === 0) return null;
   const files = selectCompareFiles(s);
@@ -110,16 +117,14 @@ function CompareComposer() {
   return (
     <div className="compare-composer">
       <label htmlFor={`${uid}-prompt`} className="visually-hidden">
-        Prompt for every column
+        {t('compare.prompt.label')}
       </label>
       <textarea
         id={`${uid}-prompt`}
         className="textarea compare-input"
         rows={2}
         value={prompt}
-        placeholder={
-          started ? 'Follow up in every column…' : 'Ask once; every column answers through its own format…'
-        }
+        placeholder={started ? t('compare.prompt.followUp') : t('compare.prompt.placeholder')}
         data-testid="compare-input"
         onChange={(e) => setPrompt(e.target.value)}
         onKeyDown={onKeyDown}
@@ -128,7 +133,7 @@ function CompareComposer() {
       <div className="compare-composer-actions">
         {running ? (
           <Button icon="stop" busy={stopping} onClick={() => void stop()} data-testid="compare-stop">
-            Stop all
+            {t('compare.stopAll')}
           </Button>
         ) : (
           <Button
@@ -139,14 +144,14 @@ function CompareComposer() {
             onClick={() => void send()}
             data-testid="compare-send"
           >
-            Send to all
+            {t('compare.sendAll')}
           </Button>
         )}
         <div className="compare-composer-secondary">
           <AttachButton
             draftKey={COMPARE_FILES}
             size="s"
-            label="Attach images or files to every column (or paste them)"
+            label={t('compare.attach')}
             testId="compare-attach"
           />
           <Button
@@ -156,9 +161,13 @@ function CompareComposer() {
             disabled={count >= MAX_COLUMNS || running}
             onClick={add}
             data-testid="compare-add-column"
-            title={count >= MAX_COLUMNS ? `At most ${MAX_COLUMNS} columns` : 'Add a column'}
+            title={
+              count >= MAX_COLUMNS
+                ? t('compare.column.atMost', { count: MAX_COLUMNS })
+                : t('compare.column.add.title')
+            }
           >
-            Column
+            {t('compare.column.add')}
           </Button>
           <Button
             size="s"
@@ -168,7 +177,7 @@ function CompareComposer() {
             onClick={() => void reset()}
             data-testid="compare-new"
           >
-            New comparison
+            {t('compare.new')}
           </Button>
         </div>
       </div>
@@ -183,8 +192,10 @@ function CompareComposer() {
           </span>
         ) : (
           <p className="compare-hint faint">
-            <kbd className="kbd">Enter</kbd> sends to every column at once, <kbd className="kbd">Shift</kbd> +{' '}
-            <kbd className="kbd">Enter</kbd> breaks the line.
+            {rich(t('compare.hint'), {
+              enter: <kbd className="kbd">Enter</kbd>,
+              shift: <kbd className="kbd">Shift</kbd>,
+            })}
           </p>
         )}
         <ComparisonsButton />

@@ -8,6 +8,7 @@ import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { formatWhen } from '../../components/format.ts';
+import { t } from '../../i18n/active.ts';
 
 /**
  * "Comparisons": past comparisons in a drop-down under the prompt, so the columns keep the whole width
@@ -50,7 +51,7 @@ export function ComparisonsButton() {
         }}
         data-testid="compare-history-toggle"
       >
-        Comparisons
+        {t('compare.history')}
       </Button>
       {open ? <ComparisonsPanel onOpened={() => setOpen(false)} onConfirming={setConfirming} /> : null}
     </div>
@@ -68,19 +69,24 @@ function ComparisonsPanel(props: { onOpened(): void; onConfirming(on: boolean): 
   useEffect(() => onConfirming(confirm !== null), [confirm, onConfirming]);
 
   return (
-    <div className="compare-history-panel" role="region" aria-label="Comparisons" data-testid="comparisons">
-      <h2 className="compare-history-title">Comparisons</h2>
+    <div
+      className="compare-history-panel"
+      role="region"
+      aria-label={t('compare.history')}
+      data-testid="comparisons"
+    >
+      <h2 className="compare-history-title">{t('compare.history')}</h2>
       {error ? (
         <div className="callout callout--error" role="alert">
           <Icon name="alert-circle" size={14} />
-          <span>Comparisons could not be loaded: {error.message}</span>
+          <span>{t('compare.history.loadFailed', { message: error.message })}</span>
         </div>
       ) : list.length === 0 ? (
         <p className="compare-history-empty faint">
-          {loaded ? 'No comparisons yet. Send a prompt to start one.' : 'Loading…'}
+          {loaded ? t('compare.history.empty') : t('compare.history.loading')}
         </p>
       ) : (
-        <ul className="compare-history-list" aria-label="Past comparisons">
+        <ul className="compare-history-list" aria-label={t('compare.history.list')}>
           {list.map((c) => (
             <ComparisonItem
               key={c.id}
@@ -94,14 +100,12 @@ function ComparisonsPanel(props: { onOpened(): void; onConfirming(on: boolean): 
       )}
       <ConfirmDialog
         open={confirm !== null}
-        title="Delete this comparison?"
-        message={
-          <>
-            “{confirm?.title}” and its {confirm?.columns.length ?? 0} conversations will be deleted. This
-            cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
+        title={t('compare.history.delete.title')}
+        message={t('compare.history.delete.message', {
+          title: confirm?.title ?? '',
+          count: confirm?.columns.length ?? 0,
+        })}
+        confirmLabel={t('common.delete')}
         danger
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
@@ -141,7 +145,7 @@ function ComparisonItem(props: {
       >
         <span className="compare-history-row">
           <span className="compare-history-name">{c.title}</span>
-          {current ? <span className="badge badge--info">On screen</span> : null}
+          {current ? <span className="badge badge--info">{t('compare.history.onScreen')}</span> : null}
           <time className="compare-history-when" dateTime={new Date(c.updatedAt).toISOString()}>
             {formatWhen(c.updatedAt)}
           </time>
@@ -158,7 +162,7 @@ function ComparisonItem(props: {
         icon="trash"
         size="s"
         variant="danger"
-        label={`Delete the comparison “${c.title}”`}
+        label={t('compare.history.delete', { title: c.title })}
         onClick={props.onDelete}
         data-testid="comparison-delete"
       />

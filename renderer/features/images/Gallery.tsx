@@ -6,6 +6,7 @@ import type { ImageRecord } from '../../../shared/contract.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Button } from '../../components/Button.tsx';
+import { t } from '../../i18n/active.ts';
 
 const GAP = 10;
 const PAD = 16;
@@ -66,29 +67,29 @@ export function Gallery() {
       {error ? (
         <div className="callout callout--error gallery-error" role="alert">
           <Icon name="alert-circle" />
-          <span>The gallery could not be loaded: {error.message}</span>
+          <span>{t('images.gallery.loadFailed', { message: error.message })}</span>
           <Button size="s" onClick={() => void reload()}>
-            Try again
+            {t('images.gallery.retry')}
           </Button>
         </div>
       ) : null}
       {loaded && images.length === 0 ? (
         <div className="empty gallery-empty">
           <Icon name="image" size={32} />
-          <p className="empty-title">No images yet</p>
-          <p>Describe one on the left and press Generate. Everything you make is kept here.</p>
+          <p className="empty-title">{t('images.gallery.empty.title')}</p>
+          <p>{t('images.gallery.empty')}</p>
         </div>
       ) : null}
       {!loaded && loading ? (
         <div className="empty gallery-empty">
-          <Spinner size={20} label="Loading the gallery" />
+          <Spinner size={20} label={t('images.gallery.loading')} />
         </div>
       ) : null}
       {width > 0 && images.length > 0 ? (
         <div
           className="gallery-grid"
           role="list"
-          aria-label={`Gallery, ${total} images`}
+          aria-label={t('images.gallery.label', { count: total })}
           style={{ height: virtualizer.getTotalSize() }}
         >
           {rows.map((row) => (
@@ -111,7 +112,7 @@ export function Gallery() {
       ) : null}
       {loading && loaded ? (
         <div className="gallery-more faint">
-          <Spinner size={14} /> Loading more…
+          <Spinner size={14} /> {t('images.gallery.loadingMore')}
         </div>
       ) : null}
     </div>
@@ -143,7 +144,7 @@ const Tile = memo(function Tile({ img, size }: { img: ImageRecord; size: number 
       <button
         type="button"
         className={`gallery-item${fresh ? ' is-fresh' : ''}`}
-        aria-label={`Open image: ${label}`}
+        aria-label={t('images.gallery.open', { label })}
         title={img.prompt}
         data-testid="gallery-item"
         data-id={img.id}
@@ -163,10 +164,13 @@ const Tile = memo(function Tile({ img, size }: { img: ImageRecord; size: number 
           {img.sizeAdjusted ? (
             <span
               className="gallery-badge"
-              title={`Asked ${img.requestedSize ?? 'auto'}, got ${img.width}×${img.height}`}
+              title={t('images.gallery.adjusted.title', {
+                asked: img.requestedSize ?? 'auto',
+                size: `${img.width}×${img.height}`,
+              })}
               data-testid="size-adjusted-badge"
             >
-              <Icon name="alert" size={11} /> size changed
+              <Icon name="alert" size={11} /> {t('images.gallery.adjusted')}
             </span>
           ) : null}
         </span>

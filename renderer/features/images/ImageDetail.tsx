@@ -11,6 +11,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { MenuButton } from '../../components/Menu.tsx';
 import { FORMAT_LABELS, TEXT_FORMATS } from '../../../shared/formats.ts';
 import { formatBytes, formatCount, formatWhen } from '../../components/format.ts';
+import { t } from '../../i18n/active.ts';
 
 /** The image viewer: the picture large, where it came from, and what can be done with it. */
 export function ImageDetail() {
@@ -31,7 +32,7 @@ export function ImageDetail() {
   return (
     <Dialog
       open={img !== undefined}
-      title={img ? titleOf(img) : 'Image'}
+      title={img ? titleOf(img) : t('images.detail.title')}
       onClose={close}
       size="l"
       className="image-dialog"
@@ -42,9 +43,12 @@ export function ImageDetail() {
   );
 }
 
+/** The prompt's first eight words, and at most 60 characters (a Chinese prompt has no spaces to cut at). */
 function titleOf(img: ImageRecord): string {
-  const words = img.prompt.trim().split(/\s+/).slice(0, 8).join(' ');
-  return words.length < img.prompt.trim().length ? `${words}…` : words || 'Image';
+  const prompt = img.prompt.trim();
+  const words = prompt.split(/\s+/).slice(0, 8).join(' ');
+  const head = words.length > 60 ? words.slice(0, 60) : words;
+  return head.length < prompt.length ? `${head}…` : head || t('images.detail.title');
 }
 
 function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: string | undefined }) {
@@ -76,8 +80,12 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (confirming || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-      const t = e.target;
-      if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement)
+      const el = e.target;
+      if (
+        el instanceof HTMLInputElement ||
+        el instanceof HTMLTextAreaElement ||
+        el instanceof HTMLSelectElement
+      )
         return;
       if (e.key === 'ArrowLeft' && prev) open(prev);
       else if (e.key === 'ArrowRight' && next) open(next);
@@ -107,7 +115,7 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
         {prev ? (
           <IconButton
             icon="chevron-left"
-            label="Newer image"
+            label={t('images.detail.newer')}
             className="image-nav image-nav--prev"
             variant="outlined"
             onClick={() => open(prev)}
@@ -116,7 +124,7 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
         {next ? (
           <IconButton
             icon="chevron-right"
-            label="Older image"
+            label={t('images.detail.older')}
             className="image-nav image-nav--next"
             variant="outlined"
             onClick={() => open(next)}
@@ -127,48 +135,46 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
         {img.sizeAdjusted ? (
           <div className="callout callout--warning" data-testid="size-changed">
             <Icon name="alert" />
-            <span>
-              The service changed the size: asked {requested}, got {real}.
-            </span>
+            <span>{t('images.detail.sizeChanged', { asked: requested, size: real })}</span>
           </div>
         ) : null}
         <div className="image-detail-prompt">
-          <span className="field-label">Prompt</span>
+          <span className="field-label">{t('images.detail.prompt')}</span>
           <p data-testid="image-detail-prompt">{img.prompt}</p>
         </div>
         <dl className="image-facts">
-          <dt>Model</dt>
+          <dt>{t('images.detail.model')}</dt>
           <dd className="mono">{displayModelId(img.model)}</dd>
-          <dt>Requested size</dt>
+          <dt>{t('images.detail.requestedSize')}</dt>
           <dd className="mono" data-testid="requested-size">
             {requested}
           </dd>
-          <dt>Reported size</dt>
+          <dt>{t('images.detail.reportedSize')}</dt>
           <dd
             className={`mono${reported && reported !== real ? ' is-diff' : ''}`}
             data-testid="reported-size"
           >
             {reported ?? '–'}
           </dd>
-          <dt>Real size</dt>
+          <dt>{t('images.detail.realSize')}</dt>
           <dd className={`mono${img.sizeAdjusted ? ' is-diff' : ''}`} data-testid="real-size">
             {real}
           </dd>
-          <dt>Format</dt>
+          <dt>{t('images.detail.format')}</dt>
           <dd>
             {img.format.toUpperCase()} · {formatBytes(img.bytes)}
           </dd>
           {img.quality || img.reportedQuality ? (
             <>
-              <dt>Quality</dt>
+              <dt>{t('images.detail.quality')}</dt>
               <dd data-testid="image-quality-shown">{qualityText(img.quality, img.reportedQuality)}</dd>
             </>
           ) : null}
-          <dt>Created</dt>
+          <dt>{t('images.detail.created')}</dt>
           <dd>{formatWhen(img.createdAt)}</dd>
           {img.usage ? (
             <>
-              <dt>Usage</dt>
+              <dt>{t('images.detail.usage')}</dt>
               <dd>
                 <UsageLine usage={img.usage} />
               </dd>
@@ -176,9 +182,12 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
           ) : null}
           {batchIds.length > 1 ? (
             <>
-              <dt>Batch</dt>
+              <dt>{t('images.detail.batch')}</dt>
               <dd>
-                {batchIds.indexOf(img.id) + 1} of {batchIds.length}
+                {t('images.detail.batch.place', {
+                  n: batchIds.indexOf(img.id) + 1,
+                  count: batchIds.length,
+                })}
               </dd>
             </>
           ) : null}
@@ -191,7 +200,7 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
             onClick={() => void run('save', () => saveImages([img.id]))}
             data-testid="image-save"
           >
-            Save
+            {t('common.save')}
           </Button>
           {batchIds.length > 1 ? (
             <Button
@@ -201,7 +210,7 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
               onClick={() => void run('save-all', () => saveImages(batchIds))}
               data-testid="image-save-all"
             >
-              Save all {batchIds.length}
+              {t('images.detail.saveAll', { count: batchIds.length })}
             </Button>
           ) : null}
           <Button
@@ -211,30 +220,26 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
             onClick={() => void run('copy', () => copyImage(img.id))}
             data-testid="image-copy"
           >
-            Copy
+            {t('common.copy')}
           </Button>
           <Button
             icon="retry"
             size="s"
             disabled={generating}
-            title={
-              generating
-                ? 'Wait for the current generation to finish'
-                : 'Fill the form with this prompt and generate'
-            }
+            title={generating ? t('images.detail.rerun.busy') : t('images.detail.rerun.title')}
             onClick={() => void rerun(img.id)}
             data-testid="image-rerun"
           >
-            Re-run prompt
+            {t('images.detail.rerun')}
           </Button>
           <MenuButton
             icon="message"
-            label="Ask about this image in a conversation"
-            text="Ask about this image"
+            label={t('images.detail.ask.label')}
+            text={t('images.detail.ask')}
             testId="image-ask"
             items={TEXT_FORMATS.map((f) => ({
               id: `ask-${f}`,
-              label: `In ${FORMAT_LABELS[f]}`,
+              label: t('images.detail.ask.in', { format: FORMAT_LABELS[f] }),
               icon: 'message' as const,
               onSelect: () => {
                 open(null);
@@ -252,7 +257,7 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
               }}
               data-testid="image-inspect"
             >
-              Inspect request
+              {t('images.detail.inspect')}
             </Button>
           ) : null}
           <Button
@@ -263,15 +268,15 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
             onClick={() => setConfirming(true)}
             data-testid="image-delete"
           >
-            Delete
+            {t('common.delete')}
           </Button>
         </div>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Delete image"
-        message="Delete this image from the gallery and from disk? This cannot be undone."
-        confirmLabel="Delete"
+        title={t('images.detail.delete.title')}
+        message={t('images.detail.delete.message')}
+        confirmLabel={t('common.delete')}
         danger
         onConfirm={() => {
           setConfirming(false);
@@ -283,14 +288,14 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
   );
 }
 
-/** input / output / total tokens, from the service's usage object whatever its exact shape. */
 /** What the service used, and what was asked when that differs or the service did not say. */
 function qualityText(asked: string | undefined, reported: string | undefined): string {
-  if (reported === undefined) return `${asked ?? ''} (asked; the service did not say which it used)`;
+  if (reported === undefined) return t('images.detail.quality.unsaid', { asked: asked ?? '' });
   if (asked === undefined || asked === reported) return reported;
-  return `${reported} (asked: ${asked})`;
+  return t('images.detail.quality.asked', { reported, asked });
 }
 
+/** input / output / total tokens, from the service's usage object whatever its exact shape. */
 function UsageLine({ usage }: { usage: Record<string, unknown> }) {
   const num = (k: string) => (typeof usage[k] === 'number' ? (usage[k] as number) : undefined);
   const input = num('input_tokens') ?? num('input');
@@ -301,7 +306,11 @@ function UsageLine({ usage }: { usage: Record<string, unknown> }) {
   }
   return (
     <span className="tabular">
-      {formatCount(input)} in · {formatCount(output)} out · {formatCount(total)} total
+      {t('images.detail.usage.line', {
+        input: formatCount(input),
+        output: formatCount(output),
+        total: formatCount(total),
+      })}
     </span>
   );
 }

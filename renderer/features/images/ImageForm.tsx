@@ -18,21 +18,32 @@ import { Button } from '../../components/Button.tsx';
 import { ElapsedTime } from '../../components/ElapsedTime.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
+import type { MessageKey } from '../../i18n/messages-en.ts';
 
-const SIZE_LABELS: Record<SizePreset, { label: string; hint: string }> = {
-  auto: { label: 'Auto', hint: 'The service chooses' },
-  '1024x1024': { label: '1024 × 1024', hint: 'Square' },
-  '1536x1024': { label: '1536 × 1024', hint: 'Landscape' },
-  '1024x1536': { label: '1024 × 1536', hint: 'Portrait' },
-  custom: { label: 'Custom', hint: 'Any WIDTHxHEIGHT' },
+/** Read when shown, so they are in the page's language. */
+const SIZE_LABELS: Record<SizePreset, () => { label: string; hint: string }> = {
+  auto: () => ({ label: t('images.form.size.auto'), hint: t('images.form.size.auto.hint') }),
+  '1024x1024': () => ({ label: '1024 × 1024', hint: t('images.form.size.square') }),
+  '1536x1024': () => ({ label: '1536 × 1024', hint: t('images.form.size.landscape') }),
+  '1024x1536': () => ({ label: '1024 × 1536', hint: t('images.form.size.portrait') }),
+  custom: () => ({ label: t('images.form.size.custom'), hint: t('images.form.size.custom.hint') }),
 };
 
-const PHASE_LABELS: Record<GenerationPhase, string> = {
-  sending: 'Sending the request…',
-  waiting: 'Waiting for the service…',
-  decoding: 'Decoding the images…',
-  saving: 'Saving…',
-};
+const PHASE_KEYS = {
+  sending: 'images.phase.sending',
+  waiting: 'images.phase.waiting',
+  decoding: 'images.phase.decoding',
+  saving: 'images.phase.saving',
+} as const satisfies Record<GenerationPhase, MessageKey>;
+
+const QUALITY_KEYS = {
+  auto: 'images.form.quality.auto',
+  low: 'images.form.quality.low',
+  medium: 'images.form.quality.medium',
+  high: 'images.form.quality.high',
+} as const satisfies Record<ImageQuality, MessageKey>;
 
 /** The generation form: model, prompt, size, count, quality and format; progress and errors inline. */
 export function ImageForm() {
@@ -66,7 +77,7 @@ export function ImageForm() {
   return (
     <form
       className="image-form"
-      aria-label="Generate images"
+      aria-label={t('images.form.label')}
       onSubmit={(e) => {
         e.preventDefault();
         if (!generation) submit();
@@ -78,20 +89,20 @@ export function ImageForm() {
           purpose="images"
           value={form.model}
           onChange={(model) => setForm({ model })}
-          label="Model"
+          label={t('images.form.model')}
           id={`${uid}-model`}
         />
         {show('model') ? <span className="field-error">{show('model')}</span> : null}
       </div>
 
       <div className="field">
-        <label htmlFor={`${uid}-prompt`}>Prompt</label>
+        <label htmlFor={`${uid}-prompt`}>{t('images.form.prompt')}</label>
         <textarea
           id={`${uid}-prompt`}
           className="textarea image-prompt"
           rows={6}
           value={form.prompt}
-          placeholder="A lighthouse on a basalt cliff at dusk, painted in gouache"
+          placeholder={t('images.form.placeholder')}
           aria-invalid={show('prompt') ? true : undefined}
           data-testid="image-prompt"
           onChange={(e) => setForm({ prompt: e.target.value })}
@@ -101,37 +112,38 @@ export function ImageForm() {
           <span className="field-error">{show('prompt')}</span>
         ) : (
           <span className="field-hint">
-            <kbd className="kbd">Ctrl</kbd> + <kbd className="kbd">Enter</kbd> generates
+            {rich(t('images.form.shortcut'), {
+              ctrl: <kbd className="kbd">Ctrl</kbd>,
+              enter: <kbd className="kbd">Enter</kbd>,
+            })}
           </span>
         )}
       </div>
 
       <fieldset className="field image-sizes">
-        <legend className="field-label">Size</legend>
+        <legend className="field-label">{t('images.form.size')}</legend>
         <div className="image-size-options">
-          {[...SIZE_PRESETS, 'custom' as const].map((p) => (
-            <label
-              key={p}
-              className="image-size-option"
-              title={SIZE_LABELS[p].hint}
-              data-testid={`image-size-${p}`}
-            >
-              <input
-                type="radio"
-                name={`${uid}-size`}
-                value={p}
-                checked={form.sizePreset === p}
-                onChange={() => setForm({ sizePreset: p })}
-              />
-              <span className="image-size-label">{SIZE_LABELS[p].label}</span>
-              <span className="image-size-hint">{SIZE_LABELS[p].hint}</span>
-            </label>
-          ))}
+          {[...SIZE_PRESETS, 'custom' as const].map((p) => {
+            const { label, hint } = SIZE_LABELS[p]();
+            return (
+              <label key={p} className="image-size-option" title={hint} data-testid={`image-size-${p}`}>
+                <input
+                  type="radio"
+                  name={`${uid}-size`}
+                  value={p}
+                  checked={form.sizePreset === p}
+                  onChange={() => setForm({ sizePreset: p })}
+                />
+                <span className="image-size-label">{label}</span>
+                <span className="image-size-hint">{hint}</span>
+              </label>
+            );
+          })}
         </div>
         {form.sizePreset === 'custom' ? (
           <div className="image-custom-size">
             <label htmlFor={`${uid}-custom`} className="visually-hidden">
-              Custom size, width x height
+              {t('images.form.size.custom.label')}
             </label>
             <input
               id={`${uid}-custom`}
@@ -147,7 +159,7 @@ export function ImageForm() {
               onChange={(e) => setForm({ customSize: e.target.value })}
             />
             <span id={`${uid}-custom-msg`} className={sizeError ? 'field-error' : 'field-hint'}>
-              {sizeError ?? 'The service may adjust it; the real size is always shown.'}
+              {sizeError ?? t('images.form.size.custom.note')}
             </span>
           </div>
         ) : null}
@@ -155,7 +167,7 @@ export function ImageForm() {
 
       <div className="image-form-row">
         <div className="field image-n">
-          <label htmlFor={`${uid}-n`}>Images</label>
+          <label htmlFor={`${uid}-n`}>{t('images.form.count')}</label>
           <input
             id={`${uid}-n`}
             className="input"
@@ -172,7 +184,7 @@ export function ImageForm() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${uid}-quality`}>Quality</label>
+          <label htmlFor={`${uid}-quality`}>{t('images.form.quality')}</label>
           <select
             id={`${uid}-quality`}
             className="select"
@@ -182,13 +194,13 @@ export function ImageForm() {
           >
             {QUALITIES.map((q) => (
               <option key={q} value={q}>
-                {q}
+                {t(QUALITY_KEYS[q])}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${uid}-format`}>Format</label>
+          <label htmlFor={`${uid}-format`}>{t('images.form.format')}</label>
           <select
             id={`${uid}-format`}
             className="select"
@@ -211,20 +223,20 @@ export function ImageForm() {
           <Spinner size={16} />
           <div className="image-progress-text">
             <span>
-              {generation.n === 1 ? 'Generating 1 image' : `Generating ${generation.n} images`} ·{' '}
+              {t('images.form.generating', { count: generation.n })} ·{' '}
               <ElapsedTime since={generation.startedAt} />
             </span>
             <span className="faint" data-testid="image-phase">
-              {PHASE_LABELS[generation.phase]}
+              {t(PHASE_KEYS[generation.phase])}
             </span>
           </div>
           <Button icon="stop" size="s" onClick={() => void cancel()} data-testid="cancel-generation">
-            Cancel
+            {t('common.cancel')}
           </Button>
         </div>
       ) : (
         <Button type="submit" variant="primary" icon="image" block data-testid="generate-button">
-          Generate
+          {t('images.generate')}
         </Button>
       )}
 
@@ -235,11 +247,11 @@ export function ImageForm() {
             <span>{describeError(error)}</span>
             <span className="image-error-actions">
               <Button size="s" icon="retry" onClick={submit}>
-                Retry
+                {t('images.form.retry')}
               </Button>
               {error.exchangeId ? (
                 <Button size="s" variant="ghost" icon="code" onClick={() => inspect(error.exchangeId ?? '')}>
-                  Inspect
+                  {t('inspector.inspect')}
                 </Button>
               ) : null}
             </span>

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useStore } from '../../store/index.ts';
-import { countOf } from '../../components/format.ts';
 import { ImageForm } from './ImageForm.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ImageDetail } from './ImageDetail.tsx';
 import './images.css';
+import { t } from '../../i18n/active.ts';
 
 /** Images: the form on the left, the gallery of everything generated on the right. */
 export function ImagesTab() {
@@ -18,17 +18,17 @@ export function ImagesTab() {
 
   return (
     <div className="images" data-testid="images">
-      <aside className="images-side" aria-label="Image generation">
-        <h2 className="images-heading">Generate</h2>
+      <aside className="images-side" aria-label={t('images.side')}>
+        <h2 className="images-heading">{t('images.generate')}</h2>
         <ImageForm />
       </aside>
       <section className="images-main" aria-labelledby="gallery-title">
         <div className="images-main-head">
           <h2 id="gallery-title" className="images-heading">
-            Gallery
+            {t('images.gallery')}
           </h2>
           <span className="faint tabular" data-testid="gallery-count">
-            {countOf(total, 'image', 'images')}
+            {t('images.count', { count: total })}
           </span>
         </div>
         <Gallery />

@@ -12,6 +12,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Tabs, tabId, tabPanelId } from '../../components/Tabs.tsx';
 import { copyText } from '../../components/clipboard.ts';
+import { t } from '../../i18n/active.ts';
 
 const ID_PREFIX = 'code-export';
 
@@ -21,7 +22,7 @@ export function CodeExportButton({ exchange }: { exchange: Exchange }) {
   return (
     <>
       <Button size="s" icon="code" onClick={() => setOpen(true)} data-testid="copy-code">
-        Copy as code
+        {t('inspector.code')}
       </Button>
       {open ? <CodeExportDialog exchange={exchange} onClose={() => setOpen(false)} /> : null}
     </>
@@ -50,7 +51,7 @@ function CodeExportDialog({ exchange, onClose }: { exchange: Exchange; onClose()
   return (
     <Dialog
       open
-      title="Copy as code"
+      title={t('inspector.code')}
       onClose={onClose}
       size="l"
       className="code-export-dialog"
@@ -60,11 +61,11 @@ function CodeExportDialog({ exchange, onClose }: { exchange: Exchange; onClose()
           <>
             {copy === 'copied' ? (
               <span className="exchange-copied" role="status">
-                <Icon name="check" size={13} /> Copied
+                <Icon name="check" size={13} /> {t('common.copied')}
               </span>
             ) : null}
             <Button variant="primary" icon="copy" onClick={() => void doCopy()} data-testid="code-copy">
-              Copy {CODE_LANGUAGE_LABELS[language]}
+              {t('inspector.code.copy', { language: CODE_LANGUAGE_LABELS[language] })}
             </Button>
           </>
         ) : undefined
@@ -84,17 +85,14 @@ function CodeExportDialog({ exchange, onClose }: { exchange: Exchange; onClose()
             }))}
             value={language}
             onChange={choose}
-            label="Language"
+            label={t('inspector.code.language')}
             idPrefix={ID_PREFIX}
           />
-          <p className="faint code-export-note">
-            The key is read from an environment variable (QUARTET_API_KEY or the one for this key family), the
-            address from QUARTET_BASE_URL.
-          </p>
+          <p className="faint code-export-note">{t('inspector.code.note')}</p>
           {copy === 'manual' ? (
             <>
               <label className="field-label" htmlFor="code-export-manual">
-                The clipboard is not available here; press Ctrl+C to copy:
+                {t('inspector.manualCopy')}
               </label>
               <textarea
                 id="code-export-manual"

@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useStore } from '../../store/index.ts';
 import type { Exchange } from '../../../shared/exchange.ts';
 import { describeError } from '../../../shared/errors.ts';
-import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { toCurl } from '../../../shared/curl.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -13,6 +12,8 @@ import { copyText } from '../../components/clipboard.ts';
 import { exchangeOutcome } from './outcome.ts';
 import { ExtraBodyNote } from './ExtraBodyNote.tsx';
 import { CodeExportButton } from './CodeExport.tsx';
+import { t } from '../../i18n/active.ts';
+import { interfaceLabel } from '../../i18n/interface-label.ts';
 
 /** Bodies longer than this are shown cut, with a button for the rest (a huge body would freeze the page). */
 const BODY_PREVIEW = 60_000;
@@ -25,19 +26,19 @@ export function ExchangeDetail() {
   const error = useStore((s) => s.exchangeError);
 
   if (selectedId === null) {
-    return <p className="inspector-pad faint">Select a request to see it on the wire.</p>;
+    return <p className="inspector-pad faint">{t('inspector.detail.none')}</p>;
   }
   if (loading && exchange?.id !== selectedId) {
     return (
       <div className="inspector-pad faint">
-        <Spinner size={14} /> Loading the request…
+        <Spinner size={14} /> {t('inspector.detail.loading')}
       </div>
     );
   }
   if (error) {
     return (
       <p className="inspector-pad field-error" role="alert">
-        {error.kind === 'not-found' ? 'This request record no longer exists.' : error.message}
+        {error.kind === 'not-found' ? t('inspector.detail.gone') : error.message}
       </p>
     );
   }
@@ -63,22 +64,24 @@ function ExchangeView({ exchange: x }: { exchange: Exchange }) {
           >
             {outcome.long}
           </span>
-          <span className="faint">{FORMAT_LABELS[x.interface]}</span>
-          {x.streamed ? <span className="faint">streamed</span> : null}
-          {x.attempts > 1 ? <span className="exchange-warn">{x.attempts} attempts</span> : null}
+          <span className="faint">{interfaceLabel(x.interface)}</span>
+          {x.streamed ? <span className="faint">{t('inspector.detail.streamed')}</span> : null}
+          {x.attempts > 1 ? (
+            <span className="exchange-warn">{t('inspector.detail.attempts', { count: x.attempts })}</span>
+          ) : null}
           <span className="faint">{formatWhen(x.startedAt)}</span>
         </div>
         <dl className="exchange-timings">
           <div>
-            <dt>Headers</dt>
+            <dt>{t('inspector.detail.headersMs')}</dt>
             <dd>{formatMs(x.timings.headersMs)}</dd>
           </div>
           <div>
-            <dt>First event</dt>
+            <dt>{t('inspector.detail.firstEventMs')}</dt>
             <dd>{formatMs(x.timings.firstEventMs)}</dd>
           </div>
           <div>
-            <dt>Total</dt>
+            <dt>{t('inspector.detail.totalMs')}</dt>
             <dd>{formatMs(x.timings.totalMs)}</dd>
           </div>
         </dl>
@@ -93,27 +96,27 @@ function ExchangeView({ exchange: x }: { exchange: Exchange }) {
           </div>
         </div>
       ) : null}
-      <Section title="Request headers" count={Object.keys(x.requestHeaders).length}>
+      <Section title={t('inspector.detail.requestHeaders')} count={Object.keys(x.requestHeaders).length}>
         <HeaderTable headers={x.requestHeaders} />
       </Section>
       {x.requestBody !== undefined ? (
-        <Section title="Request body">
+        <Section title={t('inspector.detail.requestBody')}>
           <ExtraBodyNote exchange={x} />
           <Body text={x.requestBody} />
         </Section>
       ) : null}
       {x.responseHeaders ? (
-        <Section title="Response headers" count={Object.keys(x.responseHeaders).length}>
+        <Section title={t('inspector.detail.responseHeaders')} count={Object.keys(x.responseHeaders).length}>
           <HeaderTable headers={x.responseHeaders} />
         </Section>
       ) : null}
       {x.events && x.events.length > 0 ? (
-        <Section title="Stream events" count={x.events.length}>
+        <Section title={t('inspector.detail.events')} count={x.events.length}>
           <EventList events={x.events} />
         </Section>
       ) : null}
       {x.responseBody !== undefined ? (
-        <Section title="Response body">
+        <Section title={t('inspector.detail.responseBody')}>
           <Body text={x.responseBody} />
         </Section>
       ) : null}
@@ -136,7 +139,7 @@ function Section(props: { title: string; count?: number; children: ReactNode }) 
 
 function HeaderTable({ headers }: { headers: Record<string, string> }) {
   const entries = Object.entries(headers).sort(([a], [b]) => a.localeCompare(b));
-  if (entries.length === 0) return <p className="faint">None.</p>;
+  if (entries.length === 0) return <p className="faint">{t('inspector.detail.noHeaders')}</p>;
   return (
     <table className="exchange-headers">
       <tbody>
@@ -155,14 +158,14 @@ function HeaderTable({ headers }: { headers: Record<string, string> }) {
 function Body({ text }: { text: string }) {
   const [all, setAll] = useState(false);
   const pretty = useMemo(() => prettyJson(text), [text]);
-  if (text === '') return <p className="faint">Empty.</p>;
+  if (text === '') return <p className="faint">{t('inspector.detail.emptyBody')}</p>;
   const shown = all || pretty.length <= BODY_PREVIEW ? pretty : pretty.slice(0, BODY_PREVIEW);
   return (
     <div className="exchange-body">
       <pre className="exchange-pre">{shown}</pre>
       {shown.length < pretty.length ? (
         <Button size="s" variant="ghost" onClick={() => setAll(true)}>
-          Show all {Math.round(pretty.length / 1000)} k characters
+          {t('inspector.detail.showAll', { count: Math.round(pretty.length / 1000) })}
         </Button>
       ) : null}
     </div>
@@ -171,10 +174,10 @@ function Body({ text }: { text: string }) {
 
 /** JSON re-indented for reading; anything else unchanged. */
 export function prettyJson(text: string): string {
-  const t = text.trim();
-  if (!(t.startsWith('{') || t.startsWith('['))) return text;
+  const trimmed = text.trim();
+  if (!(trimmed.startsWith('{') || trimmed.startsWith('['))) return text;
   try {
-    return JSON.stringify(JSON.parse(t), null, 2);
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
   } catch {
     return text;
   }
@@ -191,14 +194,14 @@ function CurlButton({ exchange }: { exchange: Exchange }) {
     <div className="exchange-curl">
       <div className="exchange-copy-actions">
         <Button size="s" icon="copy" onClick={() => void copy()} data-testid="copy-curl">
-          Copy as curl
+          {t('inspector.curl')}
         </Button>
         <CodeExportButton exchange={exchange} />
       </div>
       {state?.kind === 'copied' ? (
         <div className="exchange-manual">
           <span className="exchange-copied" role="status">
-            <Icon name="check" size={13} /> Copied. The command reads the key from an environment variable.
+            <Icon name="check" size={13} /> {t('inspector.curl.copied')}
           </span>
           <pre className="exchange-pre exchange-curl-text" data-testid="curl-text">
             {state.text}
@@ -208,7 +211,7 @@ function CurlButton({ exchange }: { exchange: Exchange }) {
       {state?.kind === 'manual' ? (
         <div className="exchange-manual">
           <label className="field-label" htmlFor="curl-text">
-            The clipboard is not available here; press Ctrl+C to copy:
+            {t('inspector.manualCopy')}
           </label>
           <textarea
             id="curl-text"

@@ -4,6 +4,7 @@ import { selectTabParams } from '../../store/chat-helpers.ts';
 import type { Exchange } from '../../../shared/exchange.ts';
 import { TEXT_FORMATS, type TextFormat } from '../../../shared/formats.ts';
 import { extraBodyFieldsIn } from '../../../shared/extra-body.ts';
+import { t } from '../../i18n/active.ts';
 
 /** A note above a request body naming the fields that came from the extra body; nothing when none did. */
 export function ExtraBodyNote(props: { exchange: Exchange }) {
@@ -24,7 +25,7 @@ export function ExtraBodyNote(props: { exchange: Exchange }) {
       data-testid="extra-body-note"
       style={{ margin: '0 0 var(--sp-2)', color: 'var(--accent-soft-text)' }}
     >
-      From the open conversation&apos;s extra body (merged last, it wins):{' '}
+      {t('inspector.detail.extraBody')}{' '}
       {fields.map((f, i) => (
         <span key={f}>
           {i > 0 ? ', ' : ''}

@@ -13,6 +13,8 @@ import { useWindowWidth } from '../../components/useSize.ts';
 import { inspectorFits } from '../../components/layout.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import './inspector.css';
+import { t } from '../../i18n/active.ts';
+import { interfaceLabel } from '../../i18n/interface-label.ts';
 
 const MIN_W = 340;
 const MAX_W = 900;
@@ -33,17 +35,17 @@ export function InspectorPanel() {
       className={`inspector${floating ? ' inspector--floating' : ''}`}
       data-testid="inspector"
       data-floating={floating ? 'true' : 'false'}
-      aria-label="Inspector"
+      aria-label={t('inspector.title')}
       style={{ width: floating ? `min(${width}px, calc(100vw - 48px))` : `${docked}px` }}
     >
       <Resizer width={width} onWidth={setWidth} />
       <div className="inspector-head">
         <Icon name="code" size={15} />
-        <h2 className="inspector-title">Inspector</h2>
+        <h2 className="inspector-title">{t('inspector.title')}</h2>
         <span className="inspector-head-spacer" />
         <RefreshButton />
         <ClearButton />
-        <IconButton icon="x" size="s" label="Close the inspector" onClick={() => setOpen(false)} />
+        <IconButton icon="x" size="s" label={t('inspector.close')} onClick={() => setOpen(false)} />
       </div>
       <ExchangeList />
       <div className="inspector-detail-wrap">
@@ -62,16 +64,16 @@ function ClearButton() {
       <IconButton
         icon="trash"
         size="s"
-        label="Clear the list of requests"
+        label={t('inspector.clear')}
         disabled={count === 0}
         onClick={() => setAsking(true)}
         data-testid="exchanges-clear"
       />
       <ConfirmDialog
         open={asking}
-        title="Clear every request record?"
-        message="The inspector's records of all requests are deleted. Conversations and images stay as they are."
-        confirmLabel="Clear"
+        title={t('inspector.clear.title')}
+        message={t('inspector.clear.message')}
+        confirmLabel={t('inspector.clear.confirm')}
         danger
         onCancel={() => setAsking(false)}
         onConfirm={() => {
@@ -87,7 +89,13 @@ function RefreshButton() {
   const loading = useStore((s) => s.exchangesLoading);
   const load = useStore((s) => s.loadExchanges);
   return (
-    <IconButton icon="refresh" size="s" label="Reload the list" busy={loading} onClick={() => void load()} />
+    <IconButton
+      icon="refresh"
+      size="s"
+      label={t('inspector.reload')}
+      busy={loading}
+      onClick={() => void load()}
+    />
   );
 }
 
@@ -118,7 +126,7 @@ function Resizer(props: { width: number; onWidth(w: number): void }) {
       className="inspector-resizer"
       role="separator"
       aria-orientation="vertical"
-      aria-label="Resize the inspector"
+      aria-label={t('inspector.resize')}
       aria-valuemin={MIN_W}
       aria-valuemax={MAX_W}
       aria-valuenow={width}
@@ -178,8 +186,8 @@ function ExchangeList() {
           <input
             type="search"
             className="input input--s"
-            placeholder="Filter: address, format, status"
-            aria-label="Filter the requests"
+            placeholder={t('inspector.filter.placeholder')}
+            aria-label={t('inspector.filter')}
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
             data-testid="exchanges-filter"
@@ -191,30 +199,35 @@ function ExchangeList() {
               onChange={(e) => setProblemsOnly(e.target.checked)}
               data-testid="exchanges-problems"
             />
-            Problems only
+            {t('inspector.problemsOnly')}
           </label>
         </div>
       ) : null}
       {error ? (
         <p className="field-error inspector-pad" role="alert">
-          The request list could not be loaded: {error.message}
+          {t('inspector.list.loadFailed', { message: error.message })}
         </p>
       ) : null}
       {!loaded && loading ? (
         <div className="inspector-pad faint">
-          <Spinner size={14} /> Loading…
+          <Spinner size={14} /> {t('inspector.list.loading')}
         </div>
       ) : null}
       {loaded && exchanges.length === 0 ? (
-        <p className="inspector-pad faint">No requests yet. Send a message or generate an image.</p>
+        <p className="inspector-pad faint">{t('inspector.list.empty')}</p>
       ) : null}
       {exchanges.length > 0 && shown.length === 0 ? (
         <p className="inspector-pad faint" data-testid="exchanges-none-match">
-          No request matches the filter.
+          {t('inspector.list.noMatch')}
         </p>
       ) : null}
       {shown.length > 0 ? (
-        <ul className="inspector-list" aria-label="Recent requests" onKeyDown={onKeyDown} ref={listRef}>
+        <ul
+          className="inspector-list"
+          aria-label={t('inspector.list.label')}
+          onKeyDown={onKeyDown}
+          ref={listRef}
+        >
           {shown.map((x) => (
             <ExchangeRow
               key={x.id}
@@ -227,7 +240,7 @@ function ExchangeList() {
           {hasMore && loaded ? (
             <li className="inspector-more">
               <Button size="s" variant="ghost" busy={loading} onClick={() => void loadOlder()}>
-                Load older
+                {t('inspector.list.older')}
               </Button>
             </li>
           ) : null}
@@ -254,8 +267,8 @@ function ExchangeRow(props: { x: ExchangeSummary; selected: boolean; focusable: 
       >
         <span className="inspector-row-method">{x.method}</span>
         <span className="inspector-row-iface">
-          {FORMAT_LABELS[x.interface]}
-          {x.streamed ? <span className="inspector-row-tag">stream</span> : null}
+          {interfaceLabel(x.interface)}
+          {x.streamed ? <span className="inspector-row-tag">{t('inspector.list.stream')}</span> : null}
           {outcome.note ? (
             <span className={`inspector-row-tag is-${outcome.note.tone}`} data-testid="exchange-item-note">
               {outcome.note.text}
@@ -286,6 +299,7 @@ function matchesFilter(x: ExchangeSummary, filter: string, problemsOnly: boolean
     x.url,
     x.method,
     FORMAT_LABELS[x.interface],
+    interfaceLabel(x.interface),
     x.interface,
     outcome.code,
     outcome.note?.text ?? '',

@@ -2,6 +2,7 @@
 // broken after its 200 is not a failed request (the 200 stays a 200), nor a success (it is marked).
 import type { ExchangeSummary } from '../../../shared/contract.ts';
 import type { ErrorKind } from '../../../shared/errors.ts';
+import { t } from '../../i18n/active.ts';
 
 export type OutcomeTone = 'ok' | 'warn' | 'fail' | 'pending';
 
@@ -21,26 +22,36 @@ export function exchangeOutcome(
 ): Outcome {
   const stopped = error?.kind === 'aborted';
   if (status === undefined) {
-    if (error === undefined) return { code: '…', codeTone: 'pending', long: 'waiting for an answer' };
+    if (error === undefined) return { code: '…', codeTone: 'pending', long: t('inspector.outcome.waiting') };
     return stopped
       ? {
           code: '–',
           codeTone: 'pending',
-          note: { text: 'stopped', tone: 'warn' },
-          long: 'stopped by you before an answer',
+          note: { text: t('inspector.outcome.stopped'), tone: 'warn' },
+          long: t('inspector.outcome.stoppedBefore'),
         }
-      : { code: '–', codeTone: 'fail', note: { text: 'no answer', tone: 'fail' }, long: 'no response' };
+      : {
+          code: '–',
+          codeTone: 'fail',
+          note: { text: t('inspector.outcome.noAnswer'), tone: 'fail' },
+          long: t('inspector.outcome.noResponse'),
+        };
   }
   const codeTone: OutcomeTone = status >= 400 ? 'fail' : status >= 300 ? 'warn' : 'ok';
   const code = String(status);
   if (status >= 400 || error === undefined) return { code, codeTone, long: `HTTP ${status}` };
   return stopped
-    ? { code, codeTone, note: { text: 'stopped', tone: 'warn' }, long: `HTTP ${status}, then stopped by you` }
+    ? {
+        code,
+        codeTone,
+        note: { text: t('inspector.outcome.stopped'), tone: 'warn' },
+        long: t('inspector.outcome.thenStopped', { status: code }),
+      }
     : {
         code,
         codeTone,
-        note: { text: 'cut off', tone: 'fail' },
-        long: `HTTP ${status}, then the reply broke off`,
+        note: { text: t('inspector.outcome.cutOff'), tone: 'fail' },
+        long: t('inspector.outcome.thenBroke', { status: code }),
       };
 }
 

@@ -9,6 +9,8 @@ import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import '../../styles/models.css';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
 
 interface Option {
   id: string;
@@ -176,7 +178,7 @@ export function ModelPicker(props: {
           <>
             <Icon name="pencil" size={13} />
             <span>
-              Use <strong className="mono">{displayModelId(o.id)}</strong>
+              {rich(t('models.use'), { model: <strong className="mono">{displayModelId(o.id)}</strong> })}
             </span>
           </>
         ) : (
@@ -198,7 +200,7 @@ export function ModelPicker(props: {
       ) : null}
       {hasHiddenCharacters(value) ? (
         <p className="mp-hidden" role="note" data-testid="model-hidden-chars">
-          This id has invisible or direction-changing characters: <code>{displayModelId(value)}</code>
+          {rich(t('models.hidden'), { id: <code>{displayModelId(value)}</code> })}
         </p>
       ) : null}
       <div className="mp-row">
@@ -208,14 +210,14 @@ export function ModelPicker(props: {
             id={inputId}
             className="input mp-input mono"
             role="combobox"
-            aria-label={props.label ? undefined : 'Model'}
+            aria-label={props.label ? undefined : t('models.model')}
             aria-expanded={open}
             aria-controls={listId}
             aria-autocomplete="list"
             aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
             autoComplete="off"
             spellCheck={false}
-            placeholder={loading && items.length === 0 ? 'Loading models…' : 'Choose or type a model id'}
+            placeholder={loading && items.length === 0 ? t('models.loading') : t('models.placeholder')}
             value={open ? query : value}
             data-testid="model-picker-input"
             onClick={openList}
@@ -235,7 +237,7 @@ export function ModelPicker(props: {
             type="button"
             className="mp-toggle"
             tabIndex={-1}
-            aria-label={open ? 'Close the model list' : 'Open the model list'}
+            aria-label={open ? t('models.close') : t('models.open')}
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => {
               if (open) close();
@@ -252,23 +254,23 @@ export function ModelPicker(props: {
               id={listId}
               role="listbox"
               className={props.compact ? 'mp-list mp-list--end' : 'mp-list'}
-              aria-label="Models"
+              aria-label={t('models.list')}
             >
               {loading && items.length === 0 ? (
                 <li className="mp-note" role="presentation">
-                  <Spinner size={12} /> Loading models…
+                  <Spinner size={12} /> {t('models.loading')}
                 </li>
               ) : null}
               {error ? (
                 <li className="mp-note mp-note--error" role="presentation">
-                  Couldn’t fetch the model list ({describeError(error)}). Type a model id to use it anyway.
+                  {t('models.failed.inList', { error: describeError(error) })}
                 </li>
               ) : null}
               {groups.suggested.length > 0 ? (
                 <li role="presentation">
                   <ul role="group" aria-labelledby={`${autoId}-g1`} className="mp-group">
                     <li role="presentation" className="mp-group-label" id={`${autoId}-g1`}>
-                      Suggested for this tab
+                      {t('models.suggested')}
                     </li>
                     {groups.suggested.map(renderOption)}
                   </ul>
@@ -278,7 +280,7 @@ export function ModelPicker(props: {
                 <li role="presentation">
                   <ul role="group" aria-labelledby={`${autoId}-g2`} className="mp-group">
                     <li role="presentation" className="mp-group-label" id={`${autoId}-g2`}>
-                      Other models
+                      {t('models.other')}
                     </li>
                     {groups.other.map(renderOption)}
                   </ul>
@@ -286,14 +288,14 @@ export function ModelPicker(props: {
               ) : null}
               {groups.free ? (
                 <li role="presentation">
-                  <ul role="group" aria-label="Free entry" className="mp-group">
+                  <ul role="group" aria-label={t('models.free')} className="mp-group">
                     {renderOption(groups.free)}
                   </ul>
                 </li>
               ) : null}
               {flat.length === 0 && !loading && !error ? (
                 <li className="mp-note" role="presentation">
-                  No models in the list. Type an id to use it.
+                  {t('models.none')}
                 </li>
               ) : null}
             </ul>
@@ -304,8 +306,8 @@ export function ModelPicker(props: {
             className="mp-error-icon"
             role="img"
             tabIndex={0}
-            aria-label={`Couldn’t fetch the model list: ${describeError(error)}`}
-            title={`Couldn’t fetch the model list: ${describeError(error)}. Type a model id to use it anyway.`}
+            aria-label={t('models.failed.label', { error: describeError(error) })}
+            title={t('models.failed.title', { error: describeError(error) })}
             data-testid="model-list-error"
           >
             <Icon name="alert-circle" size={15} />
@@ -313,7 +315,7 @@ export function ModelPicker(props: {
         ) : null}
         <IconButton
           icon="refresh"
-          label="Refresh the model list"
+          label={t('models.refresh')}
           busy={loading}
           disabled={loading}
           onClick={() => void loadModels(family, { force: true })}
@@ -324,16 +326,16 @@ export function ModelPicker(props: {
         <p className="mp-error" role="alert" data-testid="model-list-error">
           <Icon name="alert-circle" size={13} />
           <span>
-            Couldn’t fetch the model list — {describeError(error)}.{' '}
+            {t('models.failed.line', { error: describeError(error) })}{' '}
             {list?.exchangeId ? (
               <button type="button" className="link-btn" onClick={() => inspect(list.exchangeId ?? '')}>
-                Inspect
+                {t('inspector.inspect')}
               </button>
             ) : null}
           </span>
         </p>
       ) : !props.compact && value !== '' && list?.status === 'ready' && !listed ? (
-        <p className="mp-hint">Not in the service’s list; it is sent as typed.</p>
+        <p className="mp-hint">{t('models.unlisted')}</p>
       ) : null}
     </div>
   );

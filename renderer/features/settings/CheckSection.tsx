@@ -8,6 +8,9 @@ import { Icon, type IconName } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { downloadText } from './download.ts';
 import { fileStamp } from '../../../shared/file-stamp.ts';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
+import type { MessageKey } from '../../i18n/messages-en.ts';
 
 const STATUS_ICON: Record<CheckStatus, IconName> = {
   pass: 'check-circle',
@@ -15,7 +18,18 @@ const STATUS_ICON: Record<CheckStatus, IconName> = {
   fail: 'x-circle',
   info: 'info',
 };
-const STATUS_LABEL: Record<CheckStatus, string> = { pass: 'Pass', warn: 'Warn', fail: 'Fail', info: 'Info' };
+const STATUS_LABEL = {
+  pass: 'settings.check.status.pass',
+  warn: 'settings.check.status.warn',
+  fail: 'settings.check.status.fail',
+  info: 'settings.check.status.info',
+} as const satisfies Record<CheckStatus, MessageKey>;
+const STATUS_COUNT = {
+  pass: 'settings.check.count.pass',
+  warn: 'settings.check.count.warn',
+  fail: 'settings.check.count.fail',
+  info: 'settings.check.count.info',
+} as const satisfies Record<CheckStatus, MessageKey>;
 
 /** "Check connection": runs the checks against the active connection and lists results as they arrive. */
 export function CheckSection() {
@@ -27,7 +41,7 @@ export function CheckSection() {
   const active = useStore(
     useShallow((s) => {
       const c = s.connections.find((x) => x.id === s.activeConnectionId);
-      return c ? { name: c.name, baseUrl: c.builtIn ? 'built-in simulator' : c.baseUrl } : null;
+      return c ? { name: c.name, baseUrl: c.builtIn ? t('settings.check.simulator') : c.baseUrl } : null;
     }),
   );
   const [images, setImages] = useState(false);
@@ -40,17 +54,11 @@ export function CheckSection() {
   return (
     <section className="settings-section" aria-labelledby="settings-check-title">
       <div className="settings-section-head">
-        <h2 id="settings-check-title">Check connection</h2>
+        <h2 id="settings-check-title">{t('settings.check.title')}</h2>
         <p className="muted">
-          Sends a small request to every interface of{' '}
-          {active ? (
-            <>
-              <strong>{active.name}</strong> ({active.baseUrl})
-            </>
-          ) : (
-            'the active connection'
-          )}{' '}
-          and compares what comes back with the contract.
+          {active
+            ? rich(t('settings.check.intro'), { name: <strong>{active.name}</strong>, url: active.baseUrl })
+            : t('settings.check.intro.none')}
         </p>
       </div>
       <div className="check-bar">
@@ -62,11 +70,15 @@ export function CheckSection() {
           onClick={() => void runCheck({ images, attachments, tools })}
           data-testid="check-connection"
         >
-          {check.running ? 'Checking…' : check.finishedAt ? 'Check again' : 'Check connection'}
+          {check.running
+            ? t('settings.check.running')
+            : check.finishedAt
+              ? t('settings.check.again')
+              : t('settings.check.title')}
         </Button>
         {check.running ? (
           <Button icon="stop" onClick={() => void stopCheck()} data-testid="check-stop">
-            Stop
+            {t('settings.check.stop')}
           </Button>
         ) : null}
         <label className="checkbox">
@@ -76,7 +88,7 @@ export function CheckSection() {
             disabled={check.running}
             onChange={(e) => setImages(e.target.checked)}
           />
-          Include image generation (slower; may be billed)
+          {t('settings.check.images')}
         </label>
         <label className="checkbox">
           <input
@@ -86,7 +98,7 @@ export function CheckSection() {
             onChange={(e) => setAttachments(e.target.checked)}
             data-testid="check-attachments"
           />
-          Send each format a tiny image
+          {t('settings.check.attachments')}
         </label>
         <label className="checkbox">
           <input
@@ -96,7 +108,7 @@ export function CheckSection() {
             onChange={(e) => setTools(e.target.checked)}
             data-testid="check-tools"
           />
-          Make each format call a function
+          {t('settings.check.tools')}
         </label>
         <span className="conn-actions-spacer" />
         {check.markdown ? (
@@ -108,7 +120,7 @@ export function CheckSection() {
             }
             data-testid="check-report"
           >
-            Download report
+            {t('settings.check.report')}
           </Button>
         ) : null}
       </div>
@@ -123,11 +135,13 @@ export function CheckSection() {
           {(['pass', 'warn', 'fail', 'info'] as const).map((st) =>
             counts[st] > 0 ? (
               <span key={st} className={`badge badge--${st}`}>
-                {counts[st]} {STATUS_LABEL[st].toLowerCase()}
+                {t(STATUS_COUNT[st], { count: counts[st] })}
               </span>
             ) : null,
           )}
-          {check.running ? <span className="faint">{check.results.length} done, still running…</span> : null}
+          {check.running ? (
+            <span className="faint">{t('settings.check.progress', { count: check.results.length })}</span>
+          ) : null}
         </div>
       ) : null}
       {check.error ? (
@@ -135,8 +149,8 @@ export function CheckSection() {
           <Icon name="alert-circle" />
           <span>
             {check.error.kind === 'aborted'
-              ? 'The check was stopped.'
-              : `The check failed: ${check.error.message}`}
+              ? t('settings.check.stopped')
+              : t('settings.check.failed', { message: check.error.message })}
           </span>
         </div>
       ) : null}
@@ -150,7 +164,7 @@ export function CheckSection() {
                   <li key={r.id} className="check-item" data-testid="check-result" data-status={r.status}>
                     <span className={`badge badge--${r.status} check-badge`}>
                       <Icon name={STATUS_ICON[r.status]} size={11} />
-                      {STATUS_LABEL[r.status]}
+                      {t(STATUS_LABEL[r.status])}
                     </span>
                     <span className="check-name">{r.name}</span>
                     <span className="check-detail">{r.detail}</span>
@@ -158,7 +172,7 @@ export function CheckSection() {
                       <IconButton
                         icon="code"
                         size="s"
-                        label={`Inspect the request of "${r.name}"`}
+                        label={t('settings.check.inspect', { name: r.name })}
                         onClick={() => openInspector(r.exchangeId ?? '')}
                       />
                     ) : (

@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { EndpointPreview } from './EndpointPreview.tsx';
 import { KeySlots } from './KeySlots.tsx';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
 
 /** Connections: a list on the left, the selected one's address, preview and keys on the right. */
 export function ConnectionsSection() {
@@ -23,20 +25,22 @@ export function ConnectionsSection() {
   return (
     <section className="settings-section" aria-labelledby="settings-connections-title">
       <div className="settings-section-head">
-        <h2 id="settings-connections-title">Connections</h2>
-        <p className="muted">
-          A connection is a service address and its keys. Requests go to the active one.
-        </p>
+        <h2 id="settings-connections-title">{t('settings.connections.title')}</h2>
+        <p className="muted">{t('settings.connections.intro')}</p>
       </div>
       {error ? (
         <div className="callout callout--error" role="alert">
           <Icon name="alert-circle" />
-          <span>The connections could not be loaded: {error.message}</span>
+          <span>{t('settings.connections.loadFailed', { message: error.message })}</span>
         </div>
       ) : null}
       <div className="conn-layout">
         <div className="conn-side">
-          <ul className="conn-list" aria-label="Connections" data-testid="connection-list">
+          <ul
+            className="conn-list"
+            aria-label={t('settings.connections.title')}
+            data-testid="connection-list"
+          >
             {connections.map((c) => {
               const selected = !adding && current?.id === c.id;
               return (
@@ -53,9 +57,13 @@ export function ConnectionsSection() {
                   >
                     <span className="conn-item-name">
                       {c.name}
-                      {c.id === activeId ? <span className="badge badge--success">Active</span> : null}
+                      {c.id === activeId ? (
+                        <span className="badge badge--success">{t('settings.connections.active')}</span>
+                      ) : null}
                     </span>
-                    <span className="conn-item-url">{c.builtIn ? 'Built-in simulator' : c.baseUrl}</span>
+                    <span className="conn-item-url">
+                      {c.builtIn ? t('settings.connections.simulator') : c.baseUrl}
+                    </span>
                   </button>
                 </li>
               );
@@ -69,7 +77,7 @@ export function ConnectionsSection() {
             data-testid="add-connection"
             disabled={adding}
           >
-            Add connection
+            {t('settings.connections.add')}
           </Button>
         </div>
         <div className="conn-main">
@@ -86,7 +94,7 @@ export function ConnectionsSection() {
               onDeleted={() => setSelectedId(null)}
             />
           ) : (
-            <p className="muted">No connection yet.</p>
+            <p className="muted">{t('settings.connections.none')}</p>
           )}
         </div>
       </div>
@@ -105,7 +113,7 @@ function ConnectionEditor(props: {
   const saveConnection = useStore((s) => s.saveConnection);
   const deleteConnection = useStore((s) => s.deleteConnection);
   const activateConnection = useStore((s) => s.activateConnection);
-  const [name, setName] = useState(connection?.name ?? 'New connection');
+  const [name, setName] = useState(connection?.name ?? t('settings.connections.newName'));
   const [baseUrl, setBaseUrl] = useState(connection?.baseUrl ?? '');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState<'save' | 'activate' | 'delete' | null>(null);
@@ -117,7 +125,7 @@ function ConnectionEditor(props: {
   // The sandbox's address is read-only and becomes known once it runs: always show the live one.
   const url = builtIn && connection ? connection.baseUrl : baseUrl;
   const check = normaliseBaseUrl(url);
-  const nameError = name.trim() === '' ? 'Give the connection a name.' : null;
+  const nameError = name.trim() === '' ? t('settings.connections.nameMissing') : null;
   const urlError = check.ok ? null : check.message;
   const dirty = connection === null || name !== connection.name || baseUrl !== connection.baseUrl;
   const showUrlError = urlError !== null && (touched || baseUrl !== '');
@@ -137,7 +145,7 @@ function ConnectionEditor(props: {
       setMessage({ kind: 'error', text: r.error.message });
       return;
     }
-    setMessage({ kind: 'success', text: 'Saved.' });
+    setMessage({ kind: 'success', text: t('settings.connections.saved') });
     props.onSaved(r.value.id);
   };
 
@@ -170,7 +178,7 @@ function ConnectionEditor(props: {
       >
         <div className="conn-fields">
           <div className="field conn-field-name">
-            <label htmlFor={`${uid}-name`}>Name</label>
+            <label htmlFor={`${uid}-name`}>{t('settings.connections.name')}</label>
             <input
               id={`${uid}-name`}
               className="input"
@@ -183,7 +191,7 @@ function ConnectionEditor(props: {
             {touched && nameError ? <span className="field-error">{nameError}</span> : null}
           </div>
           <div className="field conn-field-url">
-            <label htmlFor={`${uid}-url`}>Base address</label>
+            <label htmlFor={`${uid}-url`}>{t('settings.connections.baseUrl')}</label>
             <input
               id={`${uid}-url`}
               className="input mono"
@@ -207,10 +215,10 @@ function ConnectionEditor(props: {
               {showUrlError
                 ? urlError
                 : builtIn
-                  ? 'The built-in Sandbox runs inside Quartet; its address and keys are fixed.'
+                  ? t('settings.connections.builtInNote')
                   : check.ok && check.note
                     ? check.note
-                    : 'Any form works: https://host, https://host/v1, https://host/prefix/v1beta/ …'}
+                    : t('settings.connections.urlHint')}
             </span>
           </div>
         </div>
@@ -225,12 +233,12 @@ function ConnectionEditor(props: {
               disabled={!dirty || busy !== null}
               data-testid="save-connection"
             >
-              {connection ? 'Save' : 'Add connection'}
+              {connection ? t('common.save') : t('settings.connections.add')}
             </Button>
           ) : null}
           {connection === null ? (
             <Button variant="ghost" onClick={props.onCancelNew}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           ) : null}
           {connection && !props.active ? (
@@ -241,12 +249,12 @@ function ConnectionEditor(props: {
               onClick={() => void activate()}
               data-testid="activate-connection"
             >
-              Use this connection
+              {t('settings.connections.use')}
             </Button>
           ) : null}
           {connection && props.active ? (
             <span className="conn-active-note">
-              <Icon name="check-circle" size={14} /> Requests go here
+              <Icon name="check-circle" size={14} /> {t('settings.connections.inUse')}
             </span>
           ) : null}
           <span className="conn-actions-spacer" />
@@ -260,7 +268,7 @@ function ConnectionEditor(props: {
               onClick={() => setConfirming(true)}
               data-testid="delete-connection"
             >
-              Delete
+              {t('common.delete')}
             </Button>
           ) : null}
         </div>
@@ -276,13 +284,11 @@ function ConnectionEditor(props: {
       {connection ? <KeySlots connection={connection} /> : null}
       <ConfirmDialog
         open={confirming}
-        title="Delete connection"
-        message={
-          <>
-            Delete <strong>{connection?.name}</strong> and the keys stored for it? This cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
+        title={t('settings.connections.delete.title')}
+        message={rich(t('settings.connections.delete.message'), {
+          name: <strong>{connection?.name}</strong>,
+        })}
+        confirmLabel={t('common.delete')}
         danger
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}

@@ -1,5 +1,8 @@
 import { allEndpoints, normaliseBaseUrl } from '../../../shared/endpoints.ts';
-import { FORMAT_LABELS, INTERFACES } from '../../../shared/formats.ts';
+import { INTERFACES } from '../../../shared/formats.ts';
+import { t } from '../../i18n/active.ts';
+import { interfaceLabel } from '../../i18n/interface-label.ts';
+import { rich } from '../../i18n/rich.tsx';
 
 /** The final address of every interface for a base address as typed, so nothing is doubled or dropped. */
 export function EndpointPreview(props: { baseUrl: string }) {
@@ -8,10 +11,12 @@ export function EndpointPreview(props: { baseUrl: string }) {
   return (
     <div className="endpoint-preview" data-testid="endpoint-preview" aria-live="polite">
       <div className="endpoint-preview-head">
-        <span className="field-label">Where each request goes</span>
+        <span className="field-label">{t('settings.endpoints.title')}</span>
         {result.ok ? (
           <span className="faint">
-            root <code data-testid="endpoint-root">{result.root}</code>
+            {rich(t('settings.endpoints.root'), {
+              root: <code data-testid="endpoint-root">{result.root}</code>,
+            })}
           </span>
         ) : null}
       </div>
@@ -19,7 +24,7 @@ export function EndpointPreview(props: { baseUrl: string }) {
         <tbody>
           {INTERFACES.map((iface) => (
             <tr key={iface} data-testid={`endpoint-${iface}`}>
-              <th scope="row">{FORMAT_LABELS[iface]}</th>
+              <th scope="row">{interfaceLabel(iface)}</th>
               <td>
                 {urls ? (
                   <code className="endpoint-url">{urls[iface]}</code>

@@ -6,13 +6,23 @@ import { KEY_SLOT_LABELS, KEY_SLOTS, type KeySlot } from '../../../shared/format
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
+import type { MessageKey } from '../../i18n/messages-en.ts';
 
-const SLOT_HINTS: Record<KeySlot, string> = {
-  default: 'Used by every interface whose own slot is empty.',
-  bearer: 'Sent as Authorization: Bearer.',
-  messages: 'Sent as x-api-key.',
-  generate: 'Sent as the key query parameter.',
-};
+const SLOT_HINTS = {
+  default: 'settings.keys.hint.default',
+  bearer: 'settings.keys.hint.bearer',
+  messages: 'settings.keys.hint.messages',
+  generate: 'settings.keys.hint.generate',
+} as const satisfies Record<KeySlot, MessageKey>;
+
+/** A slot's name on the page: the two that are words translated, the two that name an API as they are. */
+function slotLabel(slot: KeySlot): string {
+  if (slot === 'default') return t('settings.keys.slot.default');
+  if (slot === 'bearer') return t('settings.keys.slot.bearer');
+  return KEY_SLOT_LABELS[slot];
+}
 
 /** The key slots of one connection: masked status, set/replace, clear and test. */
 export function KeySlots(props: { connection: ConnectionInfo }) {
@@ -24,11 +34,9 @@ export function KeySlots(props: { connection: ConnectionInfo }) {
     <div className="key-slots" data-testid="key-slots">
       <div className="key-slots-head">
         <h3>
-          <Icon name="key" size={14} /> Keys
+          <Icon name="key" size={14} /> {t('settings.keys.title')}
         </h3>
-        {connection.builtIn ? null : (
-          <span className="faint">Only the last four characters are ever shown.</span>
-        )}
+        {connection.builtIn ? null : <span className="faint">{t('settings.keys.masked')}</span>}
       </div>
       {publicKey !== undefined ? <PublicKey value={publicKey} /> : null}
       {confirmFor !== undefined && <ConfirmKeys connectionId={connection.id} origin={confirmFor} />}
@@ -52,10 +60,12 @@ export function KeySlots(props: { connection: ConnectionInfo }) {
 function PublicKey(props: { value: string }) {
   return (
     <p className="key-public" data-testid="sandbox-key">
-      The Sandbox's key is public: <code>{props.value}</code>
-      <CopyButton text={props.value} label="Copy the Sandbox's key" />
+      {rich(t('settings.keys.public'), { key: <code>{props.value}</code> })}
+      <CopyButton text={props.value} label={t('settings.keys.public.copy')} />
       <span className="faint">
-        To run a copied command against the Sandbox: <code>export QUARTET_API_KEY={props.value}</code>
+        {rich(t('settings.keys.public.run'), {
+          command: <code>export QUARTET_API_KEY={props.value}</code>,
+        })}
       </span>
     </p>
   );
@@ -67,17 +77,14 @@ function ConfirmKeys(props: { connectionId: string; origin: string }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="key-confirm" role="alert" data-testid="key-confirm">
-      <p>
-        These keys were entered for another address. They are not sent to <code>{props.origin}</code> until
-        you confirm that this service may have them.
-      </p>
+      <p>{rich(t('settings.keys.confirm'), { origin: <code>{props.origin}</code> })}</p>
       <Button
         data-testid="key-confirm-button"
         onClick={() => {
           void confirmKeys(props.connectionId).then((e) => setError(e?.message ?? null));
         }}
       >
-        Send my keys to {props.origin}
+        {t('settings.keys.confirm.button', { origin: props.origin })}
       </Button>
       {error !== null && <p className="key-confirm-error">{error}</p>}
     </div>
@@ -102,11 +109,11 @@ function KeySlotRow(props: {
   const [error, setError] = useState<string | null>(null);
   const uid = useId();
   const builtInKey = status?.source === 'builtin';
-  const label = KEY_SLOT_LABELS[slot];
+  const label = slotLabel(slot);
 
   const submit = async () => {
     if (draft.trim() === '') {
-      setError('Paste a key first.');
+      setError(t('settings.keys.pasteFirst'));
       return;
     }
     setBusy('set');
@@ -134,23 +141,23 @@ function KeySlotRow(props: {
         ) : (
           <label htmlFor={`${uid}-key`}>{label}</label>
         )}
-        <span className="field-hint">{SLOT_HINTS[slot]}</span>
+        <span className="field-hint">{t(SLOT_HINTS[slot])}</span>
       </div>
       <div className="key-slot-status" data-testid={`key-status-${slot}`}>
         {builtInKey ? (
           <span className="badge badge--info">
-            <Icon name="lock" size={11} /> built in
+            <Icon name="lock" size={11} /> {t('settings.keys.builtIn')}
           </span>
         ) : status?.set ? (
-          <code className="key-mask" aria-label={`Key ending in ${status.last4 ?? ''}`}>
+          <code className="key-mask" aria-label={t('settings.keys.ending', { last4: status.last4 ?? '' })}>
             ••••{status.last4 ?? ''}
           </code>
         ) : slot !== 'default' && props.defaultSet ? (
-          <span className="faint" title="Empty: requests of this family use the default key">
-            Uses default
+          <span className="faint" title={t('settings.keys.usesDefault.title')}>
+            {t('settings.keys.usesDefault')}
           </span>
         ) : (
-          <span className="faint">Not set</span>
+          <span className="faint">{t('settings.keys.notSet')}</span>
         )}
       </div>
       <div className="key-slot-actions">
@@ -166,7 +173,9 @@ function KeySlotRow(props: {
               id={`${uid}-key`}
               type="password"
               className="input input--s mono"
-              placeholder={status?.set ? 'Replace key' : 'Paste key'}
+              placeholder={
+                status?.set ? t('settings.keys.replace.placeholder') : t('settings.keys.paste.placeholder')
+              }
               autoComplete="off"
               spellCheck={false}
               value={draft}
@@ -184,7 +193,7 @@ function KeySlotRow(props: {
               disabled={busy !== null}
               data-testid={`key-set-${slot}`}
             >
-              {status?.set ? 'Replace' : 'Set'}
+              {status?.set ? t('settings.keys.replace') : t('settings.keys.set')}
             </Button>
             {status?.set && !builtInKey ? (
               <Button
@@ -195,7 +204,7 @@ function KeySlotRow(props: {
                 onClick={() => void clear()}
                 data-testid={`key-clear-${slot}`}
               >
-                Clear
+                {t('settings.keys.clear')}
               </Button>
             ) : null}
           </form>
@@ -206,9 +215,9 @@ function KeySlotRow(props: {
           disabled={!status?.set || test?.running === true}
           onClick={() => void testKey(connectionId, slot)}
           data-testid={`key-test-${slot}`}
-          title={status?.set ? 'List the models with this key' : 'Set a key first'}
+          title={status?.set ? t('settings.keys.test.title') : t('settings.keys.test.noKey')}
         >
-          Test
+          {t('settings.keys.test')}
         </Button>
       </div>
       {error ? (
