@@ -622,6 +622,86 @@ async function layouts(page: Page, theme: 'light' | 'dark', viewport: { width: n
   await page.setViewportSize(viewport);
 }
 
+/**
+ * Organising, taken after every other shot (the conversations it adds appear in none of them): a few more
+ * conversations in every format (made through the host), three folders (one folded) and two pins, then the
+ * chat tab's sidebar with its Pinned section and folders, and the all-conversations view with three rows
+ * ticked, at 1280x800 and 720x480: organise[-min]-<theme>.png, all-conversations[-min]-<theme>.png.
+ */
+async function organiseShots(page: Page, core: Awaited<ReturnType<typeof launchWebHost>>['core']) {
+  const ctx = { emit: () => undefined };
+  const call = async (name: string, input: unknown): Promise<{ id: string }> => {
+    const r = await core.dispatch(name, input, ctx);
+    if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+    return r.value as { id: string };
+  };
+  const made = new Map<string, string>();
+  const seeds = [
+    ['chat', 'gpt-5-mini', 'SQL window functions explained'],
+    ['messages', 'claude-haiku-4-5', 'Short story about a lighthouse'],
+    ['generate', 'gemini-2.5-flash', 'Summarise the paper on sparse attention'],
+    ['chat', 'gpt-5-mini', 'Translate the onboarding email to German'],
+    ['responses', 'gpt-5-mini', 'Structured output for invoices'],
+    ['chat', 'gpt-5-mini', 'Regex for ISO dates'],
+    ['messages', 'claude-haiku-4-5', 'Review of the migration plan'],
+  ] as const;
+  for (const [format, model, text] of seeds) {
+    const { id } = await call('createConversation', { format, model });
+    await call('sendMessage', { requestId: `shot-${id}`, conversationId: id, text });
+    made.set(text, id);
+  }
+  const folder = async (name: string, color: string, titles: string[], collapsed = false) => {
+    const { id } = await call('createFolder', { name, color });
+    if (collapsed) await call('updateFolder', { id, collapsed });
+    await call('organiseConversations', { ids: titles.map((t) => made.get(t)), folderId: id });
+  };
+  await folder('Work', 'blue', [
+    'Translate the onboarding email to German',
+    'Structured output for invoices',
+  ]);
+  await folder('Research', 'purple', [
+    'SQL window functions explained',
+    'Summarise the paper on sparse attention',
+  ]);
+  await folder('Personal', 'green', ['Short story about a lighthouse'], true);
+  await call('organiseConversations', {
+    ids: [made.get('Regex for ISO dates'), made.get('Review of the migration plan')],
+    pinned: true,
+  });
+  await page.reload();
+  await page.locator('[data-testid="app"][data-ready="true"]').waitFor();
+
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    for (const [size, suffix] of [
+      [{ width: 1280, height: 800 }, ''],
+      [{ width: 720, height: 480 }, '-min'],
+    ] as const) {
+      await page.setViewportSize(size);
+      await openTab(page, 'chat');
+      const tab = page.getByTestId('chat-chat');
+      const row = tab.getByTestId('conversation-item').filter({ hasText: 'SQL window functions' });
+      await row.locator('.conv-open').click();
+      await tab.getByTestId('message-assistant').first().waitFor();
+      await row.hover();
+      await shoot(page, `organise${suffix}-${theme}`);
+
+      await tab.getByTestId('open-library').click();
+      const rows = page.getByTestId('library-row');
+      await rows.nth(5).waitFor();
+      await rows.nth(2).getByTestId('library-check').click();
+      await rows
+        .nth(4)
+        .getByTestId('library-check')
+        .click({ modifiers: ['Shift'] });
+      await page.getByTestId('library-selected').waitFor();
+      await page.mouse.move(0, size.height - 1);
+      await shoot(page, `all-conversations${suffix}-${theme}`);
+      await page.getByTestId('library-clear').click();
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const viewport = viewportOf(args.viewport);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'quartet-shots-'));
@@ -659,6 +739,7 @@ async function main(): Promise<void> {
         await keyboardShots(page, theme, viewport);
       }
     }
+    if (args.extras) await organiseShots(page, host.core);
   } finally {
     await browser.close();
     await host.close();
