@@ -13,6 +13,12 @@ import { inspector } from './en/inspector.ts';
 import { models } from './en/models.ts';
 import { notices } from './en/notices.ts';
 import { commands } from './en/commands.ts';
+import { params } from './en/params.ts';
+import { tools } from './en/tools.ts';
+import { presets } from './en/presets.ts';
+import { attachments } from './en/attachments.ts';
+import { reply } from './en/reply.ts';
+import { problems } from './en/problems.ts';
 
 export const en = {
   ...common,
@@ -25,6 +31,12 @@ export const en = {
   ...inspector,
   ...models,
   ...notices,
+  ...params,
+  ...tools,
+  ...presets,
+  ...attachments,
+  ...reply,
+  ...problems,
 };
 
 export type MessageKey = keyof typeof en;

@@ -11,6 +11,12 @@ import { inspector } from './zh-CN/inspector.ts';
 import { models } from './zh-CN/models.ts';
 import { notices } from './zh-CN/notices.ts';
 import { commands } from './zh-CN/commands.ts';
+import { params } from './zh-CN/params.ts';
+import { tools } from './zh-CN/tools.ts';
+import { presets } from './zh-CN/presets.ts';
+import { attachments } from './zh-CN/attachments.ts';
+import { reply } from './zh-CN/reply.ts';
+import { problems } from './zh-CN/problems.ts';
 
 export const zhCN: Record<MessageKey, Entry> = {
   ...common,
@@ -23,4 +29,10 @@ export const zhCN: Record<MessageKey, Entry> = {
   ...inspector,
   ...models,
   ...notices,
+  ...params,
+  ...tools,
+  ...presets,
+  ...attachments,
+  ...reply,
+  ...problems,
 };

@@ -13,6 +13,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { t } from '../../i18n/active.ts';
 
 /** What the file picker offers: the types Quartet attaches (shared/attachments.ts decides). */
 export const ACCEPTED_FILES = [
@@ -79,13 +80,17 @@ function ComposerChip(props: { file: ComposerFile; onRemove(): void }) {
       <span className="file-chip-text">
         <span className="file-chip-name">{file.name}</span>
         <span className="file-chip-detail">
-          {file.status === 'failed' ? (file.error ?? 'not added') : a ? describe(a) : formatBytes(file.bytes)}
+          {file.status === 'failed'
+            ? (file.error ?? t('attachments.notAdded'))
+            : a
+              ? describe(a)
+              : formatBytes(file.bytes)}
         </span>
       </span>
       <IconButton
         icon="x"
         size="s"
-        label={`Remove ${file.name}`}
+        label={t('attachments.remove', { name: file.name })}
         onClick={props.onRemove}
         data-testid="remove-file"
       />
@@ -103,7 +108,7 @@ export function ComposerFiles(props: { draftKey: string }) {
   const large = files.filter((f) => f.status === 'ready' && f.attachment && canDownscale(f.attachment));
   return (
     <div className="composer-files">
-      <ul className="file-chips" aria-label="Files to send">
+      <ul className="file-chips" aria-label={t('attachments.toSend')}>
         {files.map((f) => (
           <ComposerChip key={f.localId} file={f} onRemove={() => removeFile(props.draftKey, f.localId)} />
         ))}
@@ -116,7 +121,7 @@ export function ComposerFiles(props: { draftKey: string }) {
             onChange={(e) => void setDownscale(props.draftKey, e.target.checked)}
           />
           <span>
-            Downscale large images
+            {t('attachments.downscale')}
             {large.map((f) => {
               const a = f.attachment as Attachment;
               const to = downscaledSize(a.width as number, a.height as number);
@@ -127,7 +132,7 @@ export function ComposerFiles(props: { draftKey: string }) {
                   · {a.width}×{a.height}, {formatBytes(a.bytes)} → {to.width}×{to.height}
                   {downscale
                     ? f.downscaled?.status === 'working'
-                      ? ', working…'
+                      ? `, ${t('attachments.downscale.working')}`
                       : small
                         ? `, ${formatBytes(small.bytes)}`
                         : f.downscaled?.status === 'failed'
@@ -150,7 +155,7 @@ export function TurnAttachments(props: { attachments: readonly Attachment[] }) {
   const [viewing, setViewing] = useState<Attachment | null>(null);
   return (
     <>
-      <ul className="turn-files" aria-label="Files sent with this message">
+      <ul className="turn-files" aria-label={t('attachments.sent')}>
         {props.attachments.map((a) =>
           a.kind === 'image' ? (
             <li key={a.id}>
@@ -158,7 +163,7 @@ export function TurnAttachments(props: { attachments: readonly Attachment[] }) {
                 type="button"
                 className="turn-file-image"
                 onClick={() => setViewing(a)}
-                title={`${a.name} · ${describe(a)} (view full size)`}
+                title={t('attachments.viewFullSize', { name: a.name, details: describe(a) })}
                 data-testid="turn-file"
               >
                 <img src={url(a.id)} alt={a.name} loading="lazy" />
@@ -170,7 +175,7 @@ export function TurnAttachments(props: { attachments: readonly Attachment[] }) {
                 className="file-chip turn-file"
                 href={url(a.id)}
                 download={a.name}
-                title={`Save ${a.name}`}
+                title={t('attachments.save', { name: a.name })}
                 data-testid="turn-file"
               >
                 <span className="file-chip-icon">
@@ -179,7 +184,7 @@ export function TurnAttachments(props: { attachments: readonly Attachment[] }) {
                 <span className="file-chip-text">
                   <span className="file-chip-name">{a.name}</span>
                   <span className="file-chip-detail">
-                    {a.kind === 'pdf' ? 'PDF' : 'text'} · {describe(a)}
+                    {a.kind === 'pdf' ? 'PDF' : t('attachments.kind.text')} · {describe(a)}
                   </span>
                 </span>
               </a>

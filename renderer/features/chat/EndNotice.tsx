@@ -1,7 +1,25 @@
-import type { Turn } from '../../../shared/conversation.ts';
-import { END_REASON_LABEL, END_REASON_TEXT, endReasonOfError } from '../../../shared/end-reason.ts';
+import type { EndReason, Turn } from '../../../shared/conversation.ts';
+import { endReasonOfError } from '../../../shared/end-reason.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { t } from '../../i18n/active.ts';
+import type { MessageKey } from '../../i18n/translate.ts';
+
+/**
+ * The page's words for each end reason, a badge-like label and a sentence (shared/end-reason.ts keeps the
+ * English ones the command line prints).
+ */
+const END_REASON_KEYS: Record<EndReason, { label: MessageKey; text: MessageKey }> = {
+  stopped: { label: 'reply.endLabel.stopped', text: 'reply.end.stopped' },
+  network: { label: 'reply.endLabel.network', text: 'reply.end.network' },
+  timeout: { label: 'reply.endLabel.timeout', text: 'reply.end.timeout' },
+  'service-error': { label: 'reply.endLabel.service-error', text: 'reply.end.service-error' },
+  'too-large': { label: 'reply.endLabel.too-large', text: 'reply.end.too-large' },
+  refusal: { label: 'reply.endLabel.refusal', text: 'reply.end.refusal' },
+  'content-filter': { label: 'reply.endLabel.content-filter', text: 'reply.end.content-filter' },
+  length: { label: 'reply.endLabel.length', text: 'reply.end.length' },
+  empty: { label: 'reply.endLabel.empty', text: 'reply.end.empty' },
+};
 
 /**
  * Why a reply is not a whole, normal answer, said where the reply is: stopped by the user, the connection
@@ -28,14 +46,15 @@ export function EndNotice(props: { turn: Turn; onRetry?: (() => void) | undefine
       <Icon name={reason === 'stopped' ? 'stop' : 'alert-circle'} size={13} />
       <div className="end-notice-body">
         <span>
-          <strong className="end-notice-label">{END_REASON_LABEL[reason]}</strong> {END_REASON_TEXT[reason]}
+          <strong className="end-notice-label">{t(END_REASON_KEYS[reason].label)}</strong>{' '}
+          {t(END_REASON_KEYS[reason].text)}
           {turn.finishReason && !transport ? <span className="faint"> ({turn.finishReason})</span> : null}
         </span>
         {detail ? <span className="end-notice-detail">{detail}</span> : null}
       </div>
       {props.onRetry ? (
         <Button size="s" variant="ghost" icon="retry" onClick={props.onRetry} data-testid="retry-button">
-          Retry
+          {t('reply.retry')}
         </Button>
       ) : null}
     </div>

@@ -1,6 +1,33 @@
 import { useMemo } from 'react';
 import type { Output } from '../../../shared/conversation.ts';
-import { checkJsonReply } from '../../../shared/json-schema.ts';
+import {
+  checkJsonReply,
+  parseSchema,
+  schemaProblem,
+  schemaTextProblem,
+} from '../../../shared/json-schema.ts';
+import { extraBodyProblem } from '../../../shared/extra-body.ts';
+import { t } from '../../i18n/active.ts';
+import { sharedProblemText } from './problem-text.ts';
+
+/**
+ * The check's verdict in the page's language: the same cases as checkJsonReply (whose English sentence
+ * the command line and tests share), with the place of a syntax error and the first schema problem.
+ */
+function verdict(text: string, schemaText: string | undefined, formatted: string | undefined): string {
+  if (formatted === undefined) {
+    const stop = extraBodyProblem(text);
+    return stop
+      ? t('reply.json.invalidAt', { line: stop.line, column: stop.column })
+      : t('reply.json.invalid');
+  }
+  if (schemaText === undefined) return t('reply.json.valid');
+  if (schemaTextProblem(schemaText)) return t('reply.json.schemaUnchecked');
+  const problem = schemaProblem(JSON.parse(text) as unknown, parseSchema(schemaText));
+  return problem
+    ? t('reply.json.mismatch', { problem: sharedProblemText(problem) })
+    : t('reply.json.matches');
+}
 
 /**
  * A reply to a conversation that asked for JSON: the JSON re-indented, and one line saying whether it is
@@ -9,10 +36,11 @@ import { checkJsonReply } from '../../../shared/json-schema.ts';
  */
 export function JsonReply(props: { text: string; output: Output }) {
   const { text, output } = props;
-  const check = useMemo(
-    () => checkJsonReply(text, output.mode === 'schema' ? output.schema : undefined),
-    [text, output],
-  );
+  const check = useMemo(() => {
+    const schema = output.mode === 'schema' ? output.schema : undefined;
+    const result = checkJsonReply(text, schema);
+    return { ...result, line: verdict(text, schema, result.formatted) };
+  }, [text, output]);
   return (
     <div className="json-reply" data-testid="json-reply">
       <pre className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
@@ -25,7 +53,7 @@ export function JsonReply(props: { text: string; output: Output }) {
         style={{ margin: 'var(--space-1, 4px) 0 0' }}
       >
         {check.ok ? '✓ ' : '✗ '}
-        {check.message}
+        {check.line}
       </p>
     </div>
   );

@@ -18,6 +18,8 @@ import { IconButton } from '../../components/IconButton.tsx';
 import { paramsProblem } from './turn-info.ts';
 import { useParamsPanel } from './useParamsPanel.ts';
 import { ToolsSection } from './ToolsSection.tsx';
+import { t } from '../../i18n/active.ts';
+import { sharedProblemText } from './problem-text.ts';
 
 /** A copy of the parameters with one field set, or removed when the value is undefined. */
 export function withParam<K extends keyof Params>(p: Params, key: K, value: Params[K] | undefined): Params {
@@ -49,10 +51,10 @@ export function ParamsPanel(props: { format: TextFormat }) {
   useDismiss(ref, narrow, close);
 
   return (
-    <aside ref={ref} className="params-panel" aria-label="Parameters" data-testid="params-panel">
+    <aside ref={ref} className="params-panel" aria-label={t('params.title')} data-testid="params-panel">
       <div className="params-head">
-        <h2 className="params-title">Parameters</h2>
-        <IconButton icon="x" size="s" label="Hide parameters" onClick={() => setOpen(false)} />
+        <h2 className="params-title">{t('params.title')}</h2>
+        <IconButton icon="x" size="s" label={t('params.hide')} onClick={() => setOpen(false)} />
       </div>
       {/* a fresh form per conversation, so half-typed numbers never leak from one to another */}
       <ParamsForm key={conversationId ?? 'new'} format={props.format} isNew={conversationId === null} />
@@ -77,17 +79,17 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
       <NumberField
         format={format}
         field="maxTokens"
-        label="Max tokens"
+        label={t('params.maxTokens')}
         value={params.maxTokens}
         onCommit={(v) => update('maxTokens', v)}
         min={1}
         max={1_000_000}
         required={format === 'messages'}
-        placeholder={format === 'messages' ? '1024' : 'Service default'}
+        placeholder={format === 'messages' ? '1024' : t('params.maxTokens.placeholder')}
         hint={
           format === 'messages'
-            ? 'Sent as max_tokens, required by Messages.'
-            : `Sent as ${MAX_TOKENS_WIRE[format]}; empty: not sent, the service decides.`
+            ? t('params.maxTokens.hint.messages')
+            : t('params.maxTokens.hint', { wire: MAX_TOKENS_WIRE[format] })
         }
         error={problem?.field === 'maxTokens' ? problem.message : undefined}
         testId="param-max-tokens"
@@ -113,9 +115,7 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
       <ToolsSection format={format} params={params} />
 
       <p className="params-note">
-        {props.isNew
-          ? `Used for the next ${FORMAT_LABELS[format]} conversation and remembered for this tab.`
-          : `Saved with this conversation and remembered for new ${FORMAT_LABELS[format]} conversations.`}
+        {t(props.isNew ? 'params.note.new' : 'params.note.saved', { format: FORMAT_LABELS[format] })}
       </p>
     </div>
   );
@@ -126,12 +126,12 @@ export function SystemPromptField(props: { params: Params; update: Update }) {
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={`${id}-system`}>System prompt</label>
+      <label htmlFor={`${id}-system`}>{t('params.system')}</label>
       <textarea
         id={`${id}-system`}
         className="textarea params-system"
         rows={4}
-        placeholder="Optional instructions for the model"
+        placeholder={t('params.system.placeholder')}
         value={props.params.system ?? ''}
         onChange={(e) => props.update('system', e.target.value === '' ? undefined : e.target.value)}
         data-testid="param-system"
@@ -150,7 +150,7 @@ export function StreamSwitch(props: { params: Params; update: Update }) {
         onChange={(e) => props.update('stream', e.target.checked)}
         data-testid="param-stream"
       />
-      <span>Stream the reply</span>
+      <span>{t('params.stream')}</span>
     </label>
   );
 }
@@ -183,9 +183,6 @@ export const ParamsInvalidContext = createContext<((field: string, message: stri
   null,
 );
 
-const TEMPERATURE_RANGE =
-  'Temperature: enter a number from 0 to 2, or leave it empty for the service default.';
-
 export function Temperature(props: {
   format: TextFormat;
   value: number | undefined;
@@ -201,17 +198,19 @@ export function Temperature(props: {
   const isDefault = props.value === undefined;
   const typed = text.trim() === '' ? undefined : Number(text);
   const error =
-    typed !== undefined && !(Number.isFinite(typed) && typed >= 0 && typed <= 2) ? TEMPERATURE_RANGE : null;
+    typed !== undefined && !(Number.isFinite(typed) && typed >= 0 && typed <= 2)
+      ? t('params.temperature.range')
+      : null;
   useReportInvalid(props.format, 'temperature', error);
   return (
     <div className="field">
       <div className="field-row params-label-row">
-        <label htmlFor={`${id}-n`}>Temperature</label>
+        <label htmlFor={`${id}-n`}>{t('params.temperature')}</label>
         {isDefault ? (
-          <span className="faint params-default">service default</span>
+          <span className="faint params-default">{t('params.serviceDefault')}</span>
         ) : (
           <button type="button" className="link-btn params-reset" onClick={() => props.onChange(undefined)}>
-            Reset
+            {t('params.reset')}
           </button>
         )}
       </div>
@@ -224,8 +223,8 @@ export function Temperature(props: {
           // Unset has no position on the scale: the thumb is hidden (CSS) until the user picks a value.
           value={props.value ?? 1}
           className={isDefault ? 'is-default' : undefined}
-          aria-valuetext={isDefault ? 'service default' : undefined}
-          aria-label="Temperature slider"
+          aria-valuetext={isDefault ? t('params.serviceDefault') : undefined}
+          aria-label={t('params.temperature.slider')}
           onChange={(e) => props.onChange(Number(e.target.value))}
           data-testid="param-temperature-slider"
         />
@@ -286,13 +285,17 @@ export function NumberField(props: {
   const localError =
     parsed === undefined
       ? props.required
-        ? `${props.label} is required.`
+        ? t('params.number.required', { label: props.label })
         : null
       : !Number.isInteger(parsed) || parsed < props.min || parsed > props.max
-        ? `Enter a whole number from ${props.min.toLocaleString('en-US')} to ${props.max.toLocaleString('en-US')}.`
+        ? t('params.number.range', { min: props.min, max: props.max })
         : null;
   const error = localError ?? props.error ?? null;
-  useReportInvalid(props.format, props.field, localError === null ? null : `${props.label}: ${localError}`);
+  useReportInvalid(
+    props.format,
+    props.field,
+    localError === null ? null : `${props.label}${t('params.colon')}${localError}`,
+  );
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
@@ -309,13 +312,13 @@ export function NumberField(props: {
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-msg`}
         onChange={(e) => {
-          const t = e.target.value;
-          setText(t);
-          if (t.trim() === '') {
+          const typedText = e.target.value;
+          setText(typedText);
+          if (typedText.trim() === '') {
             if (!props.required) props.onCommit(undefined);
             return;
           }
-          const n = Number(t);
+          const n = Number(typedText);
           if (Number.isInteger(n) && n >= props.min && n <= props.max) props.onCommit(n);
         }}
         data-testid={props.testId}
@@ -339,14 +342,14 @@ export function GenerateThinking(props: { params: Params; update: Update }) {
   const mode = b === undefined ? 'default' : b === 0 ? 'off' : b === -1 ? 'dynamic' : 'custom';
   const name = useId();
   const choices: { id: typeof mode; label: string; value: number | undefined }[] = [
-    { id: 'default', label: 'Default', value: undefined },
-    { id: 'off', label: 'Off', value: 0 },
-    { id: 'dynamic', label: 'Dynamic', value: -1 },
-    { id: 'custom', label: 'Budget', value: 1024 },
+    { id: 'default', label: t('params.thinking.default'), value: undefined },
+    { id: 'off', label: t('params.thinking.off'), value: 0 },
+    { id: 'dynamic', label: t('params.thinking.dynamic'), value: -1 },
+    { id: 'custom', label: t('params.thinking.budget'), value: 1024 },
   ];
   return (
     <fieldset className="params-group">
-      <legend>Thinking</legend>
+      <legend>{t('params.thinking')}</legend>
       <label className="switch params-switch">
         <input
           type="checkbox"
@@ -355,9 +358,9 @@ export function GenerateThinking(props: { params: Params; update: Update }) {
           onChange={(e) => update('includeThoughts', e.target.checked ? true : undefined)}
           data-testid="param-include-thoughts"
         />
-        <span>Include thought summaries</span>
+        <span>{t('params.thinking.includeThoughts')}</span>
       </label>
-      <div className="segmented" role="radiogroup" aria-label="Thinking budget">
+      <div className="segmented" role="radiogroup" aria-label={t('params.thinking.budgetGroup')}>
         {choices.map((c) => (
           <label key={c.id} className={`segmented-item${mode === c.id ? ' is-on' : ''}`}>
             <input
@@ -375,7 +378,7 @@ export function GenerateThinking(props: { params: Params; update: Update }) {
         <NumberField
           format="generate"
           field="thinkingBudget"
-          label="Thinking budget (tokens)"
+          label={t('params.thinking.budgetTokens')}
           value={b}
           onCommit={(v) => update('thinkingBudget', v ?? 1024)}
           min={1}
@@ -385,11 +388,13 @@ export function GenerateThinking(props: { params: Params; update: Update }) {
         />
       ) : (
         <p className="field-hint">
-          {mode === 'default'
-            ? 'The model decides (thinkingBudget not sent).'
-            : mode === 'off'
-              ? 'thinkingBudget 0: no thinking.'
-              : 'thinkingBudget −1: the model thinks as much as it needs.'}
+          {t(
+            mode === 'default'
+              ? 'params.thinking.hint.default'
+              : mode === 'off'
+                ? 'params.thinking.hint.off'
+                : 'params.thinking.hint.dynamic',
+          )}
         </p>
       )}
     </fieldset>
@@ -407,7 +412,7 @@ export function MessagesThinking(props: {
   const max = params.maxTokens ?? 1024;
   return (
     <fieldset className="params-group">
-      <legend>Extended thinking</legend>
+      <legend>{t('params.extended')}</legend>
       <label className="switch params-switch">
         <input
           type="checkbox"
@@ -416,19 +421,19 @@ export function MessagesThinking(props: {
           onChange={(e) => props.setThinking(e.target.checked)}
           data-testid="param-extended-thinking"
         />
-        <span>Think before answering</span>
+        <span>{t('params.extended.switch')}</span>
       </label>
       {on ? (
         <NumberField
           format="messages"
           field="thinkingBudget"
-          label="Budget (tokens)"
+          label={t('params.extended.budget')}
           value={params.thinkingBudget}
           onCommit={(v) => update('thinkingBudget', v ?? 1024)}
           min={1}
           max={1_000_000}
           required
-          hint={`At least 1,024 and below max tokens (${max.toLocaleString('en-US')}).`}
+          hint={t('params.extended.hint', { max })}
           error={props.error}
           testId="param-thinking-budget"
         />
@@ -489,13 +494,13 @@ function SentBadge(props: { sent: boolean; wire: string }) {
     <span
       className="badge badge--info"
       data-testid="control-sent"
-      title={`Sent as ${props.wire}`}
+      title={t('params.sentAs', { wire: props.wire })}
       style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
     >
-      sent · {props.wire.split('.').pop()}
+      {t('params.sent', { name: props.wire.split('.').pop() ?? props.wire })}
     </span>
   ) : (
-    <span className="faint params-default">not sent</span>
+    <span className="faint params-default">{t('params.notSent')}</span>
   );
 }
 
@@ -513,7 +518,8 @@ export function MoreControls(props: { format: TextFormat; params: Params; update
       <summary
         style={{ cursor: 'pointer', fontSize: 'var(--fs-s)', fontWeight: 600, color: 'var(--text-2)' }}
       >
-        More controls{sent > 0 ? <span className="faint"> · {sent} sent</span> : null}
+        {t('params.more')}
+        {sent > 0 ? <span className="faint"> · {t('params.more.sent', { count: sent })}</span> : null}
       </summary>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 'var(--sp-3)', marginTop: 'var(--sp-3)' }}>
         {wire.topP ? (
@@ -553,7 +559,7 @@ export function MoreControls(props: { format: TextFormat; params: Params; update
           <NumberControl
             format={format}
             field="seed"
-            label="Seed"
+            label={t('params.seed')}
             wire={wire.seed}
             value={params.seed}
             onCommit={(v) => update('seed', v)}
@@ -566,7 +572,7 @@ export function MoreControls(props: { format: TextFormat; params: Params; update
           <NumberControl
             format={format}
             field="presencePenalty"
-            label="Presence penalty"
+            label={t('params.presencePenalty')}
             wire={wire.presencePenalty}
             value={params.presencePenalty}
             onCommit={(v) => update('presencePenalty', v)}
@@ -578,7 +584,7 @@ export function MoreControls(props: { format: TextFormat; params: Params; update
           <NumberControl
             format={format}
             field="frequencyPenalty"
-            label="Frequency penalty"
+            label={t('params.frequencyPenalty')}
             wire={wire.frequencyPenalty}
             value={params.frequencyPenalty}
             onCommit={(v) => update('frequencyPenalty', v)}
@@ -588,7 +594,7 @@ export function MoreControls(props: { format: TextFormat; params: Params; update
         ) : null}
         {wire.reasoningEffort ? (
           <ChoiceControl
-            label="Reasoning effort"
+            label={t('params.reasoningEffort')}
             wire={wire.reasoningEffort}
             choices={REASONING_EFFORTS}
             value={params.reasoningEffort}
@@ -598,7 +604,7 @@ export function MoreControls(props: { format: TextFormat; params: Params; update
         ) : null}
         {wire.reasoningSummary ? (
           <ChoiceControl
-            label="Reasoning summary"
+            label={t('params.reasoningSummary')}
             wire={wire.reasoningSummary}
             choices={REASONING_SUMMARIES}
             value={params.reasoningSummary}
@@ -608,13 +614,13 @@ export function MoreControls(props: { format: TextFormat; params: Params; update
         ) : null}
         {wire.thinkingLevel ? (
           <ChoiceControl
-            label="Thinking level"
+            label={t('params.thinkingLevel')}
             wire={wire.thinkingLevel}
             choices={THINKING_LEVELS}
             value={params.thinkingLevel}
             onChange={(v) => update('thinkingLevel', v)}
             testId="param-thinking-level"
-            hint={params.thinkingBudget !== undefined ? 'Not with a thinking budget: choose one.' : undefined}
+            hint={params.thinkingBudget !== undefined ? t('params.thinkingLevel.clash') : undefined}
           />
         ) : null}
         <ExtraBodyField format={format} value={params.extraBody} onCommit={(v) => update('extraBody', v)} />
@@ -646,10 +652,13 @@ export function NumberControl(props: {
   const valid = (n: number) =>
     Number.isFinite(n) && n >= props.min && n <= props.max && (!props.integer || Number.isInteger(n));
   const typed = text.trim() === '' ? undefined : Number(text);
-  const range = `${props.min.toLocaleString('en-US')} to ${props.max.toLocaleString('en-US')}`;
   const error =
     typed !== undefined && !valid(typed)
-      ? `${props.label}: enter ${props.integer ? 'a whole number' : 'a number'} from ${range}, or leave it empty.`
+      ? t(props.integer ? 'params.control.rangeInteger' : 'params.control.range', {
+          label: props.label,
+          min: props.min,
+          max: props.max,
+        })
       : null;
   useReportInvalid(props.format, props.field, error);
   return (
@@ -666,15 +675,15 @@ export function NumberControl(props: {
         min={props.min}
         max={props.max}
         step={props.integer ? 1 : 0.05}
-        placeholder="not sent"
+        placeholder={t('params.notSent')}
         value={text}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-msg`}
         onChange={(e) => {
-          const t = e.target.value;
-          setText(t);
-          if (t.trim() === '') return props.onCommit(undefined);
-          const n = Number(t);
+          const typedText = e.target.value;
+          setText(typedText);
+          if (typedText.trim() === '') return props.onCommit(undefined);
+          const n = Number(typedText);
           if (valid(n)) props.onCommit(n);
         }}
         data-testid={`param-${props.field}`}
@@ -700,22 +709,22 @@ export function StopControl(props: {
   const lines = text.split('\n').filter((l) => l !== '');
   const error =
     lines.length > 4
-      ? 'Stop sequences: at most 4.'
+      ? t('params.stop.tooMany')
       : lines.some((l) => l.length > 1000)
-        ? 'Stop sequences: each at most 1,000 characters.'
+        ? t('params.stop.tooLong')
         : null;
   useReportInvalid(props.format, 'stop', error);
   return (
     <div className="field">
       <div className="field-row params-label-row">
-        <label htmlFor={id}>Stop sequences</label>
+        <label htmlFor={id}>{t('params.stop')}</label>
         <SentBadge sent={props.value !== undefined} wire={props.wire} />
       </div>
       <textarea
         id={id}
         className="textarea"
         rows={2}
-        placeholder="not sent (one per line, up to 4)"
+        placeholder={t('params.stop.placeholder')}
         value={text}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-msg`}
@@ -759,7 +768,7 @@ export function ChoiceControl<T extends string>(props: {
         onChange={(e) => props.onChange(e.target.value === '' ? undefined : (e.target.value as T))}
         data-testid={props.testId}
       >
-        <option value="">Not sent</option>
+        <option value="">{t('params.control.notSent')}</option>
         {props.choices.map((c) => (
           <option key={c} value={c}>
             {c}
@@ -782,29 +791,30 @@ export function ExtraBodyField(props: {
 }) {
   const id = useId();
   const [text, setText] = useState(props.value ?? '');
-  const problem = text.trim() === '' ? undefined : extraBodyProblem(text);
-  useReportInvalid(props.format, 'extraBody', problem ? problem.message : null);
+  const found = text.trim() === '' ? undefined : extraBodyProblem(text);
+  const problem = found ? sharedProblemText(found.message) : undefined;
+  useReportInvalid(props.format, 'extraBody', problem ?? null);
   return (
     <div className="field">
       <div className="field-row params-label-row">
-        <label htmlFor={id}>Extra body (JSON)</label>
-        <SentBadge sent={props.value !== undefined} wire="merged last" />
+        <label htmlFor={id}>{t('params.extraBody')}</label>
+        <SentBadge sent={props.value !== undefined} wire={t('params.extraBody.wire')} />
       </div>
       <textarea
         id={id}
         className="textarea mono"
         rows={4}
         spellCheck={false}
-        placeholder='not sent, e.g. {"metadata": {"run": "a"}}'
+        placeholder={t('params.extraBody.placeholder')}
         value={text}
         aria-invalid={problem ? true : undefined}
         aria-describedby={`${id}-msg`}
         style={{ fontSize: 'var(--fs-xs)' }}
         onChange={(e) => {
-          const t = e.target.value;
-          setText(t);
-          if (t.trim() === '') return props.onCommit(undefined);
-          if (!extraBodyProblem(t)) props.onCommit(t);
+          const typedText = e.target.value;
+          setText(typedText);
+          if (typedText.trim() === '') return props.onCommit(undefined);
+          if (!extraBodyProblem(typedText)) props.onCommit(typedText);
         }}
         data-testid="param-extra-body"
       />
@@ -814,9 +824,7 @@ export function ExtraBodyField(props: {
         role={problem ? 'alert' : undefined}
         data-testid={problem ? 'param-extra-body-error' : undefined}
       >
-        {problem
-          ? problem.message
-          : 'A JSON object merged into the request after the fields above; it wins. Never the key: that goes in a header.'}
+        {problem ?? t('params.extraBody.hint')}
       </span>
     </div>
   );
@@ -840,7 +848,6 @@ const STARTER_SCHEMA = JSON.stringify(
   null,
   2,
 );
-const NAME_PROBLEM = 'The schema name must be 1 to 64 letters, digits, underscores or dashes.';
 
 /**
  * Structured output: off, plain JSON or a JSON Schema. The name and schema are checked as typed (line and
@@ -855,8 +862,9 @@ export function StructuredOutput(props: { format: TextFormat; params: Params; up
   const [schema, setSchema] = useState(saved?.mode === 'schema' ? saved.schema : STARTER_SCHEMA);
   const id = useId();
   const schemaProblem = mode === 'schema' ? schemaTextProblem(schema) : undefined;
-  const nameProblem = mode === 'schema' && !/^[A-Za-z0-9_-]{1,64}$/.test(name) ? NAME_PROBLEM : undefined;
-  const problem = nameProblem ?? schemaProblem?.message;
+  const nameProblem =
+    mode === 'schema' && !/^[A-Za-z0-9_-]{1,64}$/.test(name) ? t('params.output.nameProblem') : undefined;
+  const problem = nameProblem ?? (schemaProblem ? sharedProblemText(schemaProblem.message) : undefined);
   useReportInvalid(format, 'output', problem ?? null);
 
   const commit = (m: typeof mode, n: string, text: string) => {
@@ -864,15 +872,12 @@ export function StructuredOutput(props: { format: TextFormat; params: Params; up
     const next: Output = m === 'json' ? { mode: 'json' } : { mode: 'schema', name: n, schema: text };
     if (OutputSchema.safeParse(next).success) update('output', next);
   };
-  const jsonNote =
-    wire.json === undefined
-      ? 'Messages has no plain JSON mode; choose JSON Schema (sent as output_config.format).'
-      : undefined;
+  const jsonNote = wire.json === undefined ? t('params.output.noJsonMode') : undefined;
 
   return (
     <fieldset className="params-group" data-testid="param-output">
       <legend className="field-row params-label-row" style={{ width: '100%' }}>
-        <span>Structured output</span>
+        <span>{t('params.output')}</span>
         <SentBadge
           sent={saved !== undefined && (saved.mode === 'schema' || wire.json !== undefined)}
           wire={saved?.mode === 'json' ? (wire.json ?? '') : wire.schema}
@@ -880,7 +885,7 @@ export function StructuredOutput(props: { format: TextFormat; params: Params; up
       </legend>
       <select
         className="select select--s"
-        aria-label="Structured output"
+        aria-label={t('params.output')}
         value={mode}
         onChange={(e) => {
           const m = e.target.value as typeof mode;
@@ -889,9 +894,9 @@ export function StructuredOutput(props: { format: TextFormat; params: Params; up
         }}
         data-testid="param-output-mode"
       >
-        <option value="off">Off (text)</option>
+        <option value="off">{t('params.output.off')}</option>
         <option value="json" disabled={wire.json === undefined}>
-          JSON{wire.json === undefined ? ' (not in Messages)' : ''}
+          {wire.json === undefined ? t('params.output.jsonNotInMessages') : 'JSON'}
         </option>
         <option value="schema">JSON Schema</option>
       </select>
@@ -899,7 +904,7 @@ export function StructuredOutput(props: { format: TextFormat; params: Params; up
       {mode === 'schema' ? (
         <>
           <div className="field">
-            <label htmlFor={`${id}-name`}>Schema name</label>
+            <label htmlFor={`${id}-name`}>{t('params.output.name')}</label>
             <input
               id={`${id}-name`}
               className="input input--s"
@@ -940,8 +945,10 @@ export function StructuredOutput(props: { format: TextFormat; params: Params; up
       >
         {problem ??
           (mode === 'off'
-            ? 'Replies are plain text.'
-            : `Replies are shown as formatted JSON and checked${mode === 'schema' ? ` against the schema (${CHECKED_KEYWORDS.join(', ')}; other keywords are sent but not checked)` : ''}.`)}
+            ? t('params.output.hint.off')
+            : mode === 'json'
+              ? t('params.output.hint.json')
+              : t('params.output.hint.schema', { keywords: CHECKED_KEYWORDS.join(', ') }))}
       </span>
     </fieldset>
   );

@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import type { ToolCall } from '../../../shared/tools.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { prettyArguments } from './tool-text.ts';
+import { t } from '../../i18n/active.ts';
 import './tools.css';
 
 /**
@@ -21,14 +22,16 @@ const ToolCallCard = memo(function ToolCallCard(props: { call: ToolCall; live: b
           {call.name || '…'}
         </span>
         {call.id ? (
-          <span className="tool-call-id mono faint" title="Call id" data-testid="tool-call-id">
+          <span className="tool-call-id mono faint" title={t('tools.call.id')} data-testid="tool-call-id">
             {call.id}
           </span>
         ) : null}
       </div>
       <pre
         className={`tool-call-args mono${unparsed ? ' is-unparsed' : ''}`}
-        aria-label={`Arguments of ${call.name || 'the call'}`}
+        aria-label={
+          call.name ? t('tools.call.arguments', { name: call.name }) : t('tools.call.argumentsUnnamed')
+        }
         data-testid="tool-call-args"
         data-parsed={args.parsed ? 'true' : 'false'}
       >
@@ -36,7 +39,7 @@ const ToolCallCard = memo(function ToolCallCard(props: { call: ToolCall; live: b
       </pre>
       {unparsed ? (
         <p className="field-error tool-call-unparsed" data-testid="tool-call-unparsed">
-          Not valid JSON: shown as received.
+          {t('tools.call.unparsed')}
         </p>
       ) : null}
     </div>
@@ -46,7 +49,7 @@ const ToolCallCard = memo(function ToolCallCard(props: { call: ToolCall; live: b
 /** The calls of a reply, streaming (`live`: arguments still arriving) or finished. */
 export function ToolCalls(props: { calls: readonly ToolCall[]; live?: boolean }) {
   return (
-    <div className="tool-calls" aria-label="Function calls" data-testid="tool-calls">
+    <div className="tool-calls" aria-label={t('tools.calls')} data-testid="tool-calls">
       {/* by position: calls never reorder, and a streamed card stays the same element when it finishes */}
       {props.calls.map((c, i) => (
         <ToolCallCard key={i} call={c} live={props.live === true} />

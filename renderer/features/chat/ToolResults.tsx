@@ -15,6 +15,9 @@ import {
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { compactResult, prettyResult } from './tool-text.ts';
+import { t } from '../../i18n/active.ts';
+import { sharedProblemText } from './problem-text.ts';
+import type { MessageKey } from '../../i18n/translate.ts';
 import './tools.css';
 
 /** A result longer than this (or on several lines) is shown collapsed. */
@@ -26,7 +29,7 @@ export function ToolResultsList(props: { results: readonly ToolResult[] }) {
     <div className="msg-bubble tool-results" data-testid="tool-results">
       <div className="tool-results-head">
         <Icon name="check-circle" size={12} />
-        Results
+        {t('tools.results')}
       </div>
       <ul className="tool-results-list">
         {props.results.map((r, i) => {
@@ -38,7 +41,9 @@ export function ToolResultsList(props: { results: readonly ToolResult[] }) {
               <span className="tool-result-arrow" aria-hidden="true">
                 →
               </span>
-              {r.isError ? <span className="badge badge--error tool-result-error">error</span> : null}
+              {r.isError ? (
+                <span className="badge badge--error tool-result-error">{t('tools.results.error')}</span>
+              ) : null}
             </>
           );
           return (
@@ -73,21 +78,21 @@ export function ToolResultsList(props: { results: readonly ToolResult[] }) {
 }
 
 /** How each format carries the results (said under the form, so a playground user knows what is sent). */
-const RESULTS_WIRE: Record<TextFormat, string> = {
-  chat: 'Sent as one tool message per call (tool_call_id, content).',
-  responses: 'Sent as function_call_output items (call_id, output).',
-  messages: 'Sent as tool_result blocks (tool_use_id, content, is_error) opening a user message.',
-  generate: 'Sent as functionResponse parts; a result that is not a JSON object goes as {"result": …}.',
+const RESULTS_WIRE: Record<TextFormat, MessageKey> = {
+  chat: 'tools.results.wire.chat',
+  responses: 'tools.results.wire.responses',
+  messages: 'tools.results.wire.messages',
+  generate: 'tools.results.wire.generate',
 };
 
 /** What stands between the typed results and sending them, or undefined. */
 function resultsProblem(calls: readonly ToolCall[], results: readonly ToolResult[]): string | undefined {
   const empty = results.find((r) => r.content.trim() === '');
-  if (empty)
-    return `Type a result for ${empty.name} (${empty.callId}); for a failure, describe it and tick error.`;
+  if (empty) return t('tools.results.empty', { name: empty.name, id: empty.callId });
   const big = results.find((r) => r.content.length > MAX_TOOL_RESULT_CHARS);
-  if (big) return `The result for ${big.name} is larger than 2 MB.`;
-  return pairingProblem(calls, results);
+  if (big) return t('tools.results.tooBig', { name: big.name });
+  const unpaired = pairingProblem(calls, results);
+  return unpaired === undefined ? undefined : sharedProblemText(unpaired);
 }
 
 /**
@@ -144,7 +149,8 @@ export function ToolResultsForm(props: {
     return { callId: c.id, name: c.name, content: d.content, ...(d.isError ? { isError: true } : {}) };
   });
   const problem = resultsProblem(calls, results);
-  const reason = problem ?? (invalid !== null ? `${invalid} Fix it in Parameters.` : undefined);
+  const reason =
+    problem ?? (invalid !== null ? t('tools.results.fixInParams', { problem: invalid }) : undefined);
 
   const submit = async () => {
     if (busy || reason !== undefined) return;
@@ -169,20 +175,16 @@ export function ToolResultsForm(props: {
   return (
     <section
       className="tool-form"
-      aria-label={editTurn ? 'Edit the results' : 'Answer the function calls'}
+      aria-label={t(editTurn ? 'tools.results.edit' : 'tools.results.answerAll')}
       data-testid="tool-results-form"
       onKeyDown={onKeyDown}
     >
       <div className="tool-form-head">
         <Icon name="code" size={14} />
         <strong>
-          {editTurn
-            ? 'Edit the results'
-            : calls.length === 1
-              ? 'Answer the call'
-              : `Answer the ${calls.length} calls`}
+          {editTurn ? t('tools.results.edit') : t('tools.results.answer', { count: calls.length })}
         </strong>
-        <span className="faint tool-form-wire">{RESULTS_WIRE[format]}</span>
+        <span className="faint tool-form-wire">{t(RESULTS_WIRE[format])}</span>
       </div>
       {stopped ? (
         <p className="callout callout--warning" role="status" data-testid="tool-auto-stopped">
@@ -207,7 +209,7 @@ export function ToolResultsForm(props: {
                   onChange={(e) => setDraft(key, c.id, { ...d, isError: e.target.checked })}
                   data-testid="tool-result-is-error"
                 />
-                error
+                {t('tools.results.error')}
               </label>
             </div>
             <textarea
@@ -215,13 +217,13 @@ export function ToolResultsForm(props: {
               className="textarea mono tool-form-input"
               rows={Math.min(8, Math.max(2, d.content.split('\n').length))}
               spellCheck={false}
-              placeholder='The result: JSON such as {"temp": 21}, or plain text'
+              placeholder={t('tools.results.placeholder')}
               value={d.content}
               onChange={(e) => setDraft(key, c.id, { ...d, content: e.target.value })}
               data-testid="tool-result-input"
             />
             {fixed !== undefined && d.content === fixed ? (
-              <span className="field-hint">The function&apos;s fixed result.</span>
+              <span className="field-hint">{t('tools.results.fixedResult')}</span>
             ) : null}
           </div>
         );
@@ -233,13 +235,13 @@ export function ToolResultsForm(props: {
         >
           {reason ?? (
             <>
-              <span className="kbd">Ctrl</span>+<span className="kbd">Enter</span> sends
+              <span className="kbd">Ctrl</span>+<span className="kbd">Enter</span> {t('tools.results.sends')}
             </>
           )}
         </span>
         {props.onDone ? (
           <Button size="s" onClick={props.onDone}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         ) : null}
         <Button
@@ -250,7 +252,7 @@ export function ToolResultsForm(props: {
           onClick={() => void submit()}
           data-testid="tool-results-send"
         >
-          {editTurn ? 'Send as a new version' : 'Send results'}
+          {t(editTurn ? 'tools.results.sendVersion' : 'tools.results.send')}
         </Button>
       </div>
     </section>

@@ -14,6 +14,8 @@ import {
 import { Button } from '../../components/Button.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { useReportInvalid } from './ParamsPanel.tsx';
+import { t } from '../../i18n/active.ts';
+import { sharedProblemText } from './problem-text.ts';
 import './tools.css';
 
 /** One function as typed: kept apart from the saved list, so a half-typed schema never reaches a request. */
@@ -35,16 +37,16 @@ const BLANK_SCHEMA = JSON.stringify({ type: 'object', properties: {}, additional
 let nextKey = 0;
 const newKey = () => `tool-${(nextKey += 1)}`;
 
-function draftOf(t: ToolDef, open = false): ToolDraft {
+function draftOf(def: ToolDef, open = false): ToolDraft {
   return {
     key: newKey(),
-    name: t.name,
-    description: t.description ?? '',
-    parameters: t.parameters,
-    fixedOn: t.fixedResult !== undefined,
-    fixedResult: t.fixedResult ?? '',
+    name: def.name,
+    description: def.description ?? '',
+    parameters: def.parameters,
+    fixedOn: def.fixedResult !== undefined,
+    fixedResult: def.fixedResult ?? '',
     open,
-    savedName: t.name,
+    savedName: def.name,
   };
 }
 
@@ -62,12 +64,12 @@ function draftProblems(d: ToolDraft): Partial<Record<Field, string>> {
   const out: Partial<Record<Field, string>> = {};
   // the schema's own check says where the text stops being JSON; zod would only repeat its message
   const schema = schemaTextProblem(d.parameters);
-  if (schema) out.parameters = schema.message;
+  if (schema) out.parameters = sharedProblemText(schema.message);
   const r = ToolDefSchema.safeParse(defOf(d));
   if (!r.success) {
     for (const issue of r.error.issues) {
       const field = issue.path[0] as Field | undefined;
-      if (field && out[field] === undefined) out[field] = issue.message;
+      if (field && out[field] === undefined) out[field] = sharedProblemText(issue.message);
     }
   }
   return out;
@@ -77,10 +79,18 @@ function draftProblems(d: ToolDraft): Partial<Record<Field, string>> {
 function listProblem(drafts: readonly ToolDraft[], problems: readonly Partial<Record<Field, string>>[]) {
   for (const [i, p] of problems.entries()) {
     const first = p.name ?? p.parameters ?? p.description ?? p.fixedResult;
-    if (first) return `Tools: ${drafts[i]?.name || `function ${i + 1}`}: ${first}`;
+    if (first)
+      return t('tools.problem', {
+        name: drafts[i]?.name || t('tools.def.unnamed', { n: i + 1 }),
+        problem: first,
+      });
   }
   const r = ToolsSchema.safeParse(drafts.map(defOf));
-  return r.success ? undefined : `Tools: ${r.error.issues[0]?.message ?? 'not valid.'}`;
+  return r.success
+    ? undefined
+    : t('tools.problem.list', {
+        problem: sharedProblemText(r.error.issues[0]?.message ?? t('tools.problem.invalid')),
+      });
 }
 
 /** What each format sends for the functions and for each tool choice (said under the control). */
@@ -127,7 +137,7 @@ export function ToolsSection(props: {
   const setTabParams = useStore((s) => s.setParams);
   const save = (p: Params) => (onChange ? onChange(p) : setTabParams(format, p));
   const id = useId();
-  const [drafts, setDrafts] = useState<ToolDraft[]>(() => (params.tools ?? []).map((t) => draftOf(t)));
+  const [drafts, setDrafts] = useState<ToolDraft[]>(() => (params.tools ?? []).map((def) => draftOf(def)));
 
   // Parameters replaced from elsewhere (another window's save, a preset): start again from them.
   const incoming = JSON.stringify(params.tools ?? []);
@@ -135,7 +145,7 @@ export function ToolsSection(props: {
   if (incoming !== seen) {
     setSeen(incoming);
     if (incoming !== JSON.stringify(drafts.map(defOf)))
-      setDrafts((params.tools ?? []).map((t) => draftOf(t)));
+      setDrafts((params.tools ?? []).map((def) => draftOf(def)));
   }
 
   const problems = drafts.map(draftProblems);
@@ -143,16 +153,16 @@ export function ToolsSection(props: {
   useReportInvalid(format, 'tools', problem ?? null);
 
   const choice = params.toolChoice;
-  const names = new Set((params.tools ?? []).map((t) => t.name));
+  const names = new Set((params.tools ?? []).map((def) => def.name));
   const thinking = format === 'messages' && params.thinkingBudget !== undefined;
   const thinkingClash = thinking && (choice === 'required' || typeof choice === 'object');
   const choiceProblem =
     (params.tools?.length ?? 0) === 0 || problem !== undefined
       ? undefined
       : typeof choice === 'object' && !names.has(choice.name)
-        ? `Tool choice: ${choice.name} is not one of the functions; pick another.`
+        ? t('tools.choice.unknown', { name: choice.name })
         : thinkingClash
-          ? 'Tool choice: with extended thinking on, Messages accepts only auto or none; choose one, or turn thinking off.'
+          ? t('tools.choice.thinkingClash')
           : undefined;
   useReportInvalid(format, 'toolChoice', choiceProblem ?? null);
 
@@ -202,7 +212,7 @@ export function ToolsSection(props: {
     ]);
   };
   const addExample = (name: string) => {
-    const example = TOOL_EXAMPLES.find((t) => t.name === name);
+    const example = TOOL_EXAMPLES.find((def) => def.name === name);
     if (example) change([...drafts, draftOf(example, true)]);
   };
 
@@ -211,21 +221,17 @@ export function ToolsSection(props: {
   return (
     <fieldset className="params-group tools-section" data-testid="param-tools">
       <legend className="field-row params-label-row" style={{ width: '100%' }}>
-        <span>Tools</span>
+        <span>{t('tools.title')}</span>
         {(params.tools?.length ?? 0) > 0 ? (
-          <span className="badge badge--info" title={`Sent as ${TOOLS_WIRE[format]}`}>
-            sent · {params.tools?.length} function{params.tools?.length === 1 ? '' : 's'}
+          <span className="badge badge--info" title={t('params.sentAs', { wire: TOOLS_WIRE[format] })}>
+            {t('tools.sent', { count: params.tools?.length ?? 0 })}
           </span>
         ) : (
-          <span className="faint params-default">not sent</span>
+          <span className="faint params-default">{t('params.notSent')}</span>
         )}
       </legend>
 
-      {drafts.length === 0 ? (
-        <span className="field-hint">
-          Functions the model may call. Its calls show in the reply; you answer each with a result.
-        </span>
-      ) : null}
+      {drafts.length === 0 ? <span className="field-hint">{t('tools.empty')}</span> : null}
 
       {drafts.map((d, i) => (
         <ToolEditor
@@ -241,29 +247,29 @@ export function ToolsSection(props: {
 
       <div className="tools-add">
         <Button size="s" icon="plus" onClick={addBlank} disabled={full} data-testid="tool-add">
-          Add function
+          {t('tools.add')}
         </Button>
         <select
           className="select select--s"
-          aria-label="Add an example function"
+          aria-label={t('tools.addExample')}
           value=""
           disabled={full}
           onChange={(e) => addExample(e.target.value)}
           data-testid="tool-add-example"
         >
-          <option value="">Add example…</option>
-          {TOOL_EXAMPLES.map((t) => (
-            <option key={t.name} value={t.name} disabled={present.has(t.name)}>
-              {t.name}
+          <option value="">{t('tools.addExample.placeholder')}</option>
+          {TOOL_EXAMPLES.map((def) => (
+            <option key={def.name} value={def.name} disabled={present.has(def.name)}>
+              {def.name}
             </option>
           ))}
         </select>
       </div>
-      {full ? <span className="field-hint">At most {MAX_TOOLS} functions.</span> : null}
+      {full ? <span className="field-hint">{t('tools.full', { max: MAX_TOOLS })}</span> : null}
 
       {drafts.length > 0 ? (
         <div className="field">
-          <label htmlFor={`${id}-choice`}>Tool choice</label>
+          <label htmlFor={`${id}-choice`}>{t('tools.choice')}</label>
           <select
             id={`${id}-choice`}
             className="select select--s"
@@ -272,19 +278,21 @@ export function ToolsSection(props: {
             aria-describedby={`${id}-choice-msg`}
             data-testid="tool-choice"
           >
-            <option value="">Default (not sent: auto)</option>
-            <option value="auto">auto: the model decides</option>
-            <option value="none">none: no calls</option>
+            <option value="">{t('tools.choice.default')}</option>
+            <option value="auto">{t('tools.choice.auto')}</option>
+            <option value="none">{t('tools.choice.none')}</option>
             <option value="required" disabled={thinking}>
-              required: at least one call{thinking ? ' (not with thinking)' : ''}
+              {t(thinking ? 'tools.choice.requiredThinking' : 'tools.choice.required')}
             </option>
             {[...names].map((n) => (
               <option key={n} value={`fn:${n}`} disabled={thinking}>
-                {n}: this function{thinking ? ' (not with thinking)' : ''}
+                {t(thinking ? 'tools.choice.functionThinking' : 'tools.choice.function', { name: n })}
               </option>
             ))}
             {typeof choice === 'object' && !names.has(choice.name) ? (
-              <option value={`fn:${choice.name}`}>{choice.name} (not defined)</option>
+              <option value={`fn:${choice.name}`}>
+                {t('tools.choice.undefined', { name: choice.name })}
+              </option>
             ) : null}
           </select>
           <span
@@ -295,12 +303,12 @@ export function ToolsSection(props: {
           >
             {choiceProblem ??
               (choice === undefined
-                ? 'Not sent: the service decides (auto).'
-                : `Sent as ${toolChoiceWire(format, choice)}.`)}
+                ? t('tools.choice.notSent')
+                : t('tools.sentAs', { wire: toolChoiceWire(format, choice) }))}
           </span>
           {thinking && !thinkingClash ? (
             <span className="field-hint" data-testid="tool-choice-thinking">
-              With extended thinking on, Messages accepts only auto or none.
+              {t('tools.choice.thinking')}
             </span>
           ) : null}
         </div>
@@ -311,7 +319,7 @@ export function ToolsSection(props: {
           {problem}
         </span>
       ) : drafts.length > 0 ? (
-        <span className="field-hint tools-wire">Sent as {TOOLS_WIRE[format]}.</span>
+        <span className="field-hint tools-wire">{t('tools.sentAs', { wire: TOOLS_WIRE[format] })}</span>
       ) : null}
     </fieldset>
   );
@@ -355,13 +363,13 @@ function ToolEditor(props: {
       data-name={d.name}
     >
       <summary className="tool-def-summary">
-        <span className="tool-def-name mono">{d.name || `function ${props.index + 1}`}</span>
-        {d.fixedOn ? <span className="badge">fixed result</span> : null}
-        {broken ? <span className="badge badge--error">fix</span> : null}
+        <span className="tool-def-name mono">{d.name || t('tools.def.unnamed', { n: props.index + 1 })}</span>
+        {d.fixedOn ? <span className="badge">{t('tools.def.fixed')}</span> : null}
+        {broken ? <span className="badge badge--error">{t('tools.def.fix')}</span> : null}
         <IconButton
           icon="trash"
           size="s"
-          label={`Remove ${d.name || 'this function'}`}
+          label={d.name ? t('tools.def.remove', { name: d.name }) : t('tools.def.removeUnnamed')}
           className="tool-def-remove"
           onClick={(e) => {
             e.preventDefault();
@@ -372,7 +380,7 @@ function ToolEditor(props: {
       </summary>
       <div className="tool-def-body">
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>{t('tools.def.name')}</label>
           <input
             id={`${id}-name`}
             className="input input--s mono"
@@ -385,12 +393,12 @@ function ToolEditor(props: {
           {message('name')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-description`}>Description</label>
+          <label htmlFor={`${id}-description`}>{t('tools.def.description')}</label>
           <textarea
             id={`${id}-description`}
             className="textarea"
             rows={2}
-            placeholder="What it does and when to call it"
+            placeholder={t('tools.def.description.placeholder')}
             value={d.description}
             onChange={(e) => props.onEdit({ description: e.target.value })}
             data-testid="tool-description"
@@ -399,7 +407,7 @@ function ToolEditor(props: {
           {message('description')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-parameters`}>Parameters (JSON Schema)</label>
+          <label htmlFor={`${id}-parameters`}>{t('tools.def.parameters')}</label>
           <textarea
             id={`${id}-parameters`}
             className="textarea mono tool-def-code"
@@ -425,13 +433,13 @@ function ToolEditor(props: {
             }
             data-testid="tool-fixed-on"
           />
-          <span>Return this JSON every time</span>
+          <span>{t('tools.def.fixedOn')}</span>
         </label>
         {d.fixedOn ? (
           <div className="field">
             <textarea
               className="textarea mono tool-def-code"
-              aria-label={`Fixed result of ${d.name}`}
+              aria-label={t('tools.def.fixedLabel', { name: d.name })}
               rows={3}
               spellCheck={false}
               value={d.fixedResult}
@@ -439,10 +447,7 @@ function ToolEditor(props: {
               data-testid="tool-fixed-result"
               {...field('fixedResult')}
             />
-            {message(
-              'fixedResult',
-              'Its calls are answered with this, without asking (when every call of a reply has one).',
-            )}
+            {message('fixedResult', t('tools.def.fixedHint'))}
           </div>
         ) : null}
       </div>

@@ -1,7 +1,9 @@
 // Function calls and their results as text: the call cards' pretty arguments, the results bubble's
-// values, and what "copy" puts on the clipboard for a turn that carries them. No DOM, only shared types.
+// values, and what "copy" puts on the clipboard (in the page's language) for a turn that carries them. No
+// DOM, only shared types.
 import type { Turn } from '../../../shared/conversation.ts';
 import { argumentsValue, type ToolCall, type ToolResult } from '../../../shared/tools.ts';
+import { t } from '../../i18n/active.ts';
 
 /** The arguments indented when they are JSON; else the text as received (`parsed` false). */
 export function prettyArguments(args: string): { text: string; parsed: boolean } {
@@ -36,14 +38,16 @@ export function callLine(c: ToolCall): string {
 
 /** `get_weather → {"temp":21}` (`(error)` when marked as one) */
 export function resultLine(r: ToolResult): string {
-  return `${r.name} → ${compactResult(r.content)}${r.isError ? ' (error)' : ''}`;
+  return `${r.name} → ${compactResult(r.content)}${r.isError ? ` ${t('tools.copy.error')}` : ''}`;
 }
 
 /** What copying a turn gives: its text, then its calls or results one per line. */
 export function turnCopyText(turn: Turn): string {
   const parts: string[] = [];
-  if (turn.toolResults?.length) parts.push(`Results:\n${turn.toolResults.map(resultLine).join('\n')}`);
+  if (turn.toolResults?.length)
+    parts.push(`${t('tools.copy.results')}\n${turn.toolResults.map(resultLine).join('\n')}`);
   if (turn.text !== '') parts.push(turn.text);
-  if (turn.toolCalls?.length) parts.push(`Calls:\n${turn.toolCalls.map(callLine).join('\n')}`);
+  if (turn.toolCalls?.length)
+    parts.push(`${t('tools.copy.calls')}\n${turn.toolCalls.map(callLine).join('\n')}`);
   return parts.join('\n\n');
 }

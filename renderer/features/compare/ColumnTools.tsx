@@ -10,6 +10,7 @@ import type { StoreState } from '../../store/types.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { paramsProblem } from '../chat/turn-info.ts';
 import { ToolResultsForm, ToolResultsList } from '../chat/ToolResults.tsx';
+import { t } from '../../i18n/active.ts';
 
 /** The results that answered a column's calls: the chat tab's compact Results bubble, on the user's side. */
 export function ColumnResults(props: { results: readonly ToolResult[]; sending?: boolean }) {
@@ -70,7 +71,10 @@ export function selectCallsWaiting(s: StoreState): string | null {
   const [one] = waiting;
   if (!one) return null;
   if (waiting.length === 1)
-    return `Column ${one.n} (${FORMAT_LABELS[one.format]}) waits for function results: send them first (the form under its reply).`;
-  const numbers = waiting.map((w) => w.n);
-  return `Columns ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)} wait for function results: send them first (the forms under their replies).`;
+    return t('tools.compare.waiting', { n: one.n, format: FORMAT_LABELS[one.format] });
+  const numbers = waiting.map((w) => String(w.n));
+  return t('tools.compare.waitingMany', {
+    list: numbers.slice(0, -1).join(t('params.listSeparator')),
+    last: numbers.at(-1) ?? '',
+  });
 }

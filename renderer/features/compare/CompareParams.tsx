@@ -25,6 +25,7 @@ import { SharedMoreControls, SharedStructuredOutput } from './SharedControls.tsx
 import { CompareTools } from './CompareTools.tsx';
 import { paramsProblem } from '../chat/turn-info.ts';
 import { compareParamsSummary } from './params-summary.ts';
+import { t } from '../../i18n/active.ts';
 
 /** The editor a column's summary opens: the shared set while "same for all" is on, else the column's. */
 function scopeOf(same: boolean, key: string): ParamsScope {
@@ -47,7 +48,7 @@ export function ColumnParamsSummary(props: { column: CompareColumn; index: numbe
       aria-expanded={isOpen}
       // the floating panel ignores clicks on what toggles it
       data-params-toggle
-      title={`${same ? 'Parameters of every column' : `Parameters of column ${props.index + 1}`}: ${summary}`}
+      title={`${same ? t('params.compare.every') : t('params.compare.column', { n: props.index + 1 })}${t('params.colon')}${summary}`}
       onClick={() => setOpen(isOpen ? null : scope)}
       data-testid="compare-params-summary"
     >
@@ -63,7 +64,7 @@ export function SameParamsSwitch() {
   const setSame = useStore((s) => s.setCompareSameParams);
   const running = useStore((s) => s.compareColumns.some((c) => c.run !== null));
   return (
-    <label className="switch compare-same" title="Off: each column has its own parameters">
+    <label className="switch compare-same" title={t('params.compare.same.title')}>
       <input
         type="checkbox"
         role="switch"
@@ -72,7 +73,7 @@ export function SameParamsSwitch() {
         onChange={(e) => setSame(e.target.checked)}
         data-testid="compare-same-params"
       />
-      <span>Same parameters for all columns</span>
+      <span>{t('params.compare.same')}</span>
     </label>
   );
 }
@@ -100,18 +101,20 @@ export function CompareParamsPanel(props: { floating: boolean }) {
     <aside
       ref={ref}
       className="params-panel compare-params"
-      aria-label="Parameters"
+      aria-label={t('params.title')}
       data-testid="compare-params-panel"
       data-scope={scope === 'all' ? 'all' : `column-${index + 1}`}
     >
       <div className="params-head">
         <div className="compare-params-heading">
-          <h2 className="params-title">Parameters</h2>
+          <h2 className="params-title">{t('params.title')}</h2>
           <span className="compare-params-scope" data-testid="compare-params-scope">
-            {scope === 'all' ? 'All columns' : `Column ${index + 1} · ${FORMAT_LABELS[first]}`}
+            {scope === 'all'
+              ? t('params.compare.scope.all')
+              : t('params.compare.scope.column', { n: index + 1, format: FORMAT_LABELS[first] })}
           </span>
         </div>
-        <IconButton icon="x" size="s" label="Hide parameters" onClick={() => setOpen(null)} />
+        <IconButton icon="x" size="s" label={t('params.hide')} onClick={() => setOpen(null)} />
       </div>
       {/* a fresh form per scope, so half-typed numbers never leak from one set to another; and per formats,
           so a column changed to another format shows only what that format has */}
@@ -158,20 +161,20 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
         <NumberField
           format={first}
           field="maxTokens"
-          label="Max tokens"
+          label={t('params.maxTokens')}
           value={params.maxTokens}
           onCommit={(v) => update('maxTokens', v)}
           min={1}
           max={1_000_000}
           required={messagesOnly}
-          placeholder={messagesOnly ? '1024' : 'Service default'}
-          hint={
+          placeholder={messagesOnly ? '1024' : t('params.maxTokens.placeholder')}
+          hint={t(
             messagesOnly
-              ? 'Required by Messages.'
+              ? 'params.compare.maxTokens.messagesOnly'
               : hasMessages
-                ? 'Empty: the service decides (Messages columns send 1,024).'
-                : 'Empty: the service decides.'
-          }
+                ? 'params.compare.maxTokens.withMessages'
+                : 'params.compare.maxTokens.hint',
+          )}
           error={problem?.field === 'maxTokens' ? problem.message : undefined}
           testId="param-max-tokens"
         />
@@ -198,7 +201,7 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
               onChange={(e) => update('includeThoughts', e.target.checked ? true : undefined)}
               data-testid="param-include-thoughts"
             />
-            <span>Include thought summaries (Generate Content)</span>
+            <span>{t('params.compare.includeThoughts')}</span>
           </label>
         ) : null}
 
@@ -222,11 +225,13 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
         />
 
         <p className="params-note">
-          {shared
-            ? distinct.length > 1
-              ? 'Every column sends these as its format has them; what a format lacks is not sent there.'
-              : 'Every column sends these.'
-            : 'Only this column sends these; its conversation takes them before the next send.'}
+          {t(
+            shared
+              ? distinct.length > 1
+                ? 'params.compare.note.sharedMixed'
+                : 'params.compare.note.shared'
+              : 'params.compare.note.column',
+          )}
         </p>
       </div>
     </ParamsInvalidContext.Provider>

@@ -3,6 +3,7 @@ import type { TextFormat } from '../../../shared/formats.ts';
 import { columnParams } from '../../store/compare-params.ts';
 import { TOOLS_WIRE, ToolsSection, toolChoiceWire } from '../chat/ToolsSection.tsx';
 import { SHORT } from './SharedControls.tsx';
+import { t } from '../../i18n/active.ts';
 
 /**
  * The chat panel's Tools section in Compare's parameters. One column's editor is the chat tab's section on
@@ -31,13 +32,17 @@ export function CompareTools(props: {
       {count > 0 ? (
         <div className="compare-tools-wire field-hint" data-testid="tool-choice-where">
           {choice === undefined ? (
-            <span>Tool choice not sent in any column: each service decides (auto).</span>
+            <span>{t('tools.compare.choiceNotSent')}</span>
           ) : (
             <>
-              <span>Every column sends the functions; the tool choice goes as</span>
+              <span>{t('tools.compare.choiceGoesAs')}</span>
               <ul className="compare-tools-list">
                 {formats.map((f) => (
-                  <li key={f} data-format={f} title={`Functions sent as ${TOOLS_WIRE[f]}`}>
+                  <li
+                    key={f}
+                    data-format={f}
+                    title={t('tools.compare.functionsSentAs', { wire: TOOLS_WIRE[f] })}
+                  >
                     <span className="compare-tools-format">{SHORT[f]}</span>{' '}
                     <code className="mono">{toolChoiceWire(f, choice)}</code>
                   </li>

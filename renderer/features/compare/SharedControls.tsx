@@ -17,6 +17,7 @@ import {
   StructuredOutput,
   type Update,
 } from '../chat/ParamsPanel.tsx';
+import { t } from '../../i18n/active.ts';
 
 /**
  * The chat panel's "More controls" and "Structured output" for the set every column shares. The columns'
@@ -37,12 +38,19 @@ export const SHORT: Record<TextFormat, string> = {
  * "For Chat, Generate · not Messages" while it is not.
  */
 function sentWhere(formats: readonly TextFormat[], sends: (f: TextFormat) => boolean, set: boolean) {
-  const yes = formats.filter(sends).map((f) => SHORT[f]);
-  const no = formats.filter((f) => !sends(f)).map((f) => SHORT[f]);
-  if (yes.length === 0) return { yes: `Not sent in ${no.join(', ')}`, no: '' };
+  const sep = t('params.listSeparator');
+  const yes = formats
+    .filter(sends)
+    .map((f) => SHORT[f])
+    .join(sep);
+  const no = formats
+    .filter((f) => !sends(f))
+    .map((f) => SHORT[f])
+    .join(sep);
+  if (yes === '') return { yes: t('params.where.notSentIn', { formats: no }), no: '' };
   return {
-    yes: `${set ? 'Sent in' : 'For'} ${yes.join(', ')}`,
-    no: no.length === 0 ? '' : `${set ? 'not sent in' : 'not'} ${no.join(', ')}`,
+    yes: t(set ? 'params.where.sentIn' : 'params.where.for', { formats: yes }),
+    no: no === '' ? '' : t(set ? 'params.where.notSentInOthers' : 'params.where.not', { formats: no }),
   };
 }
 
@@ -50,14 +58,16 @@ function SentWhere(props: {
   formats: readonly TextFormat[];
   sends(f: TextFormat): boolean;
   set: boolean;
-  /** why the others do not send it */
+  /** why the others do not send it, in brackets with the space before them that the language wants */
   why?: string | undefined;
   /** the name it goes out under in each format */
   wire?: (f: TextFormat) => string | undefined;
 }) {
   const { formats, wire } = props;
   const { yes, no } = sentWhere(formats, props.sends, props.set);
-  const title = wire ? formats.map((f) => `${SHORT[f]}: ${wire(f) ?? 'not sent'}`).join(' · ') : undefined;
+  const title = wire
+    ? formats.map((f) => `${SHORT[f]}${t('params.colon')}${wire(f) ?? t('params.notSent')}`).join(' · ')
+    : undefined;
   return (
     <span className="field-hint compare-where" title={title} data-testid="control-where">
       {yes}
@@ -66,7 +76,7 @@ function SentWhere(props: {
           {' · '}
           <span className="compare-where-not">
             {no}
-            {props.why ? ` (${props.why})` : ''}
+            {props.why ?? ''}
           </span>
         </>
       ) : null}
@@ -109,15 +119,15 @@ export function SharedMoreControls(props: {
     );
     switch (k) {
       case 'topP':
-        return number('Top P', 0, 1);
+        return number('Top P', 0, 1); // the vendors' own name, in any language
       case 'topK':
         return number('Top K', 1, 1_000_000, true);
       case 'seed':
-        return number('Seed', -(2 ** 31), 2 ** 31 - 1, true);
+        return number(t('params.seed'), -(2 ** 31), 2 ** 31 - 1, true);
       case 'presencePenalty':
-        return number('Presence penalty', -2, 2);
+        return number(t('params.presencePenalty'), -2, 2);
       case 'frequencyPenalty':
-        return number('Frequency penalty', -2, 2);
+        return number(t('params.frequencyPenalty'), -2, 2);
       case 'stop':
         return (
           <StopControl format={format} wire={wire} value={params.stop} onCommit={(v) => update('stop', v)} />
@@ -125,7 +135,7 @@ export function SharedMoreControls(props: {
       case 'reasoningEffort':
         return (
           <ChoiceControl
-            label="Reasoning effort"
+            label={t('params.reasoningEffort')}
             wire={wire}
             choices={REASONING_EFFORTS}
             value={params.reasoningEffort}
@@ -136,7 +146,7 @@ export function SharedMoreControls(props: {
       case 'reasoningSummary':
         return (
           <ChoiceControl
-            label="Reasoning summary"
+            label={t('params.reasoningSummary')}
             wire={wire}
             choices={REASONING_SUMMARIES}
             value={params.reasoningSummary}
@@ -147,17 +157,13 @@ export function SharedMoreControls(props: {
       case 'thinkingLevel':
         return (
           <ChoiceControl
-            label="Thinking level"
+            label={t('params.thinkingLevel')}
             wire={wire}
             choices={THINKING_LEVELS}
             value={params.thinkingLevel}
             onChange={(v) => update('thinkingLevel', v)}
             testId="param-thinking-level"
-            hint={
-              params.thinkingBudget !== undefined
-                ? 'Not with a thinking budget in Generate: choose one.'
-                : undefined
-            }
+            hint={params.thinkingBudget !== undefined ? t('params.thinkingLevel.clashGenerate') : undefined}
           />
         );
     }
@@ -165,7 +171,10 @@ export function SharedMoreControls(props: {
 
   return (
     <details className="params-group compare-more" data-testid="more-controls">
-      <summary>More controls{sent > 0 ? <span className="faint"> · {sent} sent</span> : null}</summary>
+      <summary>
+        {t('params.more')}
+        {sent > 0 ? <span className="faint"> · {t('params.more.sent', { count: sent })}</span> : null}
+      </summary>
       <div className="compare-more-body">
         {keys.map((k) => (
           <div key={k} className="compare-control" data-control={k}>
@@ -209,12 +218,12 @@ export function SharedStructuredOutput(props: {
           formats={formats}
           sends={(f) => sendsOutput(f, output)}
           set
-          why={output.mode === 'json' ? 'no plain JSON mode' : undefined}
+          why={output.mode === 'json' ? t('params.where.noJsonMode') : undefined}
           wire={(f) => (output.mode === 'json' ? OUTPUT_WIRE[f].json : OUTPUT_WIRE[f].schema)}
         />
       ) : mixed ? (
         <span className="field-hint compare-where" data-testid="control-where">
-          Messages takes only a JSON Schema: plain JSON is not sent there.
+          {t('params.where.messagesSchemaOnly')}
         </span>
       ) : null}
     </div>

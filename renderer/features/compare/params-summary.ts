@@ -1,6 +1,6 @@
 import type { Params } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
-import { formatCount } from '../../components/format.ts';
+import { t } from '../../i18n/active.ts';
 import { controlWords } from '../chat/params-words.ts';
 
 const SYSTEM_SHOWN = 24;
@@ -13,27 +13,36 @@ const SYSTEM_SHOWN = 24;
  */
 export function compareParamsSummary(format: TextFormat, p: Params): string {
   const bits: string[] = [];
-  if (p.temperature !== undefined) bits.push(`temp ${p.temperature}`);
-  if (p.maxTokens !== undefined) bits.push(`${formatCount(p.maxTokens)} tokens`);
+  if (p.temperature !== undefined) bits.push(t('params.words.temp', { value: String(p.temperature) }));
+  if (p.maxTokens !== undefined) bits.push(t('params.words.tokens', { count: p.maxTokens }));
   if (format === 'generate' || format === 'messages') {
     const b = p.thinkingBudget;
-    if (b === 0) bits.push('thinking off');
-    else if (b === -1) bits.push('dynamic thinking');
-    else if (b !== undefined) bits.push(`thinking ${formatCount(b)}`);
+    if (b === 0) bits.push(t('params.words.thinkingOff'));
+    else if (b === -1) bits.push(t('params.words.thinkingDynamic'));
+    else if (b !== undefined) bits.push(t('params.words.thinking', { value: b }));
   }
-  if (format === 'generate' && p.includeThoughts) bits.push('thoughts');
-  if (p.output) bits.push(p.output.mode === 'json' ? 'JSON' : `schema “${p.output.name}”`);
+  if (format === 'generate' && p.includeThoughts) bits.push(t('params.words.thoughts'));
+  if (p.output)
+    bits.push(p.output.mode === 'json' ? 'JSON' : t('params.words.schema', { name: p.output.name }));
   const tools = p.tools?.length ?? 0;
   if (tools > 0) {
-    bits.push(`${tools} tool${tools === 1 ? '' : 's'}`);
+    bits.push(t('params.words.tools', { count: tools }));
     const c = p.toolChoice;
-    if (c !== undefined) bits.push(typeof c === 'object' ? `calls ${c.name}` : c === 'none' ? 'no calls' : c);
+    if (c !== undefined)
+      bits.push(
+        typeof c === 'object'
+          ? t('params.words.calls', { name: c.name })
+          : c === 'none'
+            ? t('params.words.noCalls')
+            : c,
+      );
   }
   bits.push(...controlWords(p));
-  if (!p.stream) bits.push('not streamed');
+  if (!p.stream) bits.push(t('params.words.notStreamed'));
   if (p.system) {
     const line = p.system.replace(/\s+/g, ' ').trim();
-    bits.push(`system “${line.length > SYSTEM_SHOWN ? `${line.slice(0, SYSTEM_SHOWN - 1)}…` : line}”`);
+    const text = line.length > SYSTEM_SHOWN ? `${line.slice(0, SYSTEM_SHOWN - 1)}…` : line;
+    bits.push(t('params.words.system', { text }));
   }
-  return bits.length > 0 ? bits.join(' · ') : 'service defaults';
+  return bits.length > 0 ? bits.join(' · ') : t('params.words.defaults');
 }

@@ -2,6 +2,7 @@ import { useContext } from 'react';
 import { StoreContext } from '../../store/index.ts';
 import { draftKey, selectTabParams } from '../../store/chat-helpers.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
+import { t } from '../../i18n/active.ts';
 import { usePresetPick } from './usePresetPick.tsx';
 import { PresetMenu } from './PresetMenu.tsx';
 import { usePresetsManager } from './PresetsManager.tsx';
@@ -14,7 +15,7 @@ export function ChatPresets(props: { format: TextFormat; conversationId: string 
   const { format, conversationId } = props;
   const store = useContext(StoreContext);
   const manager = usePresetsManager();
-  const target = `a new ${FORMAT_LABELS[format]} conversation`;
+  const target = t('presets.target.chat', { format: FORMAT_LABELS[format] });
 
   const pick = usePresetPick(target, (preset, values) =>
     store.getState().applyPresetToChat(format, preset.id, values),
@@ -28,21 +29,28 @@ export function ChatPresets(props: { format: TextFormat; conversationId: string 
       kind: 'new',
       params: selectTabParams(s, format),
       message: s.drafts[draftKey(format, conversationId)] ?? '',
-      from: title ? `“${title}”` : `the new ${FORMAT_LABELS[format]} conversation`,
+      from: title
+        ? t('presets.from.conversation', { title })
+        : t('presets.from.new', { format: FORMAT_LABELS[format] }),
     });
   };
 
   return (
     <>
       <PresetMenu
-        label="Presets: apply, save, manage"
-        text="Presets"
-        caption={`Apply to ${target}`}
+        label={t('presets.menu.label')}
+        text={t('presets.title')}
+        caption={t('presets.menu.applyTo', { target })}
         testId="presets-menu"
         onPick={pick.onPick}
         actions={[
-          { id: 'save', label: 'Save as preset…', icon: 'save', onSelect: saveCurrent },
-          { id: 'manage', label: 'Manage, import, export…', icon: 'settings', onSelect: manager.openManager },
+          { id: 'save', label: t('presets.menu.save'), icon: 'save', onSelect: saveCurrent },
+          {
+            id: 'manage',
+            label: t('presets.menu.manage'),
+            icon: 'settings',
+            onSelect: manager.openManager,
+          },
         ]}
       />
       {pick.dialog}

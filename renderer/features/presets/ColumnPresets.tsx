@@ -1,6 +1,7 @@
 import { useContext } from 'react';
 import { StoreContext, useStore } from '../../store/index.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
+import { t } from '../../i18n/active.ts';
 import { usePresetPick } from './usePresetPick.tsx';
 import { PresetMenu } from './PresetMenu.tsx';
 import { usePresetsManager } from './PresetsManager.tsx';
@@ -14,7 +15,10 @@ export function ColumnPresets(props: { columnKey: string; index: number }) {
   const format = useStore((s) => s.compareColumns.find((c) => c.key === props.columnKey)?.format);
   const running = useStore((s) => s.compareColumns.find((c) => c.key === props.columnKey)?.run != null);
   const manager = usePresetsManager();
-  const target = `column ${props.index + 1}${format ? ` (${FORMAT_LABELS[format]})` : ''}`;
+  const n = props.index + 1;
+  const target = format
+    ? t('presets.target.columnFormat', { n, format: FORMAT_LABELS[format] })
+    : t('presets.target.column', { n });
   const pick = usePresetPick(target, (preset, values) =>
     store.getState().applyPresetToColumn(props.columnKey, preset.id, values),
   );
@@ -23,15 +27,20 @@ export function ColumnPresets(props: { columnKey: string; index: number }) {
   return (
     <>
       <PresetMenu
-        label={`Apply a preset to column ${props.index + 1}`}
-        caption={`Apply to ${target}`}
+        label={t('presets.column.label', { n })}
+        caption={t('presets.menu.applyTo', { target })}
         look="link"
-        text="Preset"
+        text={t('presets.column.text')}
         disabled={running}
         testId="compare-presets"
         onPick={pick.onPick}
         actions={[
-          { id: 'manage', label: 'Manage, import, export…', icon: 'settings', onSelect: manager.openManager },
+          {
+            id: 'manage',
+            label: t('presets.menu.manage'),
+            icon: 'settings',
+            onSelect: manager.openManager,
+          },
         ]}
       />
       {pick.dialog}

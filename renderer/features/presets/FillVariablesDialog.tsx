@@ -3,14 +3,15 @@ import { presetVariables, templateVariables, type SavedPreset } from '../../../s
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { t } from '../../i18n/active.ts';
 import { markAutofocus, showError } from './form-refs.ts';
 
 /** Where a variable is used, for its field's hint. */
 function whereUsed(preset: SavedPreset, name: string): string {
   const inSystem = templateVariables(preset.params.system).includes(name);
   const inMessage = templateVariables(preset.message).includes(name);
-  if (inSystem && inMessage) return 'In the system prompt and the message';
-  return inSystem ? 'In the system prompt' : 'In the message';
+  if (inSystem && inMessage) return t('presets.fill.inBoth');
+  return t(inSystem ? 'presets.fill.inSystem' : 'presets.fill.inMessage');
 }
 
 /**
@@ -28,7 +29,7 @@ export function FillVariablesDialog(props: {
   return (
     <Dialog
       open={preset !== null}
-      title={preset ? `Apply “${preset.name}”` : 'Apply a preset'}
+      title={preset ? t('presets.fill.title', { name: preset.name }) : t('presets.fill.titleEmpty')}
       onClose={props.onClose}
       className="preset-fill-dialog"
       testId="preset-fill-dialog"
@@ -64,9 +65,7 @@ function FillForm(props: {
 
   return (
     <form onSubmit={submit} className="preset-fill" noValidate>
-      <p className="faint preset-fill-intro">
-        Fill in the variables for {props.target}. Each value goes in as typed.
-      </p>
+      <p className="faint preset-fill-intro">{t('presets.fill.intro', { target: props.target })}</p>
       {names.map((name, i) => {
         const empty = tried && (values[name] ?? '').trim() === '';
         return (
@@ -106,9 +105,9 @@ function FillForm(props: {
         </div>
       ) : null}
       <div className="preset-form-actions">
-        <Button onClick={props.onClose}>Cancel</Button>
+        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
         <Button type="submit" variant="primary" data-testid="preset-fill-apply">
-          Apply
+          {t('presets.fill.apply')}
         </Button>
       </div>
     </form>

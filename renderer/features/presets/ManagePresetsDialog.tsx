@@ -6,6 +6,7 @@ import { Button } from '../../components/Button.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { t } from '../../i18n/active.ts';
 import { presetParamsSummary } from './preset-summary.ts';
 
 /** What the last import did, shown until the dialog closes. */
@@ -40,7 +41,7 @@ export function ManagePresetsDialog(props: {
   return (
     <Dialog
       open={props.open}
-      title="Presets"
+      title={t('presets.title')}
       onClose={close}
       className="preset-manage-dialog"
       testId="presets-dialog"
@@ -53,11 +54,11 @@ export function ManagePresetsDialog(props: {
             disabled={presets.length === 0}
             data-testid="presets-export"
           >
-            Export
+            {t('presets.manage.export')}
           </Button>
           <span className="preset-actions-gap" />
           <Button variant="primary" onClick={close}>
-            Done
+            {t('presets.manage.done')}
           </Button>
         </>
       }
@@ -68,21 +69,19 @@ export function ManagePresetsDialog(props: {
           <Icon name="alert" size={14} />
           <span>
             {unreadable.length === 1
-              ? `“${unreadable[0]?.name}” was saved by a newer version of Quartet and is not shown; it is kept as it is.`
-              : `${unreadable.length} presets were saved by a newer version of Quartet and are not shown; they are kept as they are.`}
+              ? t('presets.manage.unreadableOne', { name: unreadable[0]?.name ?? '' })
+              : t('presets.manage.unreadableMany', { count: unreadable.length })}
           </span>
         </div>
       ) : null}
       {status === 'loading' && presets.length === 0 ? (
         <p className="faint">
-          <Spinner size={12} /> Loading presets…
+          <Spinner size={12} /> {t('presets.menu.loading')}
         </p>
       ) : presets.length === 0 ? (
-        <p className="faint preset-empty">
-          No presets yet. Use “Save as preset…” in a conversation’s Presets menu, or import a file.
-        </p>
+        <p className="faint preset-empty">{t('presets.manage.empty')}</p>
       ) : (
-        <ul className="preset-list" aria-label="Presets">
+        <ul className="preset-list" aria-label={t('presets.title')}>
           {presets.map((p) => (
             <PresetRow
               key={p.id}
@@ -108,16 +107,24 @@ function PresetRow(props: { preset: SavedPreset; onEdit(): void }) {
       <div className="preset-row-text">
         <span className="preset-row-name">{preset.name}</span>
         <span className="preset-row-line">
-          {preset.description ? `${preset.description} · ` : ''}
-          {preset.params.system ? 'system prompt · ' : ''}
-          {preset.message ? 'first message · ' : ''}
-          {presetParamsSummary(preset.params)}
+          {[
+            preset.description,
+            preset.params.system ? t('presets.manage.systemPrompt') : undefined,
+            preset.message ? t('presets.manage.firstMessage') : undefined,
+            presetParamsSummary(preset.params),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </span>
       </div>
       {confirming ? (
-        <span className="preset-row-confirm" role="group" aria-label={`Delete “${preset.name}”?`}>
+        <span
+          className="preset-row-confirm"
+          role="group"
+          aria-label={t('presets.manage.deleteConfirm', { name: preset.name })}
+        >
           <Button size="s" onClick={() => setConfirming(false)} autoFocus>
-            Keep
+            {t('presets.manage.keep')}
           </Button>
           <Button
             size="s"
@@ -125,7 +132,7 @@ function PresetRow(props: { preset: SavedPreset; onEdit(): void }) {
             onClick={() => void remove(preset.id)}
             data-testid="preset-delete-confirm"
           >
-            Delete
+            {t('common.delete')}
           </Button>
         </span>
       ) : (
@@ -133,7 +140,7 @@ function PresetRow(props: { preset: SavedPreset; onEdit(): void }) {
           <IconButton
             icon="pencil"
             size="s"
-            label={`Rename or edit “${preset.name}”`}
+            label={t('presets.manage.edit', { name: preset.name })}
             onClick={props.onEdit}
             data-testid="preset-edit"
           />
@@ -141,7 +148,7 @@ function PresetRow(props: { preset: SavedPreset; onEdit(): void }) {
             icon="trash"
             size="s"
             variant="danger"
-            label={`Delete “${preset.name}”`}
+            label={t('presets.manage.delete', { name: preset.name })}
             onClick={() => setConfirming(true)}
             data-testid="preset-delete"
           />
@@ -176,7 +183,7 @@ function ImportButton(props: { onReport(report: ImportReport): void }) {
         onClick={() => inputRef.current?.click()}
         data-testid="presets-import"
       >
-        Import…
+        {t('presets.manage.import')}
       </Button>
       <input
         ref={inputRef}
@@ -200,13 +207,10 @@ function ImportResult(props: { report: ImportReport }) {
         data-testid="presets-import-report"
       >
         <Icon name="alert-circle" size={14} />
-        <span>
-          “{report.file}” could not be imported: {report.error}
-        </span>
+        <span>{t('presets.import.failed', { file: report.file, error: report.error })}</span>
       </div>
     );
   }
-  const n = (count: number) => `${count} preset${count === 1 ? '' : 's'}`;
   return (
     <div
       className={`callout ${report.skipped.length > 0 ? 'callout--warning' : 'callout--info'} preset-import-report`}
@@ -216,18 +220,30 @@ function ImportResult(props: { report: ImportReport }) {
       <Icon name={report.skipped.length > 0 ? 'alert' : 'check-circle'} size={14} />
       <div>
         <p>
-          Imported {n(report.imported)} from “{report.file}”
-          {report.skipped.length > 0 ? `; ${n(report.skipped.length)} skipped:` : '.'}
+          {report.skipped.length > 0
+            ? t('presets.import.doneSkipped', {
+                count: report.imported,
+                file: report.file,
+                skipped: report.skipped.length,
+              })
+            : t('presets.import.done', { count: report.imported, file: report.file })}
         </p>
         {report.skipped.length > 0 ? (
           <ul className="preset-skipped">
             {report.skipped.slice(0, 20).map((s) => (
               <li key={s.position}>
-                #{s.position}
-                {s.name ? ` “${s.name}”` : ''}: {s.reason}
+                {s.name
+                  ? t('presets.import.skippedRowNamed', {
+                      position: s.position,
+                      name: s.name,
+                      reason: s.reason,
+                    })
+                  : t('presets.import.skippedRow', { position: s.position, reason: s.reason })}
               </li>
             ))}
-            {report.skipped.length > 20 ? <li>…and {report.skipped.length - 20} more.</li> : null}
+            {report.skipped.length > 20 ? (
+              <li>{t('presets.import.more', { count: report.skipped.length - 20 })}</li>
+            ) : null}
           </ul>
         ) : null}
       </div>

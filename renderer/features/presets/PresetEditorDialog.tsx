@@ -10,6 +10,7 @@ import {
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { t } from '../../i18n/active.ts';
 import { markAutofocus, showError } from './form-refs.ts';
 import { presetParamsSummary } from './preset-summary.ts';
 
@@ -27,7 +28,11 @@ export function PresetEditorDialog(props: { source: PresetSource | null; onClose
   return (
     <Dialog
       open={source !== null}
-      title={source?.kind === 'edit' ? `Edit “${source.preset.name}”` : 'Save as preset'}
+      title={
+        source?.kind === 'edit'
+          ? t('presets.editor.titleEdit', { name: source.preset.name })
+          : t('presets.editor.titleNew')
+      }
       onClose={props.onClose}
       className="preset-editor-dialog"
       testId="preset-editor"
@@ -84,7 +89,7 @@ function EditorForm(props: { source: PresetSource; onClose(): void }) {
       setProblem({ message: r.message, field: r.field });
       return;
     }
-    notify(`Preset “${r.preset.name}” saved.`, 'success');
+    notify(t('presets.editor.saved', { name: r.preset.name }), 'success');
     props.onClose();
   };
 
@@ -97,11 +102,11 @@ function EditorForm(props: { source: PresetSource; onClose(): void }) {
     <form className="preset-editor" onSubmit={onSubmit} noValidate>
       {source.kind === 'new' ? (
         <p className="faint preset-editor-intro">
-          From {source.from}. Write {'{{name}}'} for a value asked each time it is applied.
+          {t('presets.editor.intro', { from: source.from, example: '{{name}}' })}
         </p>
       ) : null}
       <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
+        <label htmlFor={`${id}-name`}>{t('presets.editor.name')}</label>
         <input
           id={`${id}-name`}
           ref={markAutofocus}
@@ -118,7 +123,8 @@ function EditorForm(props: { source: PresetSource; onClose(): void }) {
       </div>
       <div className="field">
         <label htmlFor={`${id}-description`}>
-          Description <span className="faint">(optional)</span>
+          {t('presets.editor.description')}
+          <span className="faint">{t('presets.editor.optional')}</span>
         </label>
         <input
           id={`${id}-description`}
@@ -130,42 +136,43 @@ function EditorForm(props: { source: PresetSource; onClose(): void }) {
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-system`}>System prompt</label>
+        <label htmlFor={`${id}-system`}>{t('presets.editor.system')}</label>
         <textarea
           id={`${id}-system`}
           className="textarea preset-editor-text"
           rows={3}
           value={system}
-          placeholder="None"
+          placeholder={t('presets.editor.none')}
           onChange={(e) => setSystem(e.target.value)}
           data-testid="preset-system"
         />
       </div>
       <div className="field">
         <label htmlFor={`${id}-message`}>
-          First message <span className="faint">(optional; put in the message box, not sent)</span>
+          {t('presets.editor.message')}
+          <span className="faint">{t('presets.editor.messageNote')}</span>
         </label>
         <textarea
           id={`${id}-message`}
           className="textarea preset-editor-text"
           rows={2}
           value={message}
-          placeholder="None"
+          placeholder={t('presets.editor.none')}
           onChange={(e) => setMessage(e.target.value)}
           data-testid="preset-message"
         />
       </div>
       <p className="preset-editor-facts" data-testid="preset-facts">
         <span>
-          <span className="faint">Variables: </span>
+          <span className="faint">{t('presets.editor.variables')}</span>
           {variables.length > 0 ? (
             <span className="mono">{variables.map((v) => `{{${v}}}`).join(' ')}</span>
           ) : (
-            'none'
+            t('presets.editor.noVariables')
           )}
         </span>
         <span>
-          <span className="faint">Also saved: </span>
+          <span className="faint">{t('presets.editor.alsoSaved')}</span>
           {presetParamsSummary(params)}
         </span>
       </p>
@@ -185,15 +192,15 @@ function EditorForm(props: { source: PresetSource; onClose(): void }) {
               onClick={() => void submit(sameName)}
               data-testid="preset-replace"
             >
-              Replace “{sameName.name}”
+              {t('presets.editor.replace', { name: sameName.name })}
             </Button>
           ) : null}
         </div>
       ) : null}
       <div className="preset-form-actions">
-        <Button onClick={props.onClose}>Cancel</Button>
+        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
         <Button type="submit" variant="primary" busy={busy} disabled={busy} data-testid="preset-save">
-          Save
+          {t('common.save')}
         </Button>
       </div>
     </form>

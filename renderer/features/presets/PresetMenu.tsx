@@ -3,6 +3,7 @@ import { useStore } from '../../store/index.ts';
 import { presetVariables, type SavedPreset } from '../../../shared/presets.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { t } from '../../i18n/active.ts';
 import { presetParamsSummary } from './preset-summary.ts';
 import './presets.css';
 
@@ -182,15 +183,15 @@ export function PresetMenu(props: {
           <div className="preset-menu-list" role="presentation">
             {status === 'loading' && presets.length === 0 ? (
               <p className="preset-menu-note" role="presentation">
-                <Spinner size={12} /> Loading presets…
+                <Spinner size={12} /> {t('presets.menu.loading')}
               </p>
             ) : status === 'error' ? (
               <p className="preset-menu-note is-error" role="presentation">
-                Presets could not be loaded: {error}
+                {t('presets.menu.error', { error: error ?? '' })}
               </p>
             ) : presets.length === 0 ? (
               <p className="preset-menu-note" role="presentation">
-                No presets yet. Save a conversation’s system prompt and parameters as one.
+                {t('presets.menu.empty')}
               </p>
             ) : (
               presets.map((p) => (

@@ -1,5 +1,5 @@
 import type { Params } from '../../../shared/conversation.ts';
-import { formatCount } from '../../components/format.ts';
+import { t } from '../../i18n/active.ts';
 import { controlWords } from '../chat/params-words.ts';
 
 /**
@@ -9,24 +9,26 @@ import { controlWords } from '../chat/params-words.ts';
  */
 export function presetParamsSummary(p: Params): string {
   const bits: string[] = [];
-  if (p.temperature !== undefined) bits.push(`temp ${p.temperature}`);
-  if (p.maxTokens !== undefined) bits.push(`${formatCount(p.maxTokens)} tokens`);
+  if (p.temperature !== undefined) bits.push(t('params.words.temp', { value: String(p.temperature) }));
+  if (p.maxTokens !== undefined) bits.push(t('params.words.tokens', { count: p.maxTokens }));
   if (p.thinkingBudget !== undefined) {
     bits.push(
       p.thinkingBudget === 0
-        ? 'thinking off'
+        ? t('params.words.thinkingOff')
         : p.thinkingBudget === -1
-          ? 'dynamic thinking'
-          : `thinking ${formatCount(p.thinkingBudget)}`,
+          ? t('params.words.thinkingDynamic')
+          : t('params.words.thinking', { value: p.thinkingBudget }),
     );
   }
-  if (p.includeThoughts) bits.push('thoughts');
-  if (p.tools?.length) bits.push(`${p.tools.length} function${p.tools.length === 1 ? '' : 's'}`);
+  if (p.includeThoughts) bits.push(t('params.words.thoughts'));
+  if (p.tools?.length) bits.push(t('params.words.functions', { count: p.tools.length }));
   if (p.toolChoice !== undefined) {
-    bits.push(`tool choice ${typeof p.toolChoice === 'string' ? p.toolChoice : p.toolChoice.name}`);
+    const choice = typeof p.toolChoice === 'string' ? p.toolChoice : p.toolChoice.name;
+    bits.push(t('params.words.toolChoice', { choice }));
   }
-  if (p.output) bits.push(p.output.mode === 'json' ? 'JSON' : `schema “${p.output.name}”`);
+  if (p.output)
+    bits.push(p.output.mode === 'json' ? 'JSON' : t('params.words.schema', { name: p.output.name }));
   bits.push(...controlWords(p));
-  if (!p.stream) bits.push('not streamed');
-  return bits.length > 0 ? bits.join(' · ') : 'service defaults';
+  if (!p.stream) bits.push(t('params.words.notStreamed'));
+  return bits.length > 0 ? bits.join(' · ') : t('params.words.defaults');
 }

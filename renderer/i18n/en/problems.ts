@@ -1,0 +1,47 @@
+import type { Entry } from '../translate.ts';
+
+/**
+ * The page's words for the problems shared/ finds in typed JSON, schemas, functions and results. The
+ * English page shows shared/'s own sentences (which the host and the command line also use); these keys
+ * give the same sentences in the other languages (renderer/features/chat/problem-text.ts matches them).
+ */
+export const problems = {
+  'problems.extraBody': 'Extra body',
+  'problems.json.tooLong': '{subject}: longer than {max} characters.',
+  'problems.json.syntax': '{subject}: not valid JSON at line {line}, column {column}: {stop}.',
+  'problems.json.notObject':
+    '{subject}: must be a JSON object ({ … }), found something else at line {line}, column {column}.',
+  'problems.json.empty': '{subject}: empty; type a JSON object.',
+  'problems.stop.expected': 'expected {what}',
+  'problems.stop.ends': 'the text ends where {what} was expected',
+  'problems.stop.controlChar': 'expected no line break or control character inside a string',
+  'problems.stop.trailing': 'expected nothing after the JSON value',
+  'problems.what.hex': 'four hex digits after \\u',
+  'problems.what.escape': 'an escape (\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u)',
+  'problems.what.closingQuote': 'a closing "',
+  'problems.what.propertyName': 'a property name in double quotes',
+  'problems.what.colon': "':' after the property name",
+  'problems.what.afterProperty': "',' or '}' after a property value",
+  'problems.what.afterItem': "',' or ']' after an array item",
+  'problems.what.value': 'a value (an object, array, string, number, true, false or null)',
+
+  'problems.schema.type': '{path}: expected {expected}, found {found}',
+  'problems.schema.or': ' or ',
+  'problems.schema.enum': '{path}: must be one of {values}',
+  'problems.schema.minimum': '{path}: {value} is less than the minimum {min}',
+  'problems.schema.maximum': '{path}: {value} is more than the maximum {max}',
+  'problems.schema.required': '{path}: the required property "{key}" is missing',
+  'problems.schema.additional': '{path}: the property "{key}" is not allowed (additionalProperties is false)',
+
+  'problems.tool.name':
+    'A function name must be 1 to 64 letters, digits, underscores or dashes, starting with a letter or underscore.',
+  'problems.tool.description': 'A function description is longer than 4,000 characters.',
+  'problems.tool.parameters': 'The parameters must be a JSON Schema (text).',
+  'problems.tool.fixedEmpty': 'Fixed result: empty; type a JSON value.',
+  'problems.tool.fixedInvalid': 'Fixed result: not valid JSON ({detail}).',
+  'problems.tool.tooMany': 'At most {max} functions.',
+  'problems.tool.sameName': 'Two functions are named {name}.',
+  'problems.result.stranger': 'The result for {name} ({id}) answers no call of the last reply.',
+  'problems.result.twice': 'The call {id} has two results.',
+  'problems.result.missing': 'The call to {name} ({id}) has no result yet.',
+} satisfies Record<string, Entry>;

@@ -1,0 +1,41 @@
+import type { Entry } from '../translate.ts';
+import type { problems as en } from '../en/problems.ts';
+
+export const problems: Record<keyof typeof en, Entry> = {
+  'problems.extraBody': '额外请求体',
+  'problems.json.tooLong': '{subject}：超过 {max} 个字符。',
+  'problems.json.syntax': '{subject}：不是有效的 JSON，位于第 {line} 行第 {column} 列：{stop}。',
+  'problems.json.notObject': '{subject}：必须是 JSON 对象（{ … }），但第 {line} 行第 {column} 列是其他内容。',
+  'problems.json.empty': '{subject}：为空；请输入一个 JSON 对象。',
+  'problems.stop.expected': '此处应为{what}',
+  'problems.stop.ends': '文本在此结束，但此处应为{what}',
+  'problems.stop.controlChar': '字符串中不能有换行符或控制字符',
+  'problems.stop.trailing': 'JSON 值之后不能再有内容',
+  'problems.what.hex': ' \\u 后的四位十六进制数字',
+  'problems.what.escape': '转义序列（\\" \\\\ \\/ \\b \\f \\n \\r \\t 或 \\u）',
+  'problems.what.closingQuote': '右引号 "',
+  'problems.what.propertyName': '带双引号的属性名',
+  'problems.what.colon': '属性名后的 ‘:’',
+  'problems.what.afterProperty': '属性值后的 ‘,’ 或 ‘}’',
+  'problems.what.afterItem': '数组元素后的 ‘,’ 或 ‘]’',
+  'problems.what.value': '一个值（对象、数组、字符串、数字、true、false 或 null）',
+
+  'problems.schema.type': '{path}：应为 {expected}，实际为 {found}',
+  'problems.schema.or': ' 或 ',
+  'problems.schema.enum': '{path}：必须是以下之一：{values}',
+  'problems.schema.minimum': '{path}：{value} 小于最小值 {min}',
+  'problems.schema.maximum': '{path}：{value} 大于最大值 {max}',
+  'problems.schema.required': '{path}：缺少必需属性 "{key}"',
+  'problems.schema.additional': '{path}：不允许属性 "{key}"（additionalProperties 为 false）',
+
+  'problems.tool.name': '函数名须为 1 到 64 个字母、数字、下划线或连字符，并以字母或下划线开头。',
+  'problems.tool.description': '函数描述超过 4,000 个字符。',
+  'problems.tool.parameters': '参数必须是 JSON Schema（文本）。',
+  'problems.tool.fixedEmpty': '固定结果：为空；请输入一个 JSON 值。',
+  'problems.tool.fixedInvalid': '固定结果：不是有效的 JSON（{detail}）。',
+  'problems.tool.tooMany': '最多 {max} 个函数。',
+  'problems.tool.sameName': '有两个函数都名为 {name}。',
+  'problems.result.stranger': '{name}（{id}）的结果不对应上一条回复中的任何调用。',
+  'problems.result.twice': '调用 {id} 有两个结果。',
+  'problems.result.missing': '对 {name}（{id}）的调用还没有结果。',
+};
