@@ -12,6 +12,9 @@ import { harnessPerTest, type Harness } from './harness.ts';
  * only outside text boxes.
  */
 
+/** How long a poll waits: generous, since the host and the page share a busy machine with other tests. */
+const WAIT = { timeout: 15_000 };
+
 let h: Harness;
 let page: Page;
 harnessPerTest(
@@ -49,32 +52,35 @@ it('new conversation, search and message box by key; the palette finds a convers
   await page.getByTestId('tab-messages').click();
   await send('Sourdough starter schedule', 'messages');
   await page.getByTestId('tab-chat').click();
-  await expect.poll(() => title().textContent()).toBe('Explain Rust lifetimes');
+  await expect.poll(() => title().textContent(), WAIT).toBe('Explain Rust lifetimes');
 
-  // Ctrl+Shift+O: a new conversation, with the cursor in its message box
+  // Ctrl+Shift+O: a new conversation, with the cursor in its message box (the button names its keys)
+  expect(await page.getByTestId('new-conversation').getAttribute('aria-keyshortcuts')).toBe(
+    'Control+Shift+O',
+  );
   await page.keyboard.press('Control+Shift+O');
-  await expect.poll(() => title().textContent()).toBe('New conversation');
-  await expect.poll(focused).toBe('composer-input');
+  await expect.poll(() => title().textContent(), WAIT).toBe('New conversation');
+  await expect.poll(focused, WAIT).toBe('composer-input');
 
   // Ctrl+Shift+F: the search; Ctrl+Shift+M: back to the message box (both work from a text box)
   await page.keyboard.press('Control+Shift+F');
-  await expect.poll(focused).toBe('search-input');
+  await expect.poll(focused, WAIT).toBe('search-input');
   await page.keyboard.press('Control+Shift+M');
-  await expect.poll(focused).toBe('composer-input');
+  await expect.poll(focused, WAIT).toBe('composer-input');
 
   // Ctrl+K: a conversation of another format, by a word of its title, opened in its own tab
   await page.keyboard.press('Control+K');
   const palette = page.getByTestId('command-palette');
   await palette.waitFor();
-  await expect.poll(focused).toBe('palette-input');
+  await expect.poll(focused, WAIT).toBe('palette-input');
   await page.keyboard.type('sourdough');
   await expect
-    .poll(() => palette.getByTestId('palette-conversation').allTextContents())
+    .poll(() => palette.getByTestId('palette-conversation').allTextContents(), WAIT)
     .toEqual([expect.stringContaining('Sourdough starter schedule')]);
   await page.keyboard.press('Enter');
   await palette.waitFor({ state: 'detached' });
   expect(await page.getByTestId('tab-messages').getAttribute('aria-selected')).toBe('true');
-  await expect.poll(() => title('messages').textContent()).toBe('Sourdough starter schedule');
+  await expect.poll(() => title('messages').textContent(), WAIT).toBe('Sourdough starter schedule');
 
   // ... and an action, by its name, moving with the arrows
   await page.keyboard.press('Control+K');
@@ -96,7 +102,7 @@ it('new conversation, search and message box by key; the palette finds a convers
   await palette.waitFor();
   await page.keyboard.press('Escape');
   await palette.waitFor({ state: 'detached' });
-  await expect.poll(focused).toBe('composer-input');
+  await expect.poll(focused, WAIT).toBe('composer-input');
 
   // ? in the message box is a question mark; outside it, the list of every shortcut
   await page.keyboard.press('?');
@@ -122,7 +128,7 @@ it('Esc stops a long reply, Ctrl+Shift+Enter answers again, Ctrl+Alt+C copies th
   await composer().press('Enter');
   const streaming = page.locator('[data-testid="message-assistant"][data-status="streaming"]');
   await expect
-    .poll(async () => (await streaming.getByTestId('message-text').textContent()) ?? '')
+    .poll(async () => (await streaming.getByTestId('message-text').textContent()) ?? '', WAIT)
     .not.toBe('');
   // the cursor is still in the message box: Esc there stops the reply
   expect(await focused()).toBe('composer-input');
@@ -161,7 +167,7 @@ it('folds the sidebar (kept over a restart, and at 720x480), toggles the panels,
   await page.keyboard.press('Control+Shift+S');
   await sidebar.waitFor({ state: 'detached' });
   // the conversation takes the room
-  await expect.poll(async () => (await main.boundingBox())?.width ?? 0).toBeGreaterThan(wide + 200);
+  await expect.poll(async () => (await main.boundingBox())?.width ?? 0, WAIT).toBeGreaterThan(wide + 200);
   expect(await toggle.getAttribute('aria-expanded')).toBe('false');
 
   // remembered in the settings: still folded after a restart
@@ -203,7 +209,7 @@ it('folds the sidebar (kept over a restart, and at 720x480), toggles the panels,
   const sections = ['chat', 'responses', 'messages', 'generate', 'library', 'images', 'compare', 'settings'];
   for (const [i, id] of [...sections.entries()].reverse()) {
     await page.keyboard.press(`Control+Alt+Digit${i + 1}`);
-    await expect.poll(() => page.getByTestId(`tab-${id}`).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByTestId(`tab-${id}`).getAttribute('aria-selected'), WAIT).toBe('true');
     expect(await page.getByTestId(`tab-${id}`).getAttribute('aria-keyshortcuts')).toBe(
       `Control+Alt+${i + 1}`,
     );

@@ -31,6 +31,7 @@ import { MenuPopup, RowMenuButton, type RowMenuItem } from '../organise/RowMenu.
 import { carriesConversation, droppedConversation, startConversationDrag } from '../organise/drag.ts';
 import { ImportButton } from '../organise/ImportButton.tsx';
 import '../organise/organise.css';
+import { useShortcutProps } from '../../commands/platform.ts';
 
 /** Above this many rows the list is virtualised; below, plain rows are simpler and found with Ctrl+F. */
 const VIRTUAL_FROM = 100;
@@ -46,6 +47,9 @@ export function Sidebar(props: { format: TextFormat }) {
   const setQuery = useStore((s) => s.setSearchQuery);
   const openConversation = useStore((s) => s.openConversation);
   const [folderTarget, setFolderTarget] = useState<FolderTarget | null>(null);
+  // the new-chat button and the search name their shortcuts (renderer/commands)
+  const newKeys = useShortcutProps('newConversation', t('organise.sidebar.new'));
+  const searchKeys = useShortcutProps('focusSearch', t('organise.sidebar.search'));
 
   return (
     <nav className="chat-sidebar" aria-label={t('organise.sidebar.label', { format: FORMAT_LABELS[format] })}>
@@ -54,6 +58,7 @@ export function Sidebar(props: { format: TextFormat }) {
           icon="plus"
           className="sidebar-new"
           onClick={() => void openConversation(format, null)}
+          {...newKeys}
           data-testid="new-conversation"
         >
           {t('organise.sidebar.new')}
@@ -73,6 +78,7 @@ export function Sidebar(props: { format: TextFormat }) {
           className="input input--s"
           placeholder={t('organise.sidebar.search')}
           aria-label={t('organise.sidebar.search')}
+          {...searchKeys}
           value={query}
           onChange={(e) => setQuery(format, e.target.value)}
           onKeyDown={(e) => {
