@@ -15,6 +15,7 @@ const BENCHES: { name: string; file: string }[] = [
   { name: 'search', file: '../test/bench/search.bench.ts' },
   { name: 'start-up', file: '../test/bench/startup.bench.ts' },
   { name: 'browser', file: '../test/bench/browser.bench.ts' },
+  { name: 'lists', file: '../test/bench/lists.bench.ts' },
 ];
 
 function chromiumVersion(): string {

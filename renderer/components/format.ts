@@ -40,18 +40,31 @@ function dateTag(): string {
   return locale === 'en' && system !== undefined && localeOf(system) === 'en' ? system : locale;
 }
 
+// One formatter per language and shape: toLocaleTimeString builds a new one on every call, which costs
+// a long list (a sidebar of thousands, scrolled) most of its frame.
+const whenFormats = new Map<string, Intl.DateTimeFormat>();
+function whenFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let f = whenFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(tag, options);
+    whenFormats.set(key, f);
+  }
+  return f;
+}
+
 /** A short, calm timestamp: 14:05 today, "Mon 14:05" this week, "12 Mar" this year, else "12 Mar 2024". */
 export function formatWhen(ts: number, now: number = Date.now()): string {
   const d = new Date(ts);
   const today = new Date(now);
   const tag = dateTag();
   const sameDay = d.toDateString() === today.toDateString();
-  const time = d.toLocaleTimeString(tag, { hour: '2-digit', minute: '2-digit' });
+  const time = whenFormat(tag, { hour: '2-digit', minute: '2-digit' }).format(d);
   if (sameDay) return time;
   const days = (now - ts) / 86_400_000;
-  if (days < 6 && days >= 0) return `${d.toLocaleDateString(tag, { weekday: 'short' })} ${time}`;
+  if (days < 6 && days >= 0) return `${whenFormat(tag, { weekday: 'short' }).format(d)} ${time}`;
   if (d.getFullYear() === today.getFullYear()) {
-    return d.toLocaleDateString(tag, { day: 'numeric', month: 'short' });
+    return whenFormat(tag, { day: 'numeric', month: 'short' }).format(d);
   }
-  return d.toLocaleDateString(tag, { day: 'numeric', month: 'short', year: 'numeric' });
+  return whenFormat(tag, { day: 'numeric', month: 'short', year: 'numeric' }).format(d);
 }

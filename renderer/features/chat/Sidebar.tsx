@@ -1,6 +1,7 @@
 import { displayModelId } from '../../../shared/display.ts';
 import {
   memo,
+  useCallback,
   useContext,
   useMemo,
   useRef,
@@ -334,12 +335,15 @@ function VirtualRowList(props: {
 }) {
   const { rows } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // stable while the rows are: new functions would make the virtualizer measure every row again each render
+  const estimate = useCallback((i: number) => ROW_HEIGHTS[rows[i]?.kind ?? 'conversation'], [rows]);
+  const keyOf = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => ROW_HEIGHTS[rows[i]?.kind ?? 'conversation'],
-    getItemKey: (i) => rows[i]?.key ?? i,
+    estimateSize: estimate,
+    getItemKey: keyOf,
     overscan: 10,
   });
   return (

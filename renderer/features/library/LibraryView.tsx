@@ -1,4 +1,14 @@
-import { memo, useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConversationSummary } from '../../../shared/contract.ts';
 import { FORMAT_LABELS, TEXT_FORMATS, type TextFormat } from '../../../shared/formats.ts';
@@ -21,6 +31,7 @@ import './library.css';
 /** Above this many rows the list is virtualised (a plain list is simpler, and found with Ctrl+F). */
 const VIRTUAL_FROM = 100;
 const ROW_HEIGHT = 44;
+const rowHeight = () => ROW_HEIGHT;
 
 /** The formats as a row names them: short, the full name in its tooltip. */
 const SHORT_FORMAT: Record<TextFormat, string> = {
@@ -357,12 +368,14 @@ function VirtualLibraryList(props: {
 }) {
   const { rows } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // stable while the rows are: a new function would make the virtualizer measure all rows again each render
+  const keyOf = useCallback((i: number) => rows[i]?.id ?? i, [rows]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (i) => rows[i]?.id ?? i,
+    estimateSize: rowHeight,
+    getItemKey: keyOf,
     overscan: 12,
   });
   return (
