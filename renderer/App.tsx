@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import type { Translate } from './i18n/translate.ts';
+import type { MessageKey, Translate } from './i18n/translate.ts';
 import { useDocumentLanguage, useT } from './i18n/useT.ts';
 import { useStore } from './store/index.ts';
 import { TAB_IDS, type TabId } from './store/app-slice.ts';
@@ -18,24 +18,31 @@ import { shortcutOf, usePlatform, useShortcutProps } from './commands/platform.t
 import { useRunCommand } from './commands/context.ts';
 import type { CommandId } from '../shared/commands.ts';
 import type { Theme } from '../shared/contract.ts';
-import { FORMAT_LABELS } from '../shared/formats.ts';
+import { FORMAT_LABELS, type TextFormat } from '../shared/formats.ts';
 import { DEFAULT_SETTINGS } from '../shared/default-settings.ts';
 
-// The format tabs are named as the formats are everywhere (shared/formats.ts); narrow windows shorten two.
-const TAB_LABELS: Record<Exclude<TabId, 'library'>, { label: string; short: string }> = {
+// The format tabs are named as the vendor APIs are everywhere, in every language (shared/formats.ts);
+// narrow windows shorten two. The other sections are named in the page's language.
+const FORMAT_TABS: Record<TextFormat, { label: string; short: string }> = {
   chat: { label: FORMAT_LABELS.chat, short: 'Chat' },
   responses: { label: FORMAT_LABELS.responses, short: FORMAT_LABELS.responses },
   messages: { label: FORMAT_LABELS.messages, short: FORMAT_LABELS.messages },
   generate: { label: FORMAT_LABELS.generate, short: 'Generate' },
-  images: { label: FORMAT_LABELS.images, short: FORMAT_LABELS.images },
-  compare: { label: 'Compare', short: 'Compare' },
-  settings: { label: 'Settings', short: 'Settings' },
+};
+const SECTION_TABS: Record<Exclude<TabId, TextFormat>, { label: MessageKey; short: MessageKey }> = {
+  library: { label: 'organise.tab', short: 'organise.tab.short' },
+  images: { label: 'app.tab.images', short: 'app.tab.images' },
+  compare: { label: 'app.tab.compare', short: 'app.tab.compare' },
+  settings: { label: 'app.tab.settings', short: 'app.tab.settings' },
 };
 
-// the all-conversations view is named in the page's language
 const labelOf = (id: TabId, t: Translate, short = false): string => {
-  if (id === 'library') return t(short ? 'organise.tab.short' : 'organise.tab');
-  return short ? TAB_LABELS[id].short : TAB_LABELS[id].label;
+  if (id in FORMAT_TABS) {
+    const names = FORMAT_TABS[id as TextFormat];
+    return short ? names.short : names.label;
+  }
+  const keys = SECTION_TABS[id as Exclude<TabId, TextFormat>];
+  return t(short ? keys.short : keys.label);
 };
 // the view of every conversation: its own chunk, loaded when first opened
 const LibraryView = lazy(() => import('./features/library/LibraryView.tsx'));
@@ -43,6 +50,11 @@ const TAB_PREFIX = 'top';
 
 const NEXT_THEME: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
 const THEME_ICON: Record<Theme, IconName> = { system: 'monitor', light: 'sun', dark: 'moon' };
+const THEME_NAMES: Record<Theme, MessageKey> = {
+  system: 'app.theme.system',
+  light: 'app.theme.light',
+  dark: 'app.theme.dark',
+};
 
 /** Applies settings.theme to <html>, following the system live when it is 'system'. */
 function useTheme(theme: Theme) {
@@ -74,7 +86,7 @@ function TopBar() {
       ...(shortcut ? { title: shortcut.text, keyshortcuts: shortcut.aria } : {}),
     };
   });
-  const inspectorLabel = inspectorOpen ? 'Hide the inspector' : 'Show the inspector';
+  const inspectorLabel = t(inspectorOpen ? 'app.inspector.hide' : 'app.inspector.show');
   const inspectorKeys = useShortcutProps('toggleInspector', inspectorLabel);
   const run = useRunCommand();
   const paletteLabel = t('commands.openPalette');
@@ -95,7 +107,7 @@ function TopBar() {
         items={tabItems}
         value={activeTab}
         onChange={setTab}
-        label="Sections"
+        label={t('app.sections')}
         idPrefix={TAB_PREFIX}
         className="topbar-tabs"
         tabClassName="topbar-tab"
@@ -113,7 +125,10 @@ function TopBar() {
           <button
             type="button"
             className="conn-chip"
-            title={`Active connection: ${connection.name} (${connection.baseUrl})${connection.builtIn ? ', the built-in simulator' : ''}. Open Settings to change it or to check it.`}
+            title={t(connection.builtIn ? 'app.connection.title.builtIn' : 'app.connection.title', {
+              name: connection.name,
+              url: connection.baseUrl,
+            })}
             onClick={() => setTab('settings')}
             data-testid="active-connection"
           >
@@ -123,12 +138,15 @@ function TopBar() {
               className={`conn-dot${connection.builtIn ? ' conn-dot--sandbox' : ''}`}
               aria-hidden="true"
             />
-            <span className="conn-name">{connection.name}</span>
+            {/* the connection's name is the user's (or the built-in Sandbox's) */}
+            <span className="conn-name" translate="no">
+              {connection.name}
+            </span>
           </button>
         ) : null}
         <IconButton
           icon={THEME_ICON[theme]}
-          label={`Theme: ${theme} (switch to ${NEXT_THEME[theme]})`}
+          label={t('app.theme', { theme: t(THEME_NAMES[theme]), next: t(THEME_NAMES[NEXT_THEME[theme]]) })}
           disabled={!settingsLoaded}
           onClick={() => void updateSettings({ theme: NEXT_THEME[theme] })}
           data-testid="theme-toggle"

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { IconButton } from './IconButton.tsx';
 import { copyText } from './clipboard.ts';
 import { useStore } from '../store/index.ts';
+import { t } from '../i18n/active.ts';
 
 /** An icon button that copies `text` and shows a check mark for a moment. */
 export function CopyButton(props: {
@@ -15,21 +16,21 @@ export function CopyButton(props: {
   const notify = useStore((s) => s.notify);
   useEffect(() => {
     if (!copied) return;
-    const t = setTimeout(() => setCopied(false), 1500);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(timer);
   }, [copied]);
-  const label = props.label ?? 'Copy';
+  const label = props.label ?? t('common.copy');
   return (
     <IconButton
       icon={copied ? 'check' : 'copy'}
-      label={copied ? 'Copied' : label}
+      label={copied ? t('common.copied') : label}
       size={props.size ?? 's'}
       className={props.className}
       data-testid={props.testId}
       onClick={async () => {
         const text = typeof props.text === 'function' ? props.text() : props.text;
         if (await copyText(text)) setCopied(true);
-        else notify('The clipboard is not available here.', 'error');
+        else notify(t('components.copy.unavailable'), 'error');
       }}
     />
   );

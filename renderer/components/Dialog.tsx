@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { IconButton } from './IconButton.tsx';
 import { Button } from './Button.tsx';
+import { t } from '../i18n/active.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -66,7 +67,7 @@ export function Dialog(props: DialogProps) {
             <h2 className="dialog-title" id={titleId}>
               {props.title}
             </h2>
-            <IconButton icon="x" label="Close" size="s" onClick={onClose} />
+            <IconButton icon="x" label={t('common.close')} size="s" onClick={onClose} />
           </div>
           <div className="dialog-body">{props.children}</div>
           {props.actions ? <div className="dialog-actions">{props.actions}</div> : null}
@@ -95,7 +96,7 @@ export function ConfirmDialog(props: {
       actions={
         <>
           <Button onClick={props.onCancel} autoFocus>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button
             variant={props.danger ? 'danger' : 'primary'}

@@ -2,6 +2,7 @@ import { useStore } from '../store/index.ts';
 import { Icon, type IconName } from './Icon.tsx';
 import { IconButton } from './IconButton.tsx';
 import type { NoticeKind } from '../store/app-slice.ts';
+import { t } from '../i18n/active.ts';
 
 const ICONS: Record<NoticeKind, IconName> = {
   info: 'info',
@@ -25,7 +26,12 @@ export function Toasts() {
         >
           <Icon name={ICONS[n.kind]} size={15} />
           <div className="toast-text">{n.message}</div>
-          <IconButton icon="x" label="Dismiss" size="s" onClick={() => dismiss(n.id)} />
+          <IconButton
+            icon="x"
+            label={t('components.notices.dismiss')}
+            size="s"
+            onClick={() => dismiss(n.id)}
+          />
         </div>
       ))}
     </div>

@@ -19,6 +19,9 @@ import { presets } from './en/presets.ts';
 import { attachments } from './en/attachments.ts';
 import { reply } from './en/reply.ts';
 import { problems } from './en/problems.ts';
+import { app } from './en/app.ts';
+import { chat } from './en/chat.ts';
+import { components } from './en/components.ts';
 
 export const en = {
   ...common,
@@ -37,6 +40,9 @@ export const en = {
   ...attachments,
   ...reply,
   ...problems,
+  ...app,
+  ...chat,
+  ...components,
 };
 
 export type MessageKey = keyof typeof en;

@@ -17,6 +17,9 @@ import { presets } from './zh-CN/presets.ts';
 import { attachments } from './zh-CN/attachments.ts';
 import { reply } from './zh-CN/reply.ts';
 import { problems } from './zh-CN/problems.ts';
+import { app } from './zh-CN/app.ts';
+import { chat } from './zh-CN/chat.ts';
+import { components } from './zh-CN/components.ts';
 
 export const zhCN: Record<MessageKey, Entry> = {
   ...common,
@@ -35,4 +38,7 @@ export const zhCN: Record<MessageKey, Entry> = {
   ...attachments,
   ...reply,
   ...problems,
+  ...app,
+  ...chat,
+  ...components,
 };

@@ -23,6 +23,8 @@ import { ToolResultsForm, ToolResultsList } from './ToolResults.tsx';
 import { turnCopyText } from './tool-text.ts';
 import { ReplyCost } from '../cost/Cost.tsx';
 import { useShortcutProps } from '../../commands/platform.ts';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
 
 // ---------- versions ----------
 
@@ -44,7 +46,7 @@ function VersionSwitcher(props: { turn: Turn; conversationId: string; busy: bool
       <IconButton
         icon="chevron-left"
         size="s"
-        label="Previous version"
+        label={t('chat.version.previous')}
         disabled={props.busy || i <= 0}
         onClick={() => go(i - 1)}
         data-testid="version-prev"
@@ -55,7 +57,7 @@ function VersionSwitcher(props: { turn: Turn; conversationId: string; busy: bool
       <IconButton
         icon="chevron-right"
         size="s"
-        label="Next version"
+        label={t('chat.version.next')}
         disabled={props.busy || i >= versions.length - 1}
         onClick={() => go(i + 1)}
         data-testid="version-next"
@@ -71,7 +73,7 @@ function ForkButton(props: { turn: Turn; conversationId: string }) {
     <IconButton
       icon="branch"
       size="s"
-      label="New conversation from here"
+      label={t('chat.fork')}
       onClick={() => void fork(props.conversationId, props.turn.id)}
       data-testid="fork"
     />
@@ -122,7 +124,7 @@ export const UserBubble = memo(function UserBubble(props: {
   return (
     <article
       className={`msg msg--user${results ? ' msg--results' : ''}`}
-      aria-label={results ? 'Your results' : 'Your message'}
+      aria-label={t(results ? 'chat.user.results' : 'chat.user.message')}
       data-testid="message-user"
       data-turn-id={turn.id}
       data-kind={results ? 'results' : undefined}
@@ -139,7 +141,7 @@ export const UserBubble = memo(function UserBubble(props: {
           <textarea
             ref={areaRef}
             className="textarea"
-            aria-label="Edit your message"
+            aria-label={t('chat.user.edit')}
             value={text}
             rows={Math.min(12, Math.max(2, text.split('\n').length))}
             onChange={(e) => setText(e.target.value)}
@@ -147,9 +149,7 @@ export const UserBubble = memo(function UserBubble(props: {
             data-testid="edit-input"
           />
           <div className="msg-edit-actions">
-            <span className="faint msg-edit-hint">
-              Sent as a new version; this one and its replies stay (switch with ‹ ›).
-            </span>
+            <span className="faint msg-edit-hint">{t('chat.user.editHint')}</span>
             <Button
               size="s"
               onClick={() => {
@@ -157,7 +157,7 @@ export const UserBubble = memo(function UserBubble(props: {
                 setText(turn.text);
               }}
             >
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               size="s"
@@ -167,7 +167,7 @@ export const UserBubble = memo(function UserBubble(props: {
               onClick={submit}
               data-testid="edit-send"
             >
-              Send
+              {t('chat.send')}
             </Button>
           </div>
         </div>
@@ -178,7 +178,9 @@ export const UserBubble = memo(function UserBubble(props: {
             {results ? <ToolResultsList results={results} /> : null}
             {turn.text !== '' ? (
               <div className="msg-bubble">
-                <p className="msg-user-text">{turn.text}</p>
+                <p className="msg-user-text" translate="no">
+                  {turn.text}
+                </p>
               </div>
             ) : null}
           </div>
@@ -187,14 +189,14 @@ export const UserBubble = memo(function UserBubble(props: {
             {turn.text !== '' || results ? (
               <CopyButton
                 text={results ? () => turnCopyText(turn) : turn.text}
-                label={results ? 'Copy results' : 'Copy message'}
+                label={t(results ? 'chat.user.copyResults' : 'chat.user.copy')}
                 testId="copy-message"
               />
             ) : null}
             <IconButton
               icon="pencil"
               size="s"
-              label={results ? 'Edit the results and resend' : 'Edit and resend'}
+              label={t(results ? 'chat.user.editResultsResend' : 'chat.user.editResend')}
               disabled={props.busy}
               onClick={() => {
                 setText(turn.text);
@@ -239,7 +241,7 @@ export function PendingUserBubble(props: {
   return (
     <article
       className={`msg msg--user is-pending${props.toolResults ? ' msg--results' : ''}`}
-      aria-label={props.toolResults ? 'Your results (sending)' : 'Your message (sending)'}
+      aria-label={t(props.toolResults ? 'chat.user.resultsSending' : 'chat.user.messageSending')}
       data-testid="message-user"
       data-kind={props.toolResults ? 'results' : undefined}
     >
@@ -248,7 +250,9 @@ export function PendingUserBubble(props: {
         {props.toolResults?.length ? <ToolResultsList results={props.toolResults} /> : null}
         {props.text !== '' ? (
           <div className="msg-bubble">
-            <p className="msg-user-text">{props.text}</p>
+            <p className="msg-user-text" translate="no">
+              {props.text}
+            </p>
           </div>
         ) : null}
       </div>
@@ -264,11 +268,11 @@ function Thoughts(props: { text: string; live?: boolean }) {
     <details className="thoughts" data-testid="thoughts">
       <summary>
         <Icon name="bulb" size={13} />
-        <span>{props.live ? 'Thinking…' : 'Thought summary'}</span>
-        <span className="faint">{words} words</span>
+        <span>{t(props.live ? 'chat.reply.thinking' : 'chat.reply.thoughtSummary')}</span>
+        <span className="faint">{t('chat.reply.words', { count: words })}</span>
         <Icon name="chevron-right" size={13} className="thoughts-chevron" />
       </summary>
-      <div className="thoughts-body">
+      <div className="thoughts-body" translate="no">
         <Markdown text={props.text} />
       </div>
     </details>
@@ -281,29 +285,34 @@ export function TurnMeta(props: { turn: Turn; conversationId: string }) {
   const usage = usageParts(turn.usage);
   return (
     <div className="msg-meta" data-testid="turn-meta">
-      {turn.model ? <span className="meta-model mono">{displayModelId(turn.model)}</span> : null}
+      {turn.model ? (
+        <span className="meta-model mono" translate="no">
+          {displayModelId(turn.model)}
+        </span>
+      ) : null}
+      {/* the service's own word (stop, end_turn, STOP): the end notice says it in the page's language */}
       {turn.finishReason ? (
-        <span className="meta-item" title="Finish reason">
-          {turn.finishReason}
+        <span className="meta-item" title={t('chat.meta.finishReason')}>
+          <span translate="no">{turn.finishReason}</span>
         </span>
       ) : null}
       {usage.length > 0 ? (
-        <span className="meta-item meta-usage" title="Tokens reported by the service">
+        <span className="meta-item meta-usage" title={t('chat.meta.usage')}>
           {usage.map((u) => (
-            <span key={u.label} title={u.title}>
-              <span className="tabular">{u.value}</span> {u.label}
+            <span key={u.kind} title={u.title}>
+              {rich(u.text, { value: <span className="tabular">{u.value}</span> })}
             </span>
           ))}
         </span>
       ) : null}
       <ReplyCost turn={turn} conversationId={props.conversationId} />
       {turn.timings?.firstTokenMs !== undefined ? (
-        <span className="meta-item" title="Time to first token">
+        <span className="meta-item" title={t('chat.meta.ttft')}>
           TTFT <span className="tabular">{formatMs(turn.timings.firstTokenMs)}</span>
         </span>
       ) : null}
       {turn.timings?.totalMs !== undefined ? (
-        <span className="meta-item" title="Total time">
+        <span className="meta-item" title={t('chat.meta.total')}>
           <Icon name="clock" size={11} />
           <span className="tabular">{formatMs(turn.timings.totalMs)}</span>
         </span>
@@ -318,8 +327,8 @@ function SignatureMarker() {
     <span
       className="meta-signature"
       role="img"
-      aria-label="signature kept: will be sent back verbatim"
-      title="signature kept: will be sent back verbatim"
+      aria-label={t('chat.meta.signature')}
+      title={t('chat.meta.signature')}
       data-testid="signature-kept"
       tabIndex={0}
     >
@@ -338,24 +347,32 @@ function ErrorCard(props: {
     <div className="error-card" role="alert" data-testid="error-card">
       <div className="error-card-head">
         <Icon name="alert-circle" size={15} />
-        <strong>{errorTitle(error)}</strong>
-        {error.interface ? <span className="faint">{error.interface}</span> : null}
+        {/* "HTTP 529 · overloaded_error" is the service's status and type, in no language */}
+        <strong translate={error.status !== undefined ? 'no' : undefined}>{errorTitle(error)}</strong>
+        {error.interface ? (
+          <span className="faint" translate="no">
+            {error.interface}
+          </span>
+        ) : null}
         {error.attempts !== undefined && error.attempts > 1 ? (
-          <span className="faint">after {error.attempts} attempts</span>
+          <span className="faint">{t('chat.error.attempts', { count: error.attempts })}</span>
         ) : null}
       </div>
-      <p className="error-card-message">{error.message}</p>
+      {/* what the service or the host said stays in its words */}
+      <p className="error-card-message" translate="no">
+        {error.message}
+      </p>
       {error.snippet ? <pre className="error-card-snippet">{error.snippet}</pre> : null}
       {props.onRetry || props.onInspect ? (
         <div className="error-card-actions">
           {props.onRetry ? (
             <Button size="s" icon="retry" onClick={props.onRetry} data-testid="retry-button">
-              Retry
+              {t('reply.retry')}
             </Button>
           ) : null}
           {props.onInspect ? (
             <Button size="s" variant="ghost" icon="code" onClick={props.onInspect}>
-              Inspect request
+              {t('chat.error.inspect')}
             </Button>
           ) : null}
         </div>
@@ -391,7 +408,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
   const regenerate = useStore((s) => s.regenerate);
   const openInspector = useStore((s) => s.openInspector);
   const [editing, setEditing] = useState(false);
-  const againLabel = isLast ? 'Regenerate this reply' : 'Answer again (this reply stays as a version)';
+  const againLabel = t(isLast ? 'chat.reply.regenerate' : 'chat.reply.answerAgain');
   // the last reply's button names its shortcut (the command regenerates the last reply)
   const againKeys = useShortcutProps('regenerate', againLabel);
   // A conversation that asks for JSON shows its finished replies as checked JSON (not on messages in
@@ -412,7 +429,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
     return (
       <article
         className="msg msg--assistant is-streaming"
-        aria-label="Reply in progress"
+        aria-label={t('chat.reply.inProgress')}
         aria-busy="true"
         data-testid="message-assistant"
         data-status="streaming"
@@ -421,16 +438,18 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
           text === '' ? (
             <div className="thoughts-live">
               <div className="thoughts-live-head">
-                <Icon name="bulb" size={13} /> Thinking…
+                <Icon name="bulb" size={13} /> {t('chat.reply.thinking')}
               </div>
-              <div className="thoughts-live-body">{thoughts.slice(-600)}</div>
+              <div className="thoughts-live-body" translate="no">
+                {thoughts.slice(-600)}
+              </div>
             </div>
           ) : (
             <Thoughts text={thoughts} />
           )
         ) : null}
         {text !== '' ? (
-          <div className={bodyClass(text)} data-testid="message-text">
+          <div className={bodyClass(text)} translate="no" data-testid="message-text">
             <Markdown text={text} live />
           </div>
         ) : thoughts === '' && !calls ? (
@@ -438,10 +457,17 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
             <Spinner size={12} />
             <span>
               {run?.stopping
-                ? 'Stopping…'
+                ? t('chat.reply.stopping')
                 : run?.retrying
-                  ? `Retrying, attempt ${run.retrying.attempt} of ${run.retrying.of} (the last one failed: ${run.retrying.reason})…`
-                  : 'Waiting for the reply…'}
+                  ? rich(
+                      t('chat.reply.retrying', {
+                        attempt: run.retrying.attempt,
+                        of: run.retrying.of,
+                      }),
+                      // what failed ("HTTP 500") is the host's word
+                      { reason: <span translate="no">{run.retrying.reason}</span> },
+                    )
+                  : t('chat.reply.waiting')}
             </span>
           </div>
         ) : null}
@@ -449,15 +475,15 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
         <div className="msg-foot">
           <div className="msg-meta">
             <span className="meta-item">
-              <Spinner size={10} /> {run?.stopping ? 'stopping' : 'streaming'}
+              <Spinner size={10} /> {t(run?.stopping ? 'chat.meta.stopping' : 'chat.meta.streaming')}
             </span>
             {firstTokenAt !== null ? (
-              <span className="meta-item" title="Time to first token">
+              <span className="meta-item" title={t('chat.meta.ttft')}>
                 TTFT <span className="tabular">{formatMs(firstTokenAt - startedAt)}</span>
               </span>
             ) : null}
             {startedAt ? (
-              <span className="meta-item" title="Elapsed">
+              <span className="meta-item" title={t('chat.meta.elapsed')}>
                 <Icon name="clock" size={11} />
                 <ElapsedTime since={startedAt} />
               </span>
@@ -479,14 +505,14 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
   return (
     <article
       className={`msg msg--assistant is-${turn.status}`}
-      aria-label="Reply"
+      aria-label={t('chat.reply')}
       data-testid="message-assistant"
       data-status={turn.status}
       data-turn-id={turn.id}
     >
       {turn.thoughts ? <Thoughts text={turn.thoughts} /> : null}
       {turn.text !== '' ? (
-        <div className={bodyClass(turn.text)} data-testid="message-text">
+        <div className={bodyClass(turn.text)} translate="no" data-testid="message-text">
           {jsonOutput && turn.status === 'complete' ? (
             <JsonReply text={turn.text} output={jsonOutput} />
           ) : (
@@ -510,7 +536,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
           {turn.text !== '' || turn.toolCalls?.length ? (
             <CopyButton
               text={turn.toolCalls?.length ? () => turnCopyText(turn) : turn.text}
-              label="Copy reply"
+              label={t('chat.reply.copy')}
               testId="copy-message"
             />
           ) : null}
@@ -527,7 +553,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
             <IconButton
               icon="pencil"
               size="s"
-              label="Edit this reply (to steer the next turn)"
+              label={t('chat.reply.edit')}
               disabled={busy}
               onClick={() => setEditing(true)}
               data-testid="edit-reply"
@@ -538,7 +564,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
             <IconButton
               icon="code"
               size="s"
-              label="Inspect the request"
+              label={t('chat.reply.inspect')}
               onClick={inspect}
               data-testid="inspect"
             />
@@ -569,12 +595,16 @@ function ReplyEditor(props: { turn: Turn; conversationId: string; onDone(): void
     if (ok) props.onDone();
   };
   return (
-    <article className="msg msg--assistant is-editing" aria-label="Edit the reply" data-testid="reply-editor">
+    <article
+      className="msg msg--assistant is-editing"
+      aria-label={t('chat.reply.editing')}
+      data-testid="reply-editor"
+    >
       <div className="msg-edit msg-edit--reply">
         <textarea
           ref={areaRef}
           className="textarea"
-          aria-label="Edit the reply"
+          aria-label={t('chat.reply.editing')}
           value={text}
           rows={Math.min(16, Math.max(3, text.split('\n').length))}
           onChange={(e) => setText(e.target.value)}
@@ -589,10 +619,7 @@ function ReplyEditor(props: { turn: Turn; conversationId: string; onDone(): void
         {turn.toolCalls?.length ? (
           <p className="callout callout--info msg-edit-warning" role="note" data-testid="edit-reply-calls">
             <Icon name="info" size={14} />
-            <span>
-              The edited version is text only: this reply&apos;s function calls stay with the original
-              version.
-            </span>
+            <span>{t('chat.reply.edit.calls')}</span>
           </p>
         ) : null}
         {signed ? (
@@ -602,17 +629,13 @@ function ReplyEditor(props: { turn: Turn; conversationId: string; onDone(): void
             data-testid="edit-reply-warning"
           >
             <Icon name="alert" size={14} />
-            <span>
-              This reply carries a signature that goes back with it. The edited version is sent as plain text
-              without it; newer models may refuse that, and the reply to your next message will show what the
-              service said.
-            </span>
+            <span>{t('chat.reply.edit.signature')}</span>
           </p>
         ) : null}
         <div className="msg-edit-actions">
-          <span className="faint msg-edit-hint">Saved as a new version; the original stays.</span>
+          <span className="faint msg-edit-hint">{t('chat.reply.edit.hint')}</span>
           <Button size="s" onClick={props.onDone}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button
             size="s"
@@ -622,7 +645,7 @@ function ReplyEditor(props: { turn: Turn; conversationId: string; onDone(): void
             onClick={() => void save()}
             data-testid="edit-reply-save"
           >
-            Save
+            {t('common.save')}
           </Button>
         </div>
       </div>

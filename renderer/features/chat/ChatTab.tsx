@@ -15,15 +15,39 @@ import { sidebarCollapsed } from '../../commands/registry.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Button } from '../../components/Button.tsx';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
+import type { MessageKey } from '../../i18n/translate.ts';
 import '../../styles/chat.css';
 
-const INTROS: Record<TextFormat, string> = {
-  chat: 'POST /v1/chat/completions: the history goes as a list of role/content messages.',
-  responses: 'POST /v1/responses: the history goes as input items, the system prompt as instructions.',
-  messages: 'POST /v1/messages: max_tokens is required; thinking blocks go back with their signatures.',
-  generate:
-    'POST /v1beta/models/{model}:generateContent: model parts go back exactly as received, thought signatures included.',
+/** Wire text (a path, a field's name) inside a sentence: the same in every language. */
+const wire = (text: string) => <span translate="no">{text}</span>;
+
+/** What each format sends: the sentence in the page's language, the endpoint and fields as they are. */
+const INTROS: Record<TextFormat, { key: MessageKey; parts: Record<string, string> }> = {
+  chat: {
+    key: 'chat.intro.chat',
+    parts: { endpoint: 'POST /v1/chat/completions', roleContent: 'role/content' },
+  },
+  responses: {
+    key: 'chat.intro.responses',
+    parts: { endpoint: 'POST /v1/responses', input: 'input', instructions: 'instructions' },
+  },
+  messages: {
+    key: 'chat.intro.messages',
+    parts: { endpoint: 'POST /v1/messages', maxTokens: 'max_tokens' },
+  },
+  generate: {
+    key: 'chat.intro.generate',
+    parts: { endpoint: 'POST /v1beta/models/{model}:generateContent' },
+  },
 };
+
+function Intro(props: { format: TextFormat }) {
+  const intro = INTROS[props.format];
+  const parts = Object.fromEntries(Object.entries(intro.parts).map(([name, text]) => [name, wire(text)]));
+  return <p className="faint chat-empty-intro">{rich(t(intro.key), parts)}</p>;
+}
 
 function EmptyConversation(props: { format: TextFormat }) {
   const model = useStore((s) => selectTabModel(s, props.format));
@@ -34,27 +58,30 @@ function EmptyConversation(props: { format: TextFormat }) {
   return (
     <div className="empty chat-empty">
       <Icon name="message" size={28} />
-      <p className="empty-title">New {FORMAT_LABELS[props.format]} conversation</p>
+      <p className="empty-title">{t('chat.empty.title', { format: FORMAT_LABELS[props.format] })}</p>
       <p>
-        {model ? (
-          <>
-            Model <span className="mono">{displayModelId(model)}</span>. Write a message below to start.
-          </>
-        ) : (
-          'Choose a model above, then write a message below.'
-        )}
+        {model
+          ? rich(t('chat.empty.model'), {
+              model: (
+                <span className="mono" translate="no">
+                  {displayModelId(model)}
+                </span>
+              ),
+            })
+          : t('chat.empty.chooseModel')}
       </p>
-      <p className="faint chat-empty-intro">{INTROS[props.format]}</p>
+      <Intro format={props.format} />
       {onSandbox ? (
         <p className="chat-empty-sandbox" data-testid="sandbox-note">
           <Icon name="info" size={14} />
           <span>
-            You are on the Sandbox, a simulator inside Quartet that echoes your prompts. To use a real
-            service,{' '}
-            <button type="button" className="link-btn" onClick={() => setTab('settings')}>
-              add a connection in Settings
-            </button>
-            .
+            {rich(t('chat.empty.sandbox'), {
+              link: (
+                <button type="button" className="link-btn" onClick={() => setTab('settings')}>
+                  {t('chat.empty.sandbox.link')}
+                </button>
+              ),
+            })}
           </span>
         </p>
       ) : null}
@@ -73,10 +100,12 @@ function ConversationBody(props: { format: TextFormat; conversationId: string | 
       <div className="empty">
         <div className="callout callout--error" role="alert">
           <Icon name="alert-circle" size={15} />
-          <span>This conversation could not be opened: {error.message}</span>
+          <span>
+            {rich(t('chat.tab.openFailed'), { message: <span translate="no">{error.message}</span> })}
+          </span>
         </div>
         <Button size="s" icon="retry" onClick={() => void open(format, conversationId)}>
-          Try again
+          {t('chat.tab.tryAgain')}
         </Button>
       </div>
     );
@@ -84,7 +113,7 @@ function ConversationBody(props: { format: TextFormat; conversationId: string | 
   if (!loaded) {
     return (
       <div className="empty">
-        <Spinner size={18} label="Loading the conversation" />
+        <Spinner size={18} label={t('chat.tab.loading')} />
       </div>
     );
   }
@@ -165,13 +194,13 @@ export function ChatTab(props: { format: TextFormat }) {
         {collapsed ? null : <Sidebar format={format} />}
         <section
           className={`chat-main${drop.over ? ' is-drop-target' : ''}`}
-          aria-label={`${FORMAT_LABELS[format]} conversation`}
+          aria-label={t('chat.tab.conversation', { format: FORMAT_LABELS[format] })}
           {...drop.handlers}
         >
           {drop.over ? (
             <div className="drop-hint" aria-hidden="true">
               <Icon name="paperclip" size={22} />
-              Drop to attach to your next message
+              {t('chat.tab.drop')}
             </div>
           ) : null}
           <ConversationHeader format={format} conversationId={conversationId} />

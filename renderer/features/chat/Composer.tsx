@@ -10,6 +10,8 @@ import { Icon } from '../../components/Icon.tsx';
 import { paramsProblem, paramsSummary } from './turn-info.ts';
 import { AttachButton, ComposerFiles, usePasteFiles } from './Attachments.tsx';
 import { useShortcutProps } from '../../commands/platform.ts';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
 
 const MAX_HEIGHT = 260;
 
@@ -65,11 +67,11 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
   const invalid = useStore((s) => selectInvalidParam(s, format));
   const reason =
     model === ''
-      ? 'Choose a model above to send.'
+      ? t('chat.composer.chooseModel')
       : invalid !== null
-        ? `${invalid} Fix it in Parameters.`
+        ? t('chat.composer.fixInParams', { problem: invalid })
         : problem
-          ? `${problem.message} Fix it in Parameters.`
+          ? t('chat.composer.fixInParams', { problem: problem.message })
           : filesProblem;
   const busy = pending !== undefined;
   const canSend = !busy && reason === null && (text.trim() !== '' || hasFiles);
@@ -79,7 +81,8 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
     void send(format, text);
   };
   const onPaste = usePasteFiles(key);
-  const stopKeys = useShortcutProps('stopReply', 'Stop');
+  const stopLabel = t('chat.composer.stop');
+  const stopKeys = useShortcutProps('stopReply', stopLabel);
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter' || e.shiftKey) return;
     // An input method (Japanese, Chinese, Korean...) uses Enter to commit its text: leave it alone.
@@ -98,20 +101,16 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
         }}
       >
         <ComposerFiles draftKey={key} />
-        <AttachButton
-          draftKey={key}
-          label="Attach images or files (or drop or paste them)"
-          testId="attach-button"
-        />
+        <AttachButton draftKey={key} label={t('chat.composer.attach')} testId="attach-button" />
         <label className="visually-hidden" htmlFor={`composer-${format}`}>
-          Message
+          {t('chat.composer.label')}
         </label>
         <textarea
           ref={areaRef}
           id={`composer-${format}`}
           className="composer-input"
           rows={1}
-          placeholder={busy ? 'Write your next message…' : 'Write a message…'}
+          placeholder={t(busy ? 'chat.composer.placeholderNext' : 'chat.composer.placeholder')}
           value={text}
           onChange={(e) => setDraft(key, e.target.value)}
           onKeyDown={onKeyDown}
@@ -129,7 +128,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
               {...stopKeys}
               data-testid="stop-button"
             >
-              Stop
+              {stopLabel}
             </Button>
           ) : (
             <Button
@@ -137,10 +136,13 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
               variant="primary"
               icon="send"
               disabled={!canSend}
-              title={reason ?? (text.trim() === '' && !hasFiles ? 'Write a message first' : 'Send (Enter)')}
+              title={
+                reason ??
+                t(text.trim() === '' && !hasFiles ? 'chat.composer.writeFirst' : 'chat.composer.send')
+              }
               data-testid="send-button"
             >
-              Send
+              {t('chat.send')}
             </Button>
           )}
         </div>
@@ -152,8 +154,10 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
           </span>
         ) : (
           <span className="faint">
-            <span className="kbd">Enter</span> to send · <span className="kbd">Shift</span>+
-            <span className="kbd">Enter</span> for a new line
+            {rich(t('chat.composer.hint'), {
+              enter: <span className="kbd">Enter</span>,
+              shift: <span className="kbd">Shift</span>,
+            })}
           </span>
         )}
         <button
@@ -162,12 +166,12 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
           onClick={() => setParamsOpen(!paramsOpen)}
           data-params-toggle
           aria-expanded={paramsOpen}
-          title={paramsOpen ? 'Hide the parameters' : 'Show the parameters'}
+          title={t(paramsOpen ? 'chat.composer.params.hide' : 'chat.composer.params.show')}
           data-testid="composer-params"
         >
           {/* Labelled as what it opens, so "streaming" reads as a setting shown, not a switch. */}
           <Icon name="sliders" size={12} />
-          <span className="composer-params-label">Parameters:</span>{' '}
+          <span className="composer-params-label">{t('chat.composer.params')}</span>{' '}
           <span className="composer-params-summary">{paramsSummary(format, params)}</span>
         </button>
       </div>

@@ -12,6 +12,14 @@ import { ChatPresets } from '../presets/ChatPresets.tsx';
 import { SidebarToggle } from '../../commands/SidebarToggle.tsx';
 import { useShortcutProps } from '../../commands/platform.ts';
 import { ConversationCost } from '../cost/Cost.tsx';
+import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
+import { usagePart, type UsagePart } from './turn-info.ts';
+
+/** One running total, its figure where the language puts it. */
+function Figure(props: { part: UsagePart }) {
+  return <span>{rich(props.part.text, { value: <span className="tabular">{props.part.value}</span> })}</span>;
+}
 
 /** Running totals of the open conversation, from every reply's reported usage. */
 function Totals(props: { conversationId: string }) {
@@ -24,33 +32,17 @@ function Totals(props: { conversationId: string }) {
   );
   if (totals.replies === 0) return null;
   return (
-    <p
-      className="conv-totals"
-      data-testid="conversation-totals"
-      title="Running totals of this conversation (tokens reported by the service)"
-    >
+    <p className="conv-totals" data-testid="conversation-totals" title={t('chat.header.totals')}>
       <span>
-        <span className="tabular">{totals.replies}</span> {totals.replies === 1 ? 'reply' : 'replies'}
+        {rich(t('chat.header.replies', { count: totals.replies }), {
+          value: <span className="tabular">{formatCount(totals.replies)}</span>,
+        })}
       </span>
-      {totals.input !== undefined ? (
-        <span>
-          <span className="tabular">{formatCount(totals.input)}</span> in
-        </span>
-      ) : null}
-      {totals.output !== undefined ? (
-        <span>
-          <span className="tabular">{formatCount(totals.output)}</span> out
-        </span>
-      ) : null}
-      {totals.total !== undefined ? (
-        <span>
-          <span className="tabular">{formatCount(totals.total)}</span> total
-        </span>
-      ) : null}
+      {totals.input !== undefined ? <Figure part={usagePart('in', totals.input)} /> : null}
+      {totals.output !== undefined ? <Figure part={usagePart('out', totals.output)} /> : null}
+      {totals.total !== undefined ? <Figure part={usagePart('total', totals.total)} /> : null}
       {totals.thinking !== undefined && totals.thinking > 0 ? (
-        <span>
-          <span className="tabular">{formatCount(totals.thinking)}</span> thinking
-        </span>
+        <Figure part={usagePart('thinking', totals.thinking)} />
       ) : null}
       <ConversationCost conversationId={props.conversationId} />
     </p>
@@ -64,7 +56,7 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
   const model = useStore((s) => selectTabModel(s, format));
   const setModel = useStore((s) => s.setModel);
   const { open: paramsOpen, setOpen: setParamsOpen } = useParamsPanel();
-  const paramsLabel = paramsOpen ? 'Hide parameters' : 'Show parameters';
+  const paramsLabel = t(paramsOpen ? 'params.hide' : 'chat.header.showParams');
   const paramsKeys = useShortcutProps('toggleParams', paramsLabel);
   const exportConversation = useStore((s) => s.exportConversation);
   const branched = useStore((s) =>
@@ -77,8 +69,9 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
     <header className="conv-header">
       <SidebarToggle />
       <div className="conv-heading">
-        <h2 className="conv-heading-title" title={title}>
-          {title ?? 'New conversation'}
+        {/* a conversation's title is what the user or the first message wrote */}
+        <h2 className="conv-heading-title" title={title} translate={title === undefined ? undefined : 'no'}>
+          {title ?? t('chat.header.new')}
         </h2>
         {conversationId ? (
           <Totals conversationId={conversationId} />
@@ -100,19 +93,19 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
         <ChatPresets format={format} conversationId={conversationId} />
         <MenuButton
           icon="download"
-          label="Export this conversation"
+          label={t('chat.header.export')}
           disabled={conversationId === null}
           testId="export-menu"
           items={[
             {
               id: 'export-markdown',
-              label: 'Export as Markdown',
+              label: t('chat.header.export.markdown'),
               icon: 'file',
               onSelect: () => conversationId && void exportConversation(conversationId, 'markdown'),
             },
             {
               id: 'export-json',
-              label: branched ? 'Export as JSON (the versions on screen)' : 'Export as JSON',
+              label: t(branched ? 'chat.header.export.jsonShown' : 'chat.header.export.json'),
               icon: 'code',
               onSelect: () => conversationId && void exportConversation(conversationId, 'json'),
             },
@@ -120,7 +113,7 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
               ? [
                   {
                     id: 'export-json-all',
-                    label: 'Export as JSON (every version)',
+                    label: t('chat.header.export.jsonAll'),
                     icon: 'code' as const,
                     onSelect: () => conversationId && void exportConversation(conversationId, 'json', 'all'),
                   },

@@ -9,6 +9,7 @@ import { PendingUserBubble, ReplyBubble, UserBubble } from './Bubbles.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ToolResultsForm } from './ToolResults.tsx';
 import type { ToolResult } from '../../../shared/tools.ts';
+import { t } from '../../i18n/active.ts';
 
 type Row =
   | { kind: 'turn'; key: string; turn: Turn }
@@ -112,8 +113,8 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
     setAtBottom(false);
     virtualizer.scrollToIndex(index, { align: 'center' });
     setFlash(scrollRequest.turnId);
-    const t = setTimeout(() => setFlash(null), 2200);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setFlash(null), 2200);
+    return () => clearTimeout(timer);
   }, [scrollRequest, rows, virtualizer]);
 
   // A new request (send, regenerate, edit) brings the view back to the end.
@@ -148,7 +149,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
         className="msg-scroll"
         onScroll={onScroll}
         tabIndex={0}
-        aria-label="Messages"
+        aria-label={t('chat.list')}
         data-testid="message-list"
       >
         <div className="msg-canvas" style={{ height: totalSize }}>
@@ -208,7 +209,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
             requestAnimationFrame(scrollToBottom);
           }}
         >
-          <Icon name="chevron-down" size={14} /> Latest
+          <Icon name="chevron-down" size={14} /> {t('chat.list.latest')}
         </button>
       ) : null}
     </div>

@@ -595,7 +595,9 @@ const ConversationItem = memo(function ConversationItem(props: {
             onClick={() => void open(format, summary.id)}
             onDoubleClick={startRename}
           >
-            <span className="conv-title">{summary.title}</span>
+            <span className="conv-title" translate="no">
+              {summary.title}
+            </span>
             <span className="conv-meta">
               {running ? <Spinner size={10} label={t('organise.sidebar.running')} /> : null}
               {props.folder ? (
@@ -605,7 +607,9 @@ const ConversationItem = memo(function ConversationItem(props: {
                   <span aria-hidden="true">·</span>
                 </span>
               ) : null}
-              <span className="conv-model">{displayModelId(summary.model)}</span>
+              <span className="conv-model" translate="no">
+                {displayModelId(summary.model)}
+              </span>
               <span aria-hidden="true">·</span>
               <time dateTime={new Date(summary.updatedAt).toISOString()}>
                 {formatWhen(summary.updatedAt)}

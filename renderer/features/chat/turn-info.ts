@@ -4,6 +4,8 @@ import type { TextFormat } from '../../../shared/formats.ts';
 import { formatCount, formatMs } from '../../components/format.ts';
 import { columnParams } from '../../store/compare-params.ts';
 import { controlWords } from './params-words.ts';
+import { t } from '../../i18n/active.ts';
+import type { MessageKey } from '../../i18n/translate.ts';
 
 /**
  * Whether the turn carries provider state that goes back verbatim on the next request: a generate-content
@@ -35,18 +37,37 @@ export function keptSignature(turn: Turn): boolean {
   }
 }
 
+export type UsageKind = 'in' | 'out' | 'total' | 'thinking';
+
+/**
+ * One token figure in the page's words: `text` holds `{value}` where the figure goes ("{value} in",
+ * "输入 {value}"), so each language puts it where its word order wants it.
+ */
+export interface UsagePart {
+  kind: UsageKind;
+  value: string;
+  text: string;
+  title: string;
+}
+
+export function usagePart(kind: UsageKind, n: number): UsagePart {
+  return {
+    kind,
+    value: formatCount(n),
+    text: t(`chat.usage.${kind}` satisfies MessageKey),
+    title: t(`chat.usage.${kind}.title` satisfies MessageKey),
+  };
+}
+
 /** Token figures in reading order, only those the service reported. */
-export function usageParts(u: Usage | undefined): { label: string; value: string; title: string }[] {
+export function usageParts(u: Usage | undefined): UsagePart[] {
   if (!u) return [];
-  const parts: { label: string; value: string; title: string }[] = [];
-  if (u.input !== undefined) parts.push({ label: 'in', value: formatCount(u.input), title: 'Input tokens' });
-  if (u.output !== undefined)
-    parts.push({ label: 'out', value: formatCount(u.output), title: 'Output tokens' });
-  if (u.total !== undefined)
-    parts.push({ label: 'total', value: formatCount(u.total), title: 'Total tokens' });
+  const parts: UsagePart[] = [];
+  if (u.input !== undefined) parts.push(usagePart('in', u.input));
+  if (u.output !== undefined) parts.push(usagePart('out', u.output));
+  if (u.total !== undefined) parts.push(usagePart('total', u.total));
   // "0 thinking" says nothing where a model did not think (and never does, in some formats)
-  if (u.thinking !== undefined && u.thinking > 0)
-    parts.push({ label: 'thinking', value: formatCount(u.thinking), title: 'Thinking tokens' });
+  if (u.thinking !== undefined && u.thinking > 0) parts.push(usagePart('thinking', u.thinking));
   return parts;
 }
 
@@ -56,7 +77,7 @@ export function metaText(turn: Turn): string {
   if (turn.model) bits.push(turn.model);
   if (turn.finishReason) bits.push(turn.finishReason);
   const usage = usageParts(turn.usage)
-    .map((p) => `${p.value} ${p.label}`)
+    .map((p) => p.text.replace('{value}', p.value))
     .join(' / ');
   if (usage) bits.push(usage);
   if (turn.timings?.firstTokenMs !== undefined) bits.push(`TTFT ${formatMs(turn.timings.firstTokenMs)}`);
@@ -64,26 +85,13 @@ export function metaText(turn: Turn): string {
   return bits.join(' · ');
 }
 
-const KIND_TITLES: Record<AppError['kind'], string> = {
-  http: 'The service returned an error',
-  stream: 'The stream failed',
-  connection: 'Could not connect',
-  'timeout-headers': 'No response in time',
-  'timeout-idle': 'The stream went silent',
-  aborted: 'Stopped',
-  'invalid-response': 'The response could not be read',
-  'invalid-input': 'Not sent',
-  'not-found': 'Not found',
-  internal: 'Something went wrong in the app',
-};
-
 /** Heading of an inline error card: the HTTP status when there is one, else what happened. */
 export function errorTitle(e: AppError): string {
   if (e.status !== undefined) {
     const vendor = e.vendorType ?? e.vendorCode;
     return `HTTP ${e.status}${vendor ? ` · ${vendor}` : ''}`;
   }
-  return KIND_TITLES[e.kind];
+  return t(`chat.error.${e.kind}` satisfies MessageKey);
 }
 
 /** What is wrong with the parameters for this format, if anything (the service would refuse them). */
@@ -92,15 +100,13 @@ export function paramsProblem(
   p: Params,
 ): { field: 'maxTokens' | 'thinkingBudget'; message: string } | null {
   if (format === 'messages') {
-    if (p.maxTokens === undefined)
-      return { field: 'maxTokens', message: 'Max tokens is required for Messages.' };
+    if (p.maxTokens === undefined) return { field: 'maxTokens', message: t('chat.problem.maxTokens') };
     if (p.thinkingBudget !== undefined) {
-      if (p.thinkingBudget < 1024)
-        return { field: 'thinkingBudget', message: 'The thinking budget must be at least 1,024 tokens.' };
+      if (p.thinkingBudget < 1024) return { field: 'thinkingBudget', message: t('chat.problem.budgetMin') };
       if (p.thinkingBudget >= p.maxTokens)
         return {
           field: 'thinkingBudget',
-          message: `The thinking budget must be below max tokens (${formatCount(p.maxTokens)}).`,
+          message: t('chat.problem.budgetBelowMax', { max: p.maxTokens }),
         };
     }
   }
@@ -109,30 +115,38 @@ export function paramsProblem(
 
 /** A short summary of the parameters for the composer's footer. */
 export function paramsSummary(format: TextFormat, p: Params): string {
-  const bits: string[] = [p.stream ? 'streaming' : 'not streaming'];
-  if (p.temperature !== undefined) bits.push(`temperature ${p.temperature}`);
-  if (p.maxTokens !== undefined) bits.push(`max ${formatCount(p.maxTokens)} tokens`);
+  const bits: string[] = [t(p.stream ? 'chat.summary.streaming' : 'chat.summary.notStreaming')];
+  // a temperature is written as typed (0.7, not a rounded figure)
+  if (p.temperature !== undefined) bits.push(t('chat.summary.temperature', { value: String(p.temperature) }));
+  if (p.maxTokens !== undefined) bits.push(t('chat.summary.maxTokens', { count: p.maxTokens }));
+  const thinking = (n: number) => t('params.words.thinking', { value: formatCount(n) });
   if (format === 'generate') {
-    if (p.includeThoughts) bits.push('thoughts on');
-    if (p.thinkingBudget === 0) bits.push('thinking off');
-    else if (p.thinkingBudget === -1) bits.push('dynamic thinking');
-    else if (p.thinkingBudget !== undefined) bits.push(`thinking ${formatCount(p.thinkingBudget)}`);
+    if (p.includeThoughts) bits.push(t('chat.summary.thoughts'));
+    if (p.thinkingBudget === 0) bits.push(t('params.words.thinkingOff'));
+    else if (p.thinkingBudget === -1) bits.push(t('params.words.thinkingDynamic'));
+    else if (p.thinkingBudget !== undefined) bits.push(thinking(p.thinkingBudget));
   }
-  if (format === 'messages' && p.thinkingBudget !== undefined)
-    bits.push(`thinking ${formatCount(p.thinkingBudget)}`);
+  if (format === 'messages' && p.thinkingBudget !== undefined) bits.push(thinking(p.thinkingBudget));
   // Only the controls this format sends (the others may be remembered from another tab's defaults).
   const sent = columnParams(format, p);
   bits.push(...controlWords({ ...sent, extraBody: undefined }));
   if (p.output && !(p.output.mode === 'json' && format === 'messages'))
-    bits.push(p.output.mode === 'json' ? 'JSON' : `schema ${p.output.name}`);
+    bits.push(p.output.mode === 'json' ? 'JSON' : t('chat.summary.schema', { name: p.output.name }));
   const tools = p.tools?.length ?? 0;
   if (tools > 0) {
     const choice = p.toolChoice;
-    const how = choice === undefined ? '' : typeof choice === 'string' ? ` (${choice})` : ` (${choice.name})`;
-    bits.push(`${tools} function${tools === 1 ? '' : 's'}${how}`);
+    // the choice is its wire value (auto, required) or a function's name, the same in every language
+    bits.push(
+      choice === undefined
+        ? t('chat.summary.functions', { count: tools })
+        : t('chat.summary.functionsChoice', {
+            count: tools,
+            choice: typeof choice === 'string' ? choice : choice.name,
+          }),
+    );
   }
-  if (p.system) bits.push('system prompt');
-  if (p.extraBody) bits.push('extra body');
+  if (p.system) bits.push(t('chat.summary.system'));
+  if (p.extraBody) bits.push(t('params.words.extraBody'));
   return bits.join(' · ');
 }
 

@@ -69,7 +69,9 @@ function EventCells({ event }: { event: ExchangeEvent }) {
   return (
     <>
       <span className="event-t tabular">{Math.round(event.t)} ms</span>
-      <span className="event-name">{event.event ?? 'message'}</span>
+      <span className="event-name" translate="no">
+        {event.event ?? 'message'}
+      </span>
       <code className="event-data">{event.data}</code>
     </>
   );

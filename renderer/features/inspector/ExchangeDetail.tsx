@@ -52,7 +52,9 @@ function ExchangeView({ exchange: x }: { exchange: Exchange }) {
     <div className="exchange" data-testid="exchange-detail">
       <div className="exchange-summary">
         <div className="exchange-line">
-          <span className="exchange-method">{x.method}</span>
+          <span className="exchange-method" translate="no">
+            {x.method}
+          </span>
           <code className="exchange-url" data-testid="exchange-url">
             {x.url}
           </code>
@@ -141,7 +143,7 @@ function HeaderTable({ headers }: { headers: Record<string, string> }) {
   const entries = Object.entries(headers).sort(([a], [b]) => a.localeCompare(b));
   if (entries.length === 0) return <p className="faint">{t('inspector.detail.noHeaders')}</p>;
   return (
-    <table className="exchange-headers">
+    <table className="exchange-headers" translate="no">
       <tbody>
         {entries.map(([k, v]) => (
           <tr key={k}>

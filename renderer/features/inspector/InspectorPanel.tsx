@@ -265,7 +265,9 @@ function ExchangeRow(props: { x: ExchangeSummary; selected: boolean; focusable: 
         onClick={props.onSelect}
         title={x.url}
       >
-        <span className="inspector-row-method">{x.method}</span>
+        <span className="inspector-row-method" translate="no">
+          {x.method}
+        </span>
         <span className="inspector-row-iface">
           {interfaceLabel(x.interface)}
           {x.streamed ? <span className="inspector-row-tag">{t('inspector.list.stream')}</span> : null}
