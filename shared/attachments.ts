@@ -93,8 +93,62 @@ export function classifyFile(
   return undefined;
 }
 
-function mb(bytes: number): string {
+/** Megabytes with one decimal at most, written the English way (3.8 MB), as every refusal says a size. */
+export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+}
+
+/**
+ * Why a file, or a message's files, cannot be attached, as data: the page says it in its own language,
+ * the host and the command line print refusalText's English.
+ */
+export type AttachmentRefusal =
+  | { code: 'unsupported'; name: string }
+  | { code: 'empty'; name: string }
+  | { code: 'text-too-large'; name: string; bytes: number; max: number }
+  | { code: 'file-too-large'; name: string; bytes: number; max: number }
+  | { code: 'too-many'; count: number; max: number }
+  | { code: 'message-too-large'; bytes: number; max: number }
+  | { code: 'generate-gif'; name: string }
+  | { code: 'messages-image-too-large'; name: string; bytes: number };
+
+/** The refusal as one English sentence naming the file. */
+export function refusalText(r: AttachmentRefusal): string {
+  switch (r.code) {
+    case 'unsupported':
+      return `"${r.name}" cannot be attached: Quartet takes images (PNG, JPEG, WebP, GIF), PDFs and text files.`;
+    case 'empty':
+      return `"${r.name}" is empty.`;
+    case 'text-too-large':
+      return `"${r.name}" is ${formatMegabytes(r.bytes)}; a text file goes into the prompt and may be at most ${formatMegabytes(r.max)}.`;
+    case 'file-too-large':
+      return `"${r.name}" is ${formatMegabytes(r.bytes)}; a file may be at most ${formatMegabytes(r.max)}.`;
+    case 'too-many':
+      return `A message may carry at most ${r.max} files; this one has ${r.count}.`;
+    case 'message-too-large':
+      return `The files of this message add up to ${formatMegabytes(r.bytes)}; one message may carry at most ${formatMegabytes(r.max)}.`;
+    case 'generate-gif':
+      return `"${r.name}" is a GIF; Generate Content takes PNG, JPEG and WebP images. Convert it, or send it in another format.`;
+    case 'messages-image-too-large':
+      return `"${r.name}" is ${formatMegabytes(r.bytes)}; Messages takes images up to 3.75 MB (5 MB once encoded). Turn on "Downscale large images".`;
+  }
+}
+
+/** Why one file cannot be attached; undefined when it can. */
+export function fileRefusal(
+  name: string,
+  kind: AttachmentKind | undefined,
+  bytes: number,
+): AttachmentRefusal | undefined {
+  if (kind === undefined) return { code: 'unsupported', name };
+  if (bytes === 0) return { code: 'empty', name };
+  if (kind === 'text' && bytes > ATTACHMENT_LIMITS.textBytes) {
+    return { code: 'text-too-large', name, bytes, max: ATTACHMENT_LIMITS.textBytes };
+  }
+  if (bytes > ATTACHMENT_LIMITS.fileBytes) {
+    return { code: 'file-too-large', name, bytes, max: ATTACHMENT_LIMITS.fileBytes };
+  }
+  return undefined;
 }
 
 /** Why one file cannot be attached, naming it; undefined when it can. */
@@ -103,15 +157,25 @@ export function fileProblem(
   kind: AttachmentKind | undefined,
   bytes: number,
 ): string | undefined {
-  if (kind === undefined) {
-    return `"${name}" cannot be attached: Quartet takes images (PNG, JPEG, WebP, GIF), PDFs and text files.`;
+  const refusal = fileRefusal(name, kind, bytes);
+  return refusal && refusalText(refusal);
+}
+
+/** Why a message's files cannot all go in `format`; undefined when they can. */
+export function messageAttachmentsRefusal(
+  format: TextFormat,
+  attachments: readonly Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'>[],
+): AttachmentRefusal | undefined {
+  if (attachments.length > ATTACHMENT_LIMITS.count) {
+    return { code: 'too-many', count: attachments.length, max: ATTACHMENT_LIMITS.count };
   }
-  if (bytes === 0) return `"${name}" is empty.`;
-  if (kind === 'text' && bytes > ATTACHMENT_LIMITS.textBytes) {
-    return `"${name}" is ${mb(bytes)}; a text file goes into the prompt and may be at most ${mb(ATTACHMENT_LIMITS.textBytes)}.`;
+  const total = attachments.reduce((sum, a) => sum + a.bytes, 0);
+  if (total > ATTACHMENT_LIMITS.messageBytes) {
+    return { code: 'message-too-large', bytes: total, max: ATTACHMENT_LIMITS.messageBytes };
   }
-  if (bytes > ATTACHMENT_LIMITS.fileBytes) {
-    return `"${name}" is ${mb(bytes)}; a file may be at most ${mb(ATTACHMENT_LIMITS.fileBytes)}.`;
+  for (const a of attachments) {
+    const refusal = fileRefusal(a.name, a.kind, a.bytes) ?? formatRefusal(format, a);
+    if (refusal !== undefined) return refusal;
   }
   return undefined;
 }
@@ -121,30 +185,18 @@ export function messageAttachmentsProblem(
   format: TextFormat,
   attachments: readonly Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'>[],
 ): string | undefined {
-  if (attachments.length > ATTACHMENT_LIMITS.count) {
-    return `A message may carry at most ${ATTACHMENT_LIMITS.count} files; this one has ${attachments.length}.`;
-  }
-  const total = attachments.reduce((sum, a) => sum + a.bytes, 0);
-  if (total > ATTACHMENT_LIMITS.messageBytes) {
-    return `The files of this message add up to ${mb(total)}; one message may carry at most ${mb(ATTACHMENT_LIMITS.messageBytes)}.`;
-  }
-  for (const a of attachments) {
-    const problem = fileProblem(a.name, a.kind, a.bytes) ?? formatProblem(format, a);
-    if (problem !== undefined) return problem;
-  }
-  return undefined;
+  const refusal = messageAttachmentsRefusal(format, attachments);
+  return refusal && refusalText(refusal);
 }
 
 /** What a format itself refuses (wire-notes: each vendor's documented input types and sizes). */
-function formatProblem(
+function formatRefusal(
   format: TextFormat,
   a: Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'>,
-): string | undefined {
-  if (format === 'generate' && a.mimeType === 'image/gif') {
-    return `"${a.name}" is a GIF; Generate Content takes PNG, JPEG and WebP images. Convert it, or send it in another format.`;
-  }
+): AttachmentRefusal | undefined {
+  if (format === 'generate' && a.mimeType === 'image/gif') return { code: 'generate-gif', name: a.name };
   if (format === 'messages' && a.kind === 'image' && a.bytes > ATTACHMENT_LIMITS.messagesImageBytes) {
-    return `"${a.name}" is ${mb(a.bytes)}; Messages takes images up to 3.75 MB (5 MB once encoded). Turn on "Downscale large images".`;
+    return { code: 'messages-image-too-large', name: a.name, bytes: a.bytes };
   }
   return undefined;
 }
@@ -172,5 +224,5 @@ export function canDownscale(a: Pick<Attachment, 'kind' | 'width' | 'height' | '
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return mb(bytes);
+  return formatMegabytes(bytes);
 }

@@ -19,6 +19,9 @@ import { presets } from './en/presets.ts';
 import { attachments } from './en/attachments.ts';
 import { reply } from './en/reply.ts';
 import { problems } from './en/problems.ts';
+import { files } from './en/files.ts';
+import { endpoints } from './en/endpoints.ts';
+import { figures } from './en/figures.ts';
 import { app } from './en/app.ts';
 import { chat } from './en/chat.ts';
 import { components } from './en/components.ts';
@@ -40,6 +43,9 @@ export const en = {
   ...attachments,
   ...reply,
   ...problems,
+  ...files,
+  ...endpoints,
+  ...figures,
   ...app,
   ...chat,
   ...components,

@@ -17,6 +17,9 @@ import { presets } from './zh-CN/presets.ts';
 import { attachments } from './zh-CN/attachments.ts';
 import { reply } from './zh-CN/reply.ts';
 import { problems } from './zh-CN/problems.ts';
+import { files } from './zh-CN/files.ts';
+import { endpoints } from './zh-CN/endpoints.ts';
+import { figures } from './zh-CN/figures.ts';
 import { app } from './zh-CN/app.ts';
 import { chat } from './zh-CN/chat.ts';
 import { components } from './zh-CN/components.ts';
@@ -38,6 +41,9 @@ export const zhCN: Record<MessageKey, Entry> = {
   ...attachments,
   ...reply,
   ...problems,
+  ...files,
+  ...endpoints,
+  ...figures,
   ...app,
   ...chat,
   ...components,

@@ -6,6 +6,7 @@ import type { TextFormat } from '../../shared/formats.ts';
 import { sessionToRestore } from './session.ts';
 import { safeExternalUrl } from '../../shared/links.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { t } from '../i18n/active.ts';
 
 /** 'library': every conversation of the four text tabs in one list (features/library) */
 export type TabId = TextFormat | 'library' | 'images' | 'compare' | 'settings';
@@ -101,7 +102,7 @@ export const createAppSlice =
         for (const message of info.value.notices) get().notify(message, 'warning', { sticky: true });
       } else {
         set({ initError: info.error });
-        get().notify(`The app could not start properly: ${info.error.message}`, 'error');
+        get().notify(t('notices.app.startFailed', { message: info.error.message }), 'error');
       }
       await Promise.all([get().loadSettings(), get().loadConnections()]);
       await Promise.all([get().loadConversations(), get().loadImages(), get().loadFolders()]);
@@ -142,7 +143,7 @@ export const createAppSlice =
 
     async openLink(url) {
       if (safeExternalUrl(url) === null) {
-        get().notify(`Only http and https links open from here: ${url.slice(0, 80)}`, 'warning');
+        get().notify(t('notices.link.notHttp', { url: url.slice(0, 80) }), 'warning');
         return;
       }
       const r = await rt.bridge().openExternal({ url });
@@ -151,6 +152,6 @@ export const createAppSlice =
         window.open(url, '_blank', 'noopener,noreferrer');
         return;
       }
-      get().notify(r.ok ? `The link could not be opened: ${url}` : r.error.message, 'error');
+      get().notify(r.ok ? t('notices.link.failed', { url }) : r.error.message, 'error');
     },
   });

@@ -4,14 +4,15 @@ import {
   canDownscale,
   classifyFile,
   downscaledSize,
-  fileProblem,
-  messageAttachmentsProblem,
+  fileRefusal,
+  messageAttachmentsRefusal,
   type Attachment,
 } from '../../shared/attachments.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { compact } from '../../shared/compact.ts';
 import { t } from '../i18n/active.ts';
+import { hostFileProblem, refusalMessage } from '../features/chat/file-text.ts';
 
 /**
  * A file in the composer. It is uploaded to the host as soon as it is added, so the page holds only its
@@ -119,7 +120,7 @@ export const createAttachmentsSlice =
       const r = await rt.bridge().putAttachment({ name, mimeType, dataBase64: base64 });
       return r.ok
         ? { ok: true as const, attachment: r.value }
-        : { ok: false as const, message: r.error.message };
+        : { ok: false as const, message: hostFileProblem(r.error.message) };
     };
 
     const makeDownscaled = async (key: string, file: ComposerFile) => {
@@ -157,7 +158,8 @@ export const createAttachmentsSlice =
           const localId = `f${rt.nextId()}`;
           const kind = classifyFile(file.name, file.type)?.kind;
           const name = file.name || t('notices.pastedFile');
-          const problem = fileProblem(name, kind, file.size);
+          const refusal = fileRefusal(name, kind, file.size);
+          const problem = refusal && refusalMessage(refusal);
           const entry: ComposerFile = compact({
             localId,
             name,
@@ -249,8 +251,8 @@ export const createAttachmentsSlice =
             small && f.downscaled?.status === 'ready' ? f.downscaled.attachment : f.attachment,
           );
         }
-        const problem = messageAttachmentsProblem(format, attachments);
-        if (problem !== undefined) return { problem };
+        const refusal = messageAttachmentsRefusal(format, attachments);
+        if (refusal !== undefined) return { problem: refusalMessage(refusal) };
         return { ids: attachments.map((a) => a.id), attachments };
       },
       attachmentUrl: (id) => rt.bridge().attachmentUrl(id),

@@ -4,6 +4,7 @@ import type { Conversation } from '../../shared/conversation.ts';
 import type { Result } from '../../shared/errors.ts';
 import { summaryOf, upsertSummary } from './chat-helpers.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { t } from '../i18n/active.ts';
 
 /**
  * Versions of a turn (an edited message, a reply asked for again or rewritten) and conversations started
@@ -24,9 +25,13 @@ export const createBranchesSlice =
   (rt: StoreRuntime): StateCreator<StoreState, [], [], BranchesSlice> =>
   (set, get) => {
     /** Puts the host's answer on screen, unless a reply started in that conversation meanwhile. */
-    const show = (conversationId: string, r: Result<Conversation>, failure: string): boolean => {
+    const show = (
+      conversationId: string,
+      r: Result<Conversation>,
+      failure: 'notices.versions.showFailed' | 'notices.versions.editNotSaved',
+    ): boolean => {
       if (!r.ok) {
-        get().notify(`${failure}: ${r.error.message}`, 'error');
+        get().notify(t(failure, { message: r.error.message }), 'error');
         return false;
       }
       if (get().pending[conversationId]) return false;
@@ -36,7 +41,7 @@ export const createBranchesSlice =
     /** A reply is running: the branch it answers must stay on screen until it ends. */
     const busy = (conversationId: string): boolean => {
       if (!get().pending[conversationId]) return false;
-      get().notify('Wait for the reply to finish, or stop it, before changing versions.', 'warning');
+      get().notify(t('notices.versions.busy'), 'warning');
       return true;
     };
 
@@ -44,12 +49,12 @@ export const createBranchesSlice =
       async selectBranch(conversationId, turnId) {
         if (busy(conversationId)) return;
         const r = await rt.bridge().selectBranch({ conversationId, turnId });
-        show(conversationId, r, 'Could not show that version');
+        show(conversationId, r, 'notices.versions.showFailed');
       },
       async forkConversation(conversationId, turnId) {
         const r = await rt.bridge().forkConversation({ conversationId, turnId });
         if (!r.ok) {
-          get().notify(`Could not start a new conversation from here: ${r.error.message}`, 'error');
+          get().notify(t('notices.fork.failed', { message: r.error.message }), 'error');
           return;
         }
         const conv = r.value;
@@ -58,12 +63,12 @@ export const createBranchesSlice =
           conversations: upsertSummary(s.conversations, summaryOf(conv)),
           activeConversation: { ...s.activeConversation, [conv.format]: conv.id },
         }));
-        get().notify(`Started “${conv.title}” from that message.`, 'success');
+        get().notify(t('notices.fork.done', { title: conv.title }), 'success');
       },
       async editReply(conversationId, turnId, text) {
         if (busy(conversationId)) return false;
         const r = await rt.bridge().editReply({ conversationId, turnId, text });
-        return show(conversationId, r, 'The edited reply was not saved');
+        return show(conversationId, r, 'notices.versions.editNotSaved');
       },
       async refreshConversation(conversationId) {
         const r = await rt.bridge().getConversation({ id: conversationId });

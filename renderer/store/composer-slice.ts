@@ -4,6 +4,7 @@ import type { Params } from '../../shared/conversation.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { perFormat, upsertSummary } from './chat-helpers.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { t } from '../i18n/active.ts';
 
 /**
  * What a chat tab holds before it is sent: the model and parameters (of the open conversation, or of the
@@ -50,7 +51,7 @@ export const createComposerSlice =
       rt.saves.debounce(`${conversationSaves(id)}${Object.keys(patch).join(',')}`, async () => {
         const r = await rt.bridge().updateConversation({ id, ...patch });
         if (r.ok) set((s) => ({ conversations: upsertSummary(s.conversations, r.value) }));
-        else get().notify(`The change was not saved: ${r.error.message}`, 'error');
+        else get().notify(t('notices.change.notSaved', { message: r.error.message }), 'error');
         return r.ok;
       });
     };

@@ -8,6 +8,7 @@ import { downloadText } from '../components/download.ts';
 import { perFormat, summaryOf, upsertSummary } from './chat-helpers.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { compact } from '../../shared/compact.ts';
+import { t } from '../i18n/active.ts';
 
 /** The chat tabs' conversations: the list, the one open in each tab, and what can be done to one. */
 export interface ConversationsSlice {
@@ -74,7 +75,7 @@ export const createConversationsSlice =
       if (clean === '') return false;
       const r = await rt.bridge().updateConversation({ id, title: clean });
       if (!r.ok) {
-        get().notify(`Could not rename: ${r.error.message}`, 'error');
+        get().notify(t('notices.rename.failed', { message: r.error.message }), 'error');
         return false;
       }
       set((s) => {
@@ -91,7 +92,7 @@ export const createConversationsSlice =
       if (pending) await get().stop(id);
       const r = await rt.bridge().deleteConversation({ id });
       if (!r.ok) {
-        get().notify(`Could not delete: ${r.error.message}`, 'error');
+        get().notify(t('notices.delete.failed', { message: r.error.message }), 'error');
         return false;
       }
       set((s) => {
@@ -114,7 +115,7 @@ export const createConversationsSlice =
     async exportConversation(id, as, branches) {
       const r = await rt.bridge().exportConversation(compact({ id, as, branches }));
       if (!r.ok) {
-        get().notify(`Export failed: ${r.error.message}`, 'error');
+        get().notify(t('notices.export.failed', { message: r.error.message }), 'error');
         return;
       }
       if (r.value.savedTo !== undefined) {
@@ -123,15 +124,15 @@ export const createConversationsSlice =
           (get().loaded[id]?.turns.some((t) => (t.attachments?.length ?? 0) > 0) ?? false);
         get().notify(
           withFiles
-            ? `Exported to ${r.value.savedTo}, with the attached files in the attachments folder beside it.`
-            : `This conversation is too large to download through the page; the whole export was written to ${r.value.savedTo}`,
+            ? t('notices.export.withFiles', { path: r.value.savedTo })
+            : t('notices.export.tooLarge', { path: r.value.savedTo }),
           'success',
           { sticky: true },
         );
         return;
       }
       downloadText(r.value.filename, r.value.mime, r.value.content);
-      get().notify(`Exported ${r.value.filename}`, 'success');
+      get().notify(t('notices.export.done', { file: r.value.filename }), 'success');
     },
     async importConversation(content) {
       const r = await rt.bridge().importConversation({ content });
@@ -143,7 +144,7 @@ export const createConversationsSlice =
         activeConversation: { ...s.activeConversation, [conv.format]: conv.id },
       }));
       get().setTab(conv.format);
-      get().notify(`Imported “${conv.title}”.`, 'success');
+      get().notify(t('notices.import.done', { title: conv.title }), 'success');
       return null;
     },
   });

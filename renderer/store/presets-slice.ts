@@ -10,6 +10,8 @@ import {
   type UnreadablePreset,
 } from '../../shared/presets.ts';
 import { downloadText } from '../components/download.ts';
+import { missingVariablesText, presetProblemText } from '../features/presets/preset-text.ts';
+import { t } from '../i18n/active.ts';
 import { draftKey, perFormat } from './chat-helpers.ts';
 import type { StoreRuntime } from './runtime.ts';
 
@@ -102,7 +104,11 @@ export const createPresetsSlice =
         if (!r.ok) {
           const issue = r.error.issues?.[0];
           // a field's own message reads better without its path in front
-          return { ok: false, message: issue?.message ?? r.error.message, field: issue?.path };
+          return {
+            ok: false,
+            message: presetProblemText(issue?.message ?? r.error.message),
+            field: issue?.path,
+          };
         }
         upsert(r.value);
         return { ok: true, preset: r.value };
@@ -111,7 +117,7 @@ export const createPresetsSlice =
       async deletePreset(id) {
         const r = await rt.bridge().deletePreset({ id });
         if (!r.ok) {
-          get().notify(`Could not delete the preset: ${r.error.message}`, 'error');
+          get().notify(t('presets.notice.deleteFailed', { message: r.error.message }), 'error');
           return false;
         }
         set((s) => ({ presets: s.presets.filter((p) => p.id !== id) }));
@@ -121,35 +127,33 @@ export const createPresetsSlice =
       async exportPresets() {
         const r = await rt.bridge().exportPresets({});
         if (!r.ok) {
-          get().notify(`Export failed: ${r.error.message}`, 'error');
+          get().notify(t('notices.export.failed', { message: presetProblemText(r.error.message) }), 'error');
           return;
         }
         if (r.value.savedTo !== undefined) {
-          get().notify(
-            `The presets are too large to download through the page; they were written to ${r.value.savedTo}`,
-            'success',
-            {
-              sticky: true,
-            },
-          );
+          get().notify(t('presets.notice.exportedToFile', { path: r.value.savedTo }), 'success', {
+            sticky: true,
+          });
           return;
         }
         downloadText(r.value.filename, r.value.mime, r.value.content);
-        get().notify(`Exported ${r.value.filename}`, 'success');
+        get().notify(t('notices.export.done', { file: r.value.filename }), 'success');
       },
 
       async importPresets(content) {
         const r = await rt.bridge().importPresets({ content });
-        if (!r.ok) return { ok: false, message: r.error.issues?.[0]?.message ?? r.error.message };
+        if (!r.ok)
+          return { ok: false, message: presetProblemText(r.error.issues?.[0]?.message ?? r.error.message) };
         for (const p of r.value.imported) upsert(p);
-        return { ok: true, imported: r.value.imported, skipped: r.value.skipped };
+        const skipped = r.value.skipped.map((s) => ({ ...s, reason: presetProblemText(s.reason) }));
+        return { ok: true, imported: r.value.imported, skipped };
       },
 
       applyPresetToChat(format, presetId, values) {
         const preset = find(presetId);
-        if (!preset) return 'This preset no longer exists.';
+        if (!preset) return t('presets.notice.gone');
         const filled = fillPreset(preset, values);
-        if (!filled.ok) return filled.message;
+        if (!filled.ok) return missingVariablesText(filled.missing);
         void get().openConversation(format, null);
         // Parameters are shared by every format; each format's request leaves out what it has no field for.
         const params = { ...defaultParams(format), ...filled.params };
@@ -162,19 +166,22 @@ export const createPresetsSlice =
           const key = draftKey(format, null);
           get().setDraft(key, nextDraft(key, get().drafts[key] ?? '', filled.message));
         }
-        get().notify(`“${preset.name}” applied to a new ${FORMAT_LABELS[format]} conversation.`, 'success');
+        get().notify(
+          t('presets.notice.appliedChat', { name: preset.name, format: FORMAT_LABELS[format] }),
+          'success',
+        );
         return null;
       },
 
       applyPresetToColumn(columnKey, presetId, values) {
         const preset = find(presetId);
-        if (!preset) return 'This preset no longer exists.';
+        if (!preset) return t('presets.notice.gone');
         const index = get().compareColumns.findIndex((c) => c.key === columnKey);
         const col = get().compareColumns[index];
-        if (!col) return 'This column is gone.';
-        if (col.run) return 'Wait until this column has finished its reply.';
+        if (!col) return t('presets.notice.columnGone');
+        if (col.run) return t('presets.notice.columnBusy');
         const filled = fillPreset(preset, values);
-        if (!filled.ok) return filled.message;
+        if (!filled.ok) return missingVariablesText(filled.missing);
         // An open editor keeps its own text in some fields: it closes, and shows the new set when reopened.
         if (get().compareParamsOpen !== null) get().setCompareParamsOpen(null);
         const wasShared = get().compareSameParams;
@@ -184,13 +191,12 @@ export const createPresetsSlice =
         if (filled.message !== undefined) {
           get().setComparePrompt(nextDraft(COMPARE_PROMPT, get().comparePrompt, filled.message));
         }
-        const applied = `“${preset.name}” applied to column ${index + 1} (${FORMAT_LABELS[col.format]}).`;
-        get().notify(
-          wasShared
-            ? `${applied} “Same parameters for all columns” is now off; the other columns keep theirs.`
-            : applied,
-          'success',
-        );
+        const applied = t('presets.notice.appliedColumn', {
+          name: preset.name,
+          n: index + 1,
+          format: FORMAT_LABELS[col.format],
+        });
+        get().notify(wasShared ? t('presets.notice.sameOff', { applied }) : applied, 'success');
         return null;
       },
     };

@@ -18,6 +18,8 @@ import { conversationSaves } from './composer-slice.ts';
 import { withoutRun } from './runs-slice.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { pairingProblem, type ToolResult } from '../../shared/tools.ts';
+import { t } from '../i18n/active.ts';
+import { sharedProblemText } from '../features/chat/problem-text.ts';
 
 /** Sending in the chat tabs: a message, a regeneration, stopping one. */
 export interface RepliesSlice {
@@ -55,7 +57,7 @@ export const createRepliesSlice =
     const refusedForInvalidParams = (format: TextFormat): boolean => {
       const invalid = selectInvalidParam(get(), format);
       if (invalid === null) return false;
-      get().notify(`Not sent: ${invalid} Fix it in Parameters.`, 'warning');
+      get().notify(t('notices.notSent.invalidParam', { problem: invalid }), 'warning');
       return true;
     };
 
@@ -124,7 +126,7 @@ export const createRepliesSlice =
         // An edit keeps the edited message's files; a new message takes the composer's.
         const files = options.editTurnId ? { ids: [], attachments: [] } : get().filesToSend(key, format);
         if ('problem' in files) {
-          get().notify(`Not sent: ${files.problem}`, 'warning');
+          get().notify(t('notices.notSent', { problem: files.problem }), 'warning');
           return false;
         }
         if (text.trim() === '' && files.ids.length === 0) return false;
@@ -135,7 +137,7 @@ export const createRepliesSlice =
         if (conversationId === null) {
           const model = selectTabModel(get(), format);
           if (model === '') {
-            get().notify('Choose a model first.', 'warning');
+            get().notify(t('notices.chooseModel'), 'warning');
             return false;
           }
           const params = selectTabParams(get(), format);
@@ -147,7 +149,7 @@ export const createRepliesSlice =
             origin: 'chat',
           });
           if (!created.ok) {
-            get().notify(`Could not start the conversation: ${created.error.message}`, 'error');
+            get().notify(t('notices.start.failed', { message: created.error.message }), 'error');
             return false;
           }
           const conv = created.value;
@@ -223,10 +225,11 @@ export const createRepliesSlice =
           : conv.turns.length - 1;
         const answered = conv.turns[at];
         const calls = answered?.role === 'assistant' ? (answered.toolCalls ?? []) : [];
+        const pairing = calls.length === 0 ? undefined : pairingProblem(calls, results);
         const problem =
-          calls.length === 0 ? 'the reply has no function calls to answer.' : pairingProblem(calls, results);
+          calls.length === 0 ? t('notices.notSent.noCalls') : pairing && sharedProblemText(pairing);
         if (problem) {
-          get().notify(`Not sent: ${problem}`, 'warning');
+          get().notify(t('notices.notSent', { problem }), 'warning');
           return false;
         }
         if (refusedForInvalidParams(conv.format)) return false;

@@ -4,6 +4,7 @@ import type { HostEvents } from '../../shared/contract.ts';
 import { createDeltaBatcher, createToolCallBuilder } from './delta-batcher.ts';
 import type { ToolCall } from '../../shared/tools.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { t } from '../i18n/active.ts';
 
 /** A request in flight: a chat send or regeneration, or one compare column's. */
 export interface RunInfo {
@@ -104,6 +105,6 @@ export const createRunsSlice =
       if (!run || run.stopping) return;
       set((s) => ({ runs: { ...s.runs, [requestId]: { ...run, stopping: true } } }));
       const r = await rt.bridge().abortRequest({ requestId });
-      if (!r.ok) get().notify(`Could not stop the reply: ${r.error.message}`, 'error');
+      if (!r.ok) get().notify(t('notices.stop.failed', { message: r.error.message }), 'error');
     },
   });

@@ -3,6 +3,7 @@ import type { StoreState } from './types.ts';
 import type { Turn } from '../../shared/conversation.ts';
 import type { ToolCall, ToolDef, ToolResult } from '../../shared/tools.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { t } from '../i18n/active.ts';
 
 /**
  * Two models whose functions all answer with fixed results could call each other forever: after this
@@ -118,7 +119,7 @@ export const createToolsSlice =
           autoRounds: without(s.autoRounds, conversationId),
           autoStopped: {
             ...s.autoStopped,
-            [conversationId]: `Stopped answering automatically after ${MAX_AUTO_ROUNDS} rounds in a row, so two models cannot call each other forever. The fixed results are filled in below: send them to go on.`,
+            [conversationId]: t('notices.tools.autoStopped', { max: MAX_AUTO_ROUNDS }),
           },
         }));
         return;

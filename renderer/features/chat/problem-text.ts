@@ -5,7 +5,8 @@
  * said again with the same values; a sentence no template knows is shown as it is.
  */
 import { activeLocale, t } from '../../i18n/active.ts';
-import { en, type MessageKey, type Vars } from '../../i18n/translate.ts';
+import { en, type MessageKey } from '../../i18n/translate.ts';
+import { matchTemplate as match } from '../../i18n/templates.ts';
 
 const SENTENCES = [
   'problems.json.tooLong',
@@ -28,6 +29,36 @@ const SENTENCES = [
   'problems.result.stranger',
   'problems.result.twice',
   'problems.result.missing',
+  'problems.result.tooLarge',
+  'problems.params.system',
+  'problems.params.temperature',
+  'problems.params.maxTokens',
+  'problems.params.thinkingBudget',
+  'problems.params.topP',
+  'problems.params.topK',
+  'problems.params.stop',
+  'problems.params.stopCount',
+  'problems.params.seed',
+  'problems.params.presence',
+  'problems.params.frequency',
+  'problems.params.effort',
+  'problems.params.summary',
+  'problems.params.level',
+  'problems.params.schemaName',
+  'problems.params.schemaText',
+  'problems.params.extraBodyText',
+  // a type before a single value: "expected {value}" would take "boolean, received string" whole
+  'problems.zod.type',
+  'problems.zod.value',
+  'problems.zod.option',
+  'problems.zod.discriminator',
+  'problems.zod.tooLong',
+  'problems.zod.tooShort',
+  'problems.zod.tooManyItems',
+  'problems.zod.tooFewItems',
+  'problems.zod.tooBig',
+  'problems.zod.tooSmall',
+  'problems.zod.invalid',
 ] as const satisfies readonly MessageKey[];
 
 /** Where the scanner stopped, said as a whole ("expected no line break …") before the general forms. */
@@ -49,33 +80,6 @@ const WHATS = [
   'problems.what.value',
 ] as const satisfies readonly MessageKey[];
 
-const patterns = new Map<MessageKey, RegExp>();
-
-/** The English template as a pattern: its text literally, each {name} any text (as little as will do). */
-function patternOf(key: MessageKey): RegExp {
-  let re = patterns.get(key);
-  if (!re) {
-    const template = en[key];
-    const source = (typeof template === 'string' ? template : '')
-      .split(/(\{\w+\})/)
-      .map((part) =>
-        /^\{\w+\}$/.test(part) ? `(?<${part.slice(1, -1)}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-      )
-      .join('');
-    re = new RegExp(`^${source}$`, 's');
-    patterns.set(key, re);
-  }
-  return re;
-}
-
-function match(keys: readonly MessageKey[], text: string): { key: MessageKey; vars: Vars } | undefined {
-  for (const key of keys) {
-    const m = patternOf(key).exec(text);
-    if (m) return { key, vars: { ...m.groups } };
-  }
-  return undefined;
-}
-
 function stopText(stop: string): string {
   const found = match(STOPS, stop);
   if (!found) return stop;
@@ -96,6 +100,11 @@ export function sharedProblemText(message: string): string {
   const { vars } = found;
   if (vars['subject'] === en['problems.extraBody']) vars['subject'] = t('problems.extraBody');
   if (typeof vars['stop'] === 'string') vars['stop'] = stopText(vars['stop']);
+  // zod writes its limits bare (2000000): the page writes them its way (2,000,000)
+  for (const limit of ['max', 'min']) {
+    const value = vars[limit];
+    if (typeof value === 'string' && /^\d+$/.test(value)) vars[limit] = Number(value);
+  }
   if (typeof vars['expected'] === 'string')
     vars['expected'] = vars['expected'].split(en['problems.schema.or']).join(t('problems.schema.or'));
   return t(found.key, vars);

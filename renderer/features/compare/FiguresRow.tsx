@@ -8,6 +8,7 @@ import { columnCost, selectPrices } from '../cost/Cost.tsx';
 import { costBreakdown, formatCost } from '../cost/format-cost.ts';
 import type { Cost } from '../../../shared/pricing.ts';
 import { useLocale, useT } from '../../i18n/useT.ts';
+import type { Translate } from '../../i18n/translate.ts';
 
 interface CellData {
   key: string;
@@ -51,9 +52,9 @@ export function FiguresRow() {
                 label="TTFT"
                 value={c.run.firstTokenAt ? formatMs(c.run.firstTokenAt - c.run.startedAt) : '…'}
               />
-              <Figure label="Total" value={<ElapsedTime since={c.run.startedAt} />} />
-              <Figure label="In / out" value="…" />
-              <Figure label="Finish" value="…" />
+              <Figure label={t('figures.total')} value={<ElapsedTime since={c.run.startedAt} />} />
+              <Figure label={t('figures.tokens')} value="…" />
+              <Figure label={t('figures.finish')} value="…" />
             </dl>
           ) : c.figures ? (
             <>
@@ -65,19 +66,19 @@ export function FiguresRow() {
                   testId="figure-ttft"
                 />
                 <Figure
-                  label="Total"
+                  label={t('figures.total')}
                   value={formatMs(c.figures.totalMs)}
                   rank={totalRank[i]}
                   testId="figure-total"
                 />
                 <Figure
-                  label="In / out"
+                  label={t('figures.tokens')}
                   value={`${formatCount(c.figures.input)} / ${formatCount(c.figures.output)}`}
                   testId="figure-tokens"
                 />
                 <Figure
-                  label="Finish"
-                  value={c.figures.finish ?? (c.figures.status === 'complete' ? '–' : c.figures.status)}
+                  label={t('figures.finish')}
+                  value={finishOf(c.figures, t)}
                   testId="figure-finish"
                   warn={c.figures.status !== 'complete'}
                 />
@@ -100,7 +101,7 @@ export function FiguresRow() {
               <IconButton
                 icon="code"
                 size="s"
-                label="Inspect this column's last request"
+                label={t('figures.inspect')}
                 className="figures-inspect"
                 disabled={!c.figures.exchangeId}
                 onClick={() => inspect(c.figures?.exchangeId ?? '')}
@@ -108,12 +109,20 @@ export function FiguresRow() {
               />
             </>
           ) : (
-            <span className="faint figures-none">No reply yet</span>
+            <span className="faint figures-none">{t('figures.none')}</span>
           )}
         </div>
       ))}
     </>
   );
+}
+
+/** How the last reply ended: the service's finish reason as sent, else its status in the page's words. */
+function finishOf(figures: ColumnFigures, t: Translate): ReactNode {
+  if (figures.finish !== undefined) return <span translate="no">{figures.finish}</span>;
+  if (figures.status === 'partial' || figures.status === 'error')
+    return t(`figures.status.${figures.status}`);
+  return '–';
 }
 
 function Figure(props: {
@@ -126,6 +135,7 @@ function Figure(props: {
   /** what best and worst mean for this figure, read out after it (fastest and slowest unless told) */
   rankWords?: { best: string; worst: string };
 }) {
+  const t = useT();
   const cls =
     props.rank === 'best' ? ' is-best' : props.rank === 'worst' ? ' is-worst' : props.warn ? ' is-warn' : '';
   return (
@@ -134,10 +144,10 @@ function Figure(props: {
       <dd>
         {props.value}
         {props.rank === 'best' ? (
-          <span className="visually-hidden"> ({props.rankWords?.best ?? 'fastest'})</span>
+          <span className="visually-hidden"> ({props.rankWords?.best ?? t('figures.fastest')})</span>
         ) : null}
         {props.rank === 'worst' ? (
-          <span className="visually-hidden"> ({props.rankWords?.worst ?? 'slowest'})</span>
+          <span className="visually-hidden"> ({props.rankWords?.worst ?? t('figures.slowest')})</span>
         ) : null}
       </dd>
     </div>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useStore } from '../../store/index.ts';
 import type { ConnectionInfo } from '../../../shared/contract.ts';
 import { normaliseBaseUrl } from '../../../shared/endpoints.ts';
+import { baseUrlProblemMessage, pastedEndpointNote } from './base-url-text.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -126,7 +127,7 @@ function ConnectionEditor(props: {
   const url = builtIn && connection ? connection.baseUrl : baseUrl;
   const check = normaliseBaseUrl(url);
   const nameError = name.trim() === '' ? t('settings.connections.nameMissing') : null;
-  const urlError = check.ok ? null : check.message;
+  const urlError = check.ok ? null : baseUrlProblemMessage(check.problem);
   const dirty = connection === null || name !== connection.name || baseUrl !== connection.baseUrl;
   const showUrlError = urlError !== null && (touched || baseUrl !== '');
 
@@ -198,6 +199,7 @@ function ConnectionEditor(props: {
               value={url}
               readOnly={builtIn}
               placeholder="https://api.example.com"
+              translate="no"
               spellCheck={false}
               autoComplete="off"
               inputMode="url"
@@ -216,8 +218,8 @@ function ConnectionEditor(props: {
                 ? urlError
                 : builtIn
                   ? t('settings.connections.builtInNote')
-                  : check.ok && check.note
-                    ? check.note
+                  : check.ok && check.pasted
+                    ? pastedEndpointNote(check.root, check.pasted)
                     : t('settings.connections.urlHint')}
             </span>
           </div>

@@ -22,6 +22,7 @@ import {
 import { MAX_MODEL_ID_CHARS } from '../../../shared/limits.ts';
 import { fileStamp } from '../../../shared/file-stamp.ts';
 import { StoreContext, useStore, type AppStore } from '../../store/index.ts';
+import { rich } from '../../i18n/rich.tsx';
 import { useT } from '../../i18n/useT.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { Button } from '../../components/Button.tsx';
@@ -275,7 +276,13 @@ export function PricesSection() {
           {currencyOk ? t('cost.prices.currency.hint') : t('cost.prices.currency.invalid')}
         </p>
       </div>
-      <p className="faint prices-rule">{t('cost.prices.rule')}</p>
+      <p className="faint prices-rule">
+        {rich(t('cost.prices.rule'), {
+          pattern: <span translate="no">gpt-5*</span>,
+          specific: <span translate="no">gpt-5-mini*</span>,
+          dated: <span translate="no">gpt-5-2025-08-07</span>,
+        })}
+      </p>
       {editor.rows.length > 0 ? (
         <div
           className="prices-table"
@@ -378,6 +385,7 @@ function PriceRowEditor(props: {
           className="input mono"
           value={row.model}
           placeholder="gpt-5*"
+          translate="no"
           spellCheck={false}
           aria-label={t('cost.prices.modelLabel', { row: n })}
           aria-invalid={bad.has('model')}

@@ -8,15 +8,23 @@ import { CheckSection } from './CheckSection.tsx';
 import './settings.css';
 import { DEFAULT_SETTINGS } from '../../../shared/default-settings.ts';
 import { useT } from '../../i18n/useT.ts';
-import { LOCALE_NAMES, LOCALES, localeOf, type LanguageSetting } from '../../i18n/translate.ts';
+import {
+  LOCALE_NAMES,
+  LOCALES,
+  localeOf,
+  type LanguageSetting,
+  type MessageKey,
+} from '../../i18n/translate.ts';
+import { rich } from '../../i18n/rich.tsx';
+import { vaultMessage } from './vault-text.tsx';
 
 // The price table's editor, its checks and its file are needed only here: loaded when Settings opens.
 const PricesSection = lazy(() => import('./PricesSection.tsx').then((m) => ({ default: m.PricesSection })));
 
-const THEMES: { id: Theme; label: string; icon: IconName }[] = [
-  { id: 'system', label: 'System', icon: 'monitor' },
-  { id: 'light', label: 'Light', icon: 'sun' },
-  { id: 'dark', label: 'Dark', icon: 'moon' },
+const THEMES: { id: Theme; label: MessageKey; icon: IconName }[] = [
+  { id: 'system', label: 'settings.theme.system', icon: 'monitor' },
+  { id: 'light', label: 'settings.theme.light', icon: 'sun' },
+  { id: 'dark', label: 'settings.theme.dark', icon: 'moon' },
 ];
 
 /** Settings: connections and keys, the connection check, theme, and where things are kept. */
@@ -46,25 +54,26 @@ export function SettingsTab() {
 function AppearanceSection() {
   const theme = useStore((s) => s.settings?.theme ?? DEFAULT_SETTINGS.theme);
   const updateSettings = useStore((s) => s.updateSettings);
+  const t = useT();
   return (
     <section className="settings-section" aria-labelledby="settings-appearance-title">
       <div className="settings-section-head">
-        <h2 id="settings-appearance-title">Appearance</h2>
+        <h2 id="settings-appearance-title">{t('settings.appearance.title')}</h2>
       </div>
       <fieldset className="theme-group">
-        <legend className="field-label">Theme</legend>
+        <legend className="field-label">{t('settings.theme')}</legend>
         <div className="theme-options">
-          {THEMES.map((t) => (
-            <label key={t.id} className="theme-option" data-testid={`theme-${t.id}`}>
+          {THEMES.map((option) => (
+            <label key={option.id} className="theme-option" data-testid={`theme-${option.id}`}>
               <input
                 type="radio"
                 name="theme"
-                value={t.id}
-                checked={theme === t.id}
-                onChange={() => void updateSettings({ theme: t.id })}
+                value={option.id}
+                checked={theme === option.id}
+                onChange={() => void updateSettings({ theme: option.id })}
               />
-              <Icon name={t.icon} size={15} />
-              {t.label}
+              <Icon name={option.icon} size={15} />
+              {t(option.label)}
             </label>
           ))}
         </div>
@@ -110,6 +119,7 @@ function ReplyLimitField() {
   const stored = useStore((s) => s.settings?.maxReplyChars ?? MAX_REPLY_CHARS.default);
   const updateSettings = useStore((s) => s.updateSettings);
   const [draft, setDraft] = useState<string | null>(null);
+  const t = useT();
   const text = draft ?? String(stored);
   const value = Number(text.replace(/[\s,_]/g, ''));
   const valid = Number.isInteger(value) && value >= MAX_REPLY_CHARS.min && value <= MAX_REPLY_CHARS.max;
@@ -120,7 +130,7 @@ function ReplyLimitField() {
   return (
     <div className="reply-limit">
       <label className="field-label" htmlFor="reply-limit-input">
-        Largest reply kept (characters)
+        {t('settings.replyLimit')}
       </label>
       <input
         id="reply-limit-input"
@@ -137,8 +147,8 @@ function ReplyLimitField() {
       />
       <p id="reply-limit-help" className={valid ? 'faint' : 'field-error'} data-testid="reply-limit-help">
         {valid
-          ? 'Past this size Quartet stops reading a reply and keeps what arrived, marked as cut at the limit.'
-          : `A whole number from ${MAX_REPLY_CHARS.min.toLocaleString()} to ${MAX_REPLY_CHARS.max.toLocaleString()}; not saved.`}
+          ? t('settings.replyLimit.hint')
+          : t('settings.replyLimit.invalid', { min: MAX_REPLY_CHARS.min, max: MAX_REPLY_CHARS.max })}
       </p>
     </div>
   );
@@ -146,10 +156,11 @@ function ReplyLimitField() {
 
 function StorageSection() {
   const info = useStore((s) => s.appInfo);
+  const t = useT();
   return (
     <section className="settings-section" aria-labelledby="settings-storage-title">
       <div className="settings-section-head">
-        <h2 id="settings-storage-title">Where data and keys are kept</h2>
+        <h2 id="settings-storage-title">{t('settings.storage.title')}</h2>
       </div>
       {info ? (
         <div className="storage-lines">
@@ -157,31 +168,34 @@ function StorageSection() {
             <div className="callout callout--warning" role="note" data-testid="vault-line">
               <Icon name="alert" />
               <span>
-                <strong>Keys are only weakly protected.</strong> {info.vault.message}
+                <strong>{t('settings.storage.weak')}</strong> {vaultMessage(info.vault.message)}
               </span>
             </div>
           ) : (
             <p className="storage-line" data-testid="vault-line">
               <Icon name="lock" size={14} />
-              <span>{info.vault.message}</span>
+              <span>{vaultMessage(info.vault.message)}</span>
             </p>
           )}
           <p className="storage-line">
             <Icon name="file" size={14} />
             <span>
-              Conversations, images and request records are kept in{' '}
-              <code className="storage-path" data-testid="data-dir">
-                {info.dataDir}
-              </code>
-              .
+              {rich(t('settings.storage.dataDir'), {
+                dir: (
+                  <code className="storage-path" data-testid="data-dir">
+                    {info.dataDir}
+                  </code>
+                ),
+              })}
             </span>
           </p>
           <p className="faint storage-version">
-            Quartet {info.version} · {info.host === 'electron' ? 'desktop app' : 'browser host'}
+            Quartet <span translate="no">{info.version}</span> ·{' '}
+            {t(info.host === 'electron' ? 'settings.storage.host.electron' : 'settings.storage.host.web')}
           </p>
         </div>
       ) : (
-        <p className="faint">Loading…</p>
+        <p className="faint">{t('settings.storage.loading')}</p>
       )}
     </section>
   );

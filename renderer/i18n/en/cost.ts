@@ -26,8 +26,9 @@ export const cost = {
   'cost.prices.currency.hint':
     'A three-letter code (USD, EUR, CNY). Amounts are labelled with it, never converted.',
   'cost.prices.currency.invalid': 'A three-letter currency code such as USD.',
+  /** {pattern}, {specific} and {dated} are model ids (gpt-5*, gpt-5-mini*, gpt-5-2025-08-07), never translated */
   'cost.prices.rule':
-    'Model: an exact id, or a pattern where * stands for any characters (gpt-5*). An exact id wins over a pattern; among patterns, the one with the most characters besides * wins (gpt-5-mini* before gpt-5*). Letter case is ignored. A reply is priced by the model the service reported, or, for a dated version (gpt-5-2025-08-07), by the model it was sent to.',
+    'Model: an exact id, or a pattern where * stands for any characters ({pattern}). An exact id wins over a pattern; among patterns, the one with the most characters besides * wins ({specific} before {pattern}). Letter case is ignored. A reply is priced by the model the service reported, or, for a dated version ({dated}), by the model it was sent to.',
   'cost.prices.blanks':
     'Blank cached input: charged as input. Blank thinking: charged as output (every format bills thinking as output). Blank cache write: a reply that wrote to the prompt cache (Messages) shows no cost.',
   'cost.prices.model': 'Model or pattern',

@@ -65,4 +65,45 @@ export const presets = {
   'presets.import.skippedRow': '#{position}: {reason}',
   'presets.import.skippedRowNamed': '#{position} “{name}”: {reason}',
   'presets.import.more': (v) => `…and ${v.count} more.`,
+  /** `names`: the empty variables, one a line; English lists them as shared/presets.ts does ("a, b and c") */
+  'presets.fill.missing': (v) => {
+    const names = String(v['names']).split('\n');
+    const list = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    return `Fill in ${list}: every variable needs a value.`;
+  },
+
+  'presets.notice.deleteFailed': 'Could not delete the preset: {message}',
+  'presets.notice.exportedToFile':
+    'The presets are too large to download through the page; they were written to {path}',
+  'presets.notice.gone': 'This preset no longer exists.',
+  'presets.notice.columnGone': 'This column is gone.',
+  'presets.notice.columnBusy': 'Wait until this column has finished its reply.',
+  'presets.notice.appliedChat': '“{name}” applied to a new {format} conversation.',
+  'presets.notice.appliedColumn': '“{name}” applied to column {n} ({format}).',
+  'presets.notice.sameOff':
+    '{applied} “Same parameters for all columns” is now off; the other columns keep theirs.',
+
+  // shared/presets.ts's and the host's words for a preset or a presets file that is refused
+  'presets.problem.nameEmpty': 'Give the preset a name.',
+  'presets.problem.nameLong': 'A preset name is at most {max} characters.',
+  'presets.problem.descriptionText': 'The description must be text.',
+  'presets.problem.descriptionLong': 'A description is at most {max} characters.',
+  'presets.problem.messageText': 'The message template must be text.',
+  'presets.problem.messageLong': 'The message template is longer than {max} characters.',
+  'presets.problem.nameTaken': 'There is already a preset named “{name}”. Choose another name.',
+  'presets.problem.noneToExport': 'There are no presets to export.',
+  'presets.problem.fileTooLarge': 'The file is larger than {max} MB.',
+  'presets.problem.notJson': 'The file is not valid JSON ({detail}).',
+  'presets.problem.conversation':
+    'This is a conversation export; import it from the conversation list instead.',
+  'presets.problem.notPresets': 'The file is not a Quartet presets export (it should start with {marker}).',
+  'presets.problem.newer':
+    'The file is from a newer Quartet (presets version {version}; this one reads version {reads}).',
+  'presets.problem.notList': "The file's {field} is not a list.",
+  'presets.problem.importMax': 'One import takes at most {max} presets.',
+  'presets.problem.notObject': 'It is not an object.',
+  /** the full stop put after zod's words, which end without one */
+  'presets.problem.end': '.',
+  /** a problem of one field of a preset: where, then what */
+  'presets.problem.at': '{path}: {problem}',
 } satisfies Record<string, Entry>;

@@ -44,4 +44,39 @@ export const problems = {
   'problems.result.stranger': 'The result for {name} ({id}) answers no call of the last reply.',
   'problems.result.twice': 'The call {id} has two results.',
   'problems.result.missing': 'The call to {name} ({id}) has no result yet.',
+  'problems.result.tooLarge': 'A tool result is larger than 2 MB.',
+
+  // shared/conversation.ts's words for a parameter out of range (a preset file's, for one)
+  'problems.params.system': 'The system prompt is longer than 200,000 characters.',
+  'problems.params.temperature': 'Temperature must be a number from 0 to 2.',
+  'problems.params.maxTokens': 'Max tokens must be a whole number from 1 to 1,000,000.',
+  'problems.params.thinkingBudget':
+    'The thinking budget must be a whole number: 0 (off), -1 (dynamic) or a number of tokens.',
+  'problems.params.topP': 'Top P must be a number from 0 to 1.',
+  'problems.params.topK': 'Top K must be a whole number from 1 to 1,000,000.',
+  'problems.params.stop':
+    'Stop sequences must be a list of up to 4 non-empty texts (each at most 1,000 characters).',
+  'problems.params.stopCount': 'At most 4 stop sequences.',
+  'problems.params.seed': 'The seed must be a whole number (32-bit).',
+  'problems.params.presence': 'Presence penalty must be a number from -2 to 2.',
+  'problems.params.frequency': 'Frequency penalty must be a number from -2 to 2.',
+  'problems.params.effort': 'Reasoning effort must be one of {values}.',
+  'problems.params.summary': 'The reasoning summary must be one of {values}.',
+  'problems.params.level': 'The thinking level must be one of {values}.',
+  'problems.params.schemaName': 'The schema name must be 1 to 64 letters, digits, underscores or dashes.',
+  'problems.params.schemaText': 'The JSON Schema must be text (a JSON object).',
+  'problems.params.extraBodyText': 'The extra body must be text (a JSON object).',
+
+  // zod's own English, where shared/ gives no words of its own (a fixed result too long, a wrong type)
+  'problems.zod.type': 'Invalid input: expected {expected}, received {received}',
+  'problems.zod.value': 'Invalid input: expected {value}',
+  'problems.zod.option': 'Invalid option: expected one of {values}',
+  'problems.zod.discriminator': 'Invalid discriminator value. Expected {values}',
+  'problems.zod.tooLong': 'Too big: expected string to have <={max} characters',
+  'problems.zod.tooShort': 'Too small: expected string to have >={min} characters',
+  'problems.zod.tooManyItems': 'Too big: expected array to have <={max} items',
+  'problems.zod.tooFewItems': 'Too small: expected array to have >={min} items',
+  'problems.zod.tooBig': 'Too big: expected number to be <={max}',
+  'problems.zod.tooSmall': 'Too small: expected number to be >={min}',
+  'problems.zod.invalid': 'Invalid input',
 } satisfies Record<string, Entry>;

@@ -85,4 +85,33 @@ export const settings = {
   'settings.keys.test.title': 'List the models with this key',
   'settings.keys.test.noKey': 'Set a key first',
   'settings.keys.test.models': '{message} ({count} models)',
+  'settings.appearance.title': 'Appearance',
+  'settings.theme': 'Theme',
+  'settings.theme.system': 'System',
+  'settings.theme.light': 'Light',
+  'settings.theme.dark': 'Dark',
+  'settings.replyLimit': 'Largest reply kept (characters)',
+  'settings.replyLimit.hint':
+    'Past this size Quartet stops reading a reply and keeps what arrived, marked as cut at the limit.',
+  'settings.replyLimit.invalid': 'A whole number from {min} to {max}; not saved.',
+
+  'settings.storage.title': 'Where data and keys are kept',
+  'settings.storage.weak': 'Keys are only weakly protected.',
+  'settings.storage.dataDir': 'Conversations, images and request records are kept in {dir}.',
+  'settings.storage.host.electron': 'desktop app',
+  'settings.storage.host.web': 'browser host',
+  'settings.storage.loading': 'Loading…',
+  // where the keys are, as the host says it (matched, so the page can say it in its own language)
+  'settings.vault.memory': 'Keys are kept in memory only and are forgotten when Quartet quits.',
+  'settings.vault.keyring': 'Keys are stored in the system keyring.',
+  'settings.vault.file':
+    'Keys are stored unencrypted in {path}, readable only by your user account, because no system keyring or encryption is available.',
+  'settings.vault.obfuscated':
+    'No system keyring (GNOME Keyring, KWallet) was found, so keys are only obfuscated on disk, not encrypted: anyone who can read your files can read them.',
+  'settings.vault.encrypted': 'Keys are encrypted with {store} and readable only by your user account.',
+  'settings.vault.store.keychain': 'the macOS Keychain',
+  'settings.vault.store.dpapi': 'Windows DPAPI',
+  'settings.vault.store.secretService': 'the Secret Service (GNOME Keyring)',
+  'settings.vault.store.kwallet': 'KWallet',
+  'settings.vault.store.keyring': 'the system keyring',
 } satisfies Record<string, Entry>;

@@ -25,7 +25,7 @@ export const cost: Record<keyof typeof en, Entry> = {
   'cost.prices.currency.hint': '三个字母的货币代码（USD、EUR、CNY）。金额只标注货币，不做换算。',
   'cost.prices.currency.invalid': '请输入三个字母的货币代码，例如 USD。',
   'cost.prices.rule':
-    '模型：填写完整的模型 ID，或用 * 代表任意字符的模式（如 gpt-5*）。完整 ID 优先于模式；多个模式都匹配时，除 * 以外字符最多的那个优先（gpt-5-mini* 优先于 gpt-5*）。不区分大小写。回复按服务返回的模型计价；若返回的是带日期的版本（如 gpt-5-2025-08-07），则按发送时选择的模型计价。',
+    '模型：填写完整的模型 ID，或用 * 代表任意字符的模式（如 {pattern}）。完整 ID 优先于模式；多个模式都匹配时，除 * 以外字符最多的那个优先（{specific} 优先于 {pattern}）。不区分大小写。回复按服务返回的模型计价；若返回的是带日期的版本（如 {dated}），则按发送时选择的模型计价。',
   'cost.prices.blanks':
     '缓存输入留空：按输入价格计。思考留空：按输出价格计（各格式都把思考按输出计费）。缓存写入留空：写入了提示缓存的回复（Messages）不显示费用。',
   'cost.prices.model': '模型或模式',

@@ -81,4 +81,32 @@ export const settings: Record<keyof typeof en, Entry> = {
   'settings.keys.test.title': '用此密钥列出模型',
   'settings.keys.test.noKey': '请先设置密钥',
   'settings.keys.test.models': '{message}（{count} 个模型）',
+  'settings.appearance.title': '外观',
+  'settings.theme': '主题',
+  'settings.theme.system': '跟随系统',
+  'settings.theme.light': '浅色',
+  'settings.theme.dark': '深色',
+  'settings.replyLimit': '保留的最大回复长度（字符）',
+  'settings.replyLimit.hint': '回复超过此长度后，Quartet 停止读取，保留已收到的部分，并标记为在上限处截断。',
+  'settings.replyLimit.invalid': '请输入 {min} 到 {max} 之间的整数；未保存。',
+
+  'settings.storage.title': '数据和密钥的存放位置',
+  'settings.storage.weak': '密钥只受到弱保护。',
+  'settings.storage.dataDir': '对话、图片和请求记录保存在 {dir}。',
+  'settings.storage.host.electron': '桌面应用',
+  'settings.storage.host.web': '浏览器版',
+  'settings.storage.loading': '正在加载…',
+  'settings.vault.memory': '密钥只保存在内存中，退出 Quartet 后即被清除。',
+  'settings.vault.keyring': '密钥保存在系统密钥环中。',
+  'settings.vault.file':
+    '密钥以未加密的形式保存在 {path}，只有你的用户账户可以读取，因为没有可用的系统密钥环或加密方式。',
+  'settings.vault.obfuscated':
+    '未找到系统密钥环（GNOME Keyring、KWallet），因此密钥在磁盘上只做了混淆，并未加密：任何能读取你文件的人都能读取它们。',
+  'settings.vault.encrypted': '密钥由{store}加密，只有你的用户账户可以读取。',
+  // said inside 密钥由{store}加密: a Latin name brings its own space before it
+  'settings.vault.store.keychain': ' macOS 钥匙串',
+  'settings.vault.store.dpapi': ' Windows DPAPI（数据保护 API）',
+  'settings.vault.store.secretService': ' Secret Service（GNOME 密钥环）',
+  'settings.vault.store.kwallet': ' KWallet（KDE 钱包）',
+  'settings.vault.store.keyring': '系统密钥环',
 };
