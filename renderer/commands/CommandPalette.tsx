@@ -187,7 +187,13 @@ export function CommandPalette(props: { ctx: CommandContext; platform: ShortcutP
     return (
       <div key={item.key} {...common} data-testid="palette-conversation" data-id={summary.id}>
         <Icon name="message" size={14} className="palette-icon" />
-        <span className="palette-label">{summary.title || t('commands.palette.untitled')}</span>
+        {summary.title ? (
+          <span className="palette-label" translate="no">
+            {summary.title}
+          </span>
+        ) : (
+          <span className="palette-label">{t('commands.palette.untitled')}</span>
+        )}
         <span className="palette-format">{FORMAT_LABELS[summary.format]}</span>
         <span className="palette-when">{formatWhen(summary.updatedAt)}</span>
       </div>

@@ -59,7 +59,7 @@ export const settings: Record<keyof typeof en, Entry> = {
   'settings.keys.hint.default': '自身密钥为空的接口都使用它。',
   'settings.keys.hint.bearer': '以 Authorization: Bearer 发送。',
   'settings.keys.hint.messages': '以 x-api-key 发送。',
-  'settings.keys.hint.generate': '以查询参数 key 发送。',
+  'settings.keys.hint.generate': '以查询参数 ?key= 发送。',
   'settings.keys.public': 'Sandbox 的密钥是公开的：{key}',
   'settings.keys.public.copy': '复制 Sandbox 的密钥',
   'settings.keys.public.run': '要对 Sandbox 运行复制的命令：{command}',
