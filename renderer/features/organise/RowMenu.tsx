@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { menuKey } from '../../components/menu-keys.ts';
 import { createPortal } from 'react-dom';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 
@@ -58,23 +59,8 @@ export function MenuPopup(props: {
     };
   }, [onClose]);
 
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const els = [...(ref.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
-    const i = els.indexOf(document.activeElement as HTMLButtonElement);
-    const go = (n: number) => {
-      e.preventDefault();
-      els[(n + els.length) % els.length]?.focus();
-    };
-    if (e.key === 'ArrowDown') go(i + 1);
-    else if (e.key === 'ArrowUp') go(i - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(els.length - 1);
-    else if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose(true);
-    } else if (e.key === 'Tab') onClose(false);
-  };
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) =>
+    menuKey(e, [...(ref.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])], onClose);
 
   return createPortal(
     <div

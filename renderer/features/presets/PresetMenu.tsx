@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { menuKey } from '../../components/menu-keys.ts';
 import { useStore } from '../../store/index.ts';
 import { presetVariables, type SavedPreset } from '../../../shared/presets.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
@@ -116,23 +117,7 @@ export function PresetMenu(props: {
     if (refocus) buttonRef.current?.focus();
   };
 
-  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const els = items();
-    const i = els.indexOf(document.activeElement as HTMLButtonElement);
-    const go = (j: number) => {
-      e.preventDefault();
-      els[(j + els.length) % els.length]?.focus();
-    };
-    if (e.key === 'ArrowDown') go(i + 1);
-    else if (e.key === 'ArrowUp') go(i - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(els.length - 1);
-    else if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      close(true);
-    } else if (e.key === 'Tab') setOpen(false);
-  };
+  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => menuKey(e, items(), close);
 
   const pick = (run: () => void) => {
     close(true);
