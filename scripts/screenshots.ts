@@ -602,6 +602,49 @@ async function keyboardShots(
   await page.setViewportSize(viewport);
 }
 
+/**
+ * A chat reply with math (KaTeX) and a Mermaid diagram (the sandbox's "math" sample) in both themes, at
+ * 1280x800 and 720x480: math[-min]-<theme>.png. Taken after every other shot, so the conversation it makes
+ * appears in none of them.
+ */
+async function mathShots(page: Page) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTab(page, 'chat');
+  const tab = page.getByTestId('chat-chat');
+  await tab.getByTestId('new-conversation').click();
+  await pickModel(tab, 'gpt-5-mini');
+  await tab.getByTestId('composer-input').fill('Show me some math, please.');
+  await tab.getByTestId('composer-input').press('Enter');
+  const diagram = tab.locator('[data-testid="diagram"][data-state="drawn"]');
+  await diagram.waitFor({ timeout: 30_000 });
+  const svg = () => diagram.locator('[data-testid="diagram-svg"] > svg').evaluate((el) => el.outerHTML);
+  let before = '';
+  for (const theme of ['dark', 'light'] as const) {
+    if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) {
+      await setTheme(page, theme);
+      await openTab(page, 'chat');
+      // the diagram is drawn again in the theme's colours
+      await page.waitForFunction(
+        (prev) => document.querySelector('[data-testid="diagram-svg"] > svg')?.outerHTML !== prev,
+        before,
+      );
+    }
+    before = await svg();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await tab
+      .getByTestId('message-assistant')
+      .last()
+      .evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await shoot(page, `math-${theme}`);
+    await page.setViewportSize({ width: 720, height: 480 });
+    await tab
+      .locator('.md-math-block')
+      .last()
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shoot(page, `math-min-${theme}`);
+  }
+}
+
 /** Chat with the parameters and the inspector both open at 1280x800, then every tab at 720x480. */
 async function layouts(page: Page, theme: 'light' | 'dark', viewport: { width: number; height: number }) {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -740,6 +783,7 @@ async function main(): Promise<void> {
       }
     }
     if (args.extras) await organiseShots(page, host.core);
+    if (args.extras) await mathShots(page);
   } finally {
     await browser.close();
     await host.close();

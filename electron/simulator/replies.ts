@@ -19,6 +19,27 @@ const MARKDOWN_SAMPLE = [
   '```',
 ].join('\n');
 
+/**
+ * "math" in the prompt: inline and display TeX, prices that must stay text, and a Mermaid diagram, so the
+ * page's KaTeX and Mermaid rendering can be seen and tested offline (the diagram streams in word by word).
+ */
+const MATH_SAMPLE = [
+  'Here is some math and a diagram:',
+  '',
+  "A circle's area is $A = \\pi r^2$, and Euler's identity reads \\(e^{i\\pi} + 1 = 0\\). Prices like $5 and $6 stay text.",
+  '',
+  '$$',
+  '\\int_0^1 x^2 \\, dx = \\frac{1}{3}',
+  '$$',
+  '',
+  '```mermaid',
+  'flowchart LR',
+  '  A[Prompt] --> B{Format}',
+  '  B -->|chat| C[Reply]',
+  '  B -->|messages| C',
+  '```',
+].join('\n');
+
 /** The prompt as quoted in a reply: whitespace collapsed, cut to a readable length. */
 function quote(prompt: string): string {
   const flat = prompt.replace(/\s+/g, ' ').trim();
@@ -90,10 +111,11 @@ function fillerText(count: number): string {
 
 /**
  * The reply to `prompt` (the last user text) on user turn `turn` (1-based). "markdown" in the prompt
- * appends a table, a list and a code block; "long" appends about 400 words. A `[[tokens:N]]` directive
- * (for benchmarks) makes the whole reply exactly N tokens: the usual opening, then filler words; any
- * max-token limit of the request still applies. When the last user turn carried attachments, their
- * sentence (attachmentSentence) follows as a paragraph of its own, after everything else.
+ * appends a table, a list and a code block; "math" a formula and a Mermaid diagram; "long" appends about
+ * 400 words. A `[[tokens:N]]` directive (for benchmarks) makes the whole reply exactly N tokens: the usual
+ * opening, then filler words; any max-token limit of the request still applies. When the last user turn
+ * carried attachments, their sentence (attachmentSentence) follows as a paragraph of its own, after
+ * everything else.
  */
 export function simulatedReply(
   prompt: string,
@@ -115,6 +137,7 @@ function replyBody(prompt: string, model: string, turn: number): string {
   }
   if (/\blong\b/i.test(prompt)) text += `\n\n${longText(model)}`;
   if (/\bmarkdown\b/i.test(prompt)) text += `\n\n${MARKDOWN_SAMPLE}`;
+  if (/\bmath\b/i.test(prompt)) text += `\n\n${MATH_SAMPLE}`;
   return text;
 }
 

@@ -1,10 +1,25 @@
 import { PLAIN_TEXT_REPLY_CHARS } from '../../shared/limits.ts';
-import { Fragment, memo, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import {
+  Fragment,
+  memo,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from './CopyButton.tsx';
 import { useStore } from '../store/index.ts';
+import { useT } from '../i18n/useT.ts';
 import { createBlockSplitter } from './markdown-blocks.ts';
+import { prepareMath } from './markdown/math-syntax.ts';
+import { remarkMathTokens } from './markdown/remark-math-tokens.ts';
+import { liveTail, TABLE_BATCH_ROWS } from './markdown/live-tail.ts';
+import { Diagram, MathBlock, MathInline, prefetchDiagram, prefetchMath } from './markdown/lazy-parts.tsx';
+import { JumpControls, useTallerThanViewport } from './markdown/JumpControls.tsx';
 
 type Highlighter = (code: string, language: string | undefined) => string | null;
 let highlighter: Highlighter | null = null;
@@ -30,8 +45,13 @@ interface HastNode {
   type: string;
   tagName?: string;
   value?: string;
-  properties?: { className?: unknown };
+  properties?: { className?: unknown; dataOpen?: unknown; dataRaw?: unknown };
   children?: HastNode[];
+}
+
+function classesOf(node: HastNode | undefined): string[] {
+  const classes = node?.properties?.className;
+  return Array.isArray(classes) ? classes.map(String) : [];
 }
 
 function textOf(node: HastNode): string {
@@ -128,14 +148,27 @@ const components: Components = {
   pre({ node }) {
     const code = (node as HastNode | undefined)?.children?.find((c) => c.tagName === 'code');
     if (!code) return <pre>{node ? textOf(node as HastNode) : null}</pre>;
-    const classes = code.properties?.className;
-    const lang = Array.isArray(classes)
-      ? classes
-          .map(String)
-          .find((c) => c.startsWith('language-'))
-          ?.slice('language-'.length)
-      : undefined;
-    return <CodeBlock code={textOf(code).replace(/\n$/, '')} language={lang?.toLowerCase()} />;
+    const lang = classesOf(code)
+      .find((c) => c.startsWith('language-'))
+      ?.slice('language-'.length)
+      .toLowerCase();
+    const text = textOf(code).replace(/\n$/, '');
+    // math and diagrams are drawn once their fence is closed; until then they read as code (remark-math-tokens)
+    const open = code.properties?.dataOpen === 'true';
+    if (lang === 'math' && !open) return <MathBlock tex={text} />;
+    if (lang === 'mermaid' && !open)
+      return <Diagram source={text} fallback={<CodeBlock code={text} language={lang} />} />;
+    return <CodeBlock code={text} language={lang} />;
+  },
+  code({ node, className, children }) {
+    const hast = node as HastNode | undefined;
+    const classes = classesOf(hast);
+    if (hast && classes.includes('language-math')) {
+      const tex = textOf(hast);
+      const raw = typeof hast.properties?.dataRaw === 'string' ? hast.properties.dataRaw : tex;
+      return <MathInline tex={tex} raw={raw} display={classes.includes('math-display')} />;
+    }
+    return <code className={className}>{children}</code>;
   },
   a({ href, children }) {
     return <Link href={href}>{children}</Link>;
@@ -155,6 +188,27 @@ const components: Components = {
 };
 
 const plugins = [remarkGfm];
+
+const MERMAID_FENCE = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*mermaid/im;
+
+/**
+ * The text prepared for react-markdown: math replaced by placeholders (math-syntax.ts), and the plugin that
+ * turns them back into math. KaTeX and Mermaid start loading as soon as a text needs them, a streamed
+ * reply's fence or formula included, so they are usually there by the time it is complete.
+ */
+function markdownOptions(text: string, live: boolean): Options {
+  const math = prepareMath(text, live);
+  if (math.spans.length > 0) prefetchMath();
+  if (text.includes('mermaid') && MERMAID_FENCE.test(text)) prefetchDiagram();
+  // while streaming, the plugin also marks fences still open; a text without math or fences needs no plugin
+  const fenced = live && (text.includes('```') || text.includes('~~~'));
+  if (math.spans.length === 0 && !fenced) return { children: text, remarkPlugins: plugins, components };
+  return {
+    children: math.text,
+    remarkPlugins: [...plugins, [remarkMathTokens, { spans: math.spans, live }]],
+    components,
+  };
+}
 
 /** Texts at least this long are rendered block by block, each block's output cached (see below). */
 export const BLOCKWISE_CHARS = 16_000;
@@ -176,13 +230,25 @@ export function MarkdownWhole(props: { text: string }) {
 export const Markdown = memo(function Markdown(props: { text: string; live?: boolean }) {
   const { text } = props;
   const live = props.live === true;
-  if (text.length >= PLAIN_TEXT_REPLY_CHARS) return <PlainText text={text} />;
-  return live || text.length >= BLOCKWISE_CHARS ? (
-    <BlockMarkdown text={text} live={live} />
-  ) : (
-    <div className="md">
-      <MarkdownPart text={text} />
-    </div>
+  // the root element, kept as state: a streamed reply that finishes short is rendered by another branch
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const tall = useTallerThanViewport(root);
+  const body =
+    text.length >= PLAIN_TEXT_REPLY_CHARS ? (
+      <PlainText text={text} ref={setRoot} />
+    ) : live || text.length >= BLOCKWISE_CHARS ? (
+      <BlockMarkdown text={text} live={live} ref={setRoot} />
+    ) : (
+      <div className="md" ref={setRoot}>
+        <MarkdownPart text={text} />
+      </div>
+    );
+  // a reply taller than the view gets buttons to its start and end (markdown/JumpControls.tsx)
+  return (
+    <>
+      {body}
+      {tall && root ? <JumpControls target={root} /> : null}
+    </>
   );
 });
 
@@ -192,13 +258,12 @@ const PLAIN_CHUNK_CHARS = 32_000;
  * A reply too long for Markdown, as plain text in chunks: each chunk is its own element with
  * `content-visibility: auto`, so the page lays out only what is on screen.
  */
-function PlainText(props: { text: string }) {
-  const { text } = props;
+function PlainText({ text, ref }: { text: string; ref: Ref<HTMLDivElement> }) {
   const chunks: string[] = [];
   for (let at = 0; at < text.length; at += PLAIN_CHUNK_CHARS)
     chunks.push(text.slice(at, at + PLAIN_CHUNK_CHARS));
   return (
-    <div className="md md-plain" data-testid="reply-plain-text">
+    <div className="md md-plain" data-testid="reply-plain-text" ref={ref}>
       <p className="md-plain-note">
         This reply is {text.length.toLocaleString()} characters long, so it is shown as plain text.
       </p>
@@ -220,19 +285,22 @@ function PlainText(props: { text: string }) {
 const parsed = new Map<string, ReactElement>();
 const PARSED_MAX = 6000;
 
-function parse(text: string, cache: boolean): ReactElement {
-  const hit = parsed.get(text);
+function parse(text: string, cache: boolean, live = false): ReactElement {
+  const hit = live ? undefined : parsed.get(text);
   if (hit) return hit;
-  const out = ReactMarkdown({ children: text, remarkPlugins: plugins, components });
+  const out = ReactMarkdown(markdownOptions(text, live));
   if (!cache) return out;
   parsed.set(text, out);
   if (parsed.size > PARSED_MAX) parsed.delete(parsed.keys().next().value!);
   return out;
 }
 
-/** One parsed piece; `cache` for blocks that will not change (not the growing tail, not short replies). */
-const MarkdownPart = memo(function MarkdownPart(props: { text: string; cache?: boolean }) {
-  return parse(props.text, props.cache === true);
+/**
+ * One parsed piece; `cache` for blocks that will not change (not the growing tail, not short replies),
+ * `live` for the growing tail (an unclosed formula or fence is held as text).
+ */
+const MarkdownPart = memo(function MarkdownPart(props: { text: string; cache?: boolean; live?: boolean }) {
+  return parse(props.text, props.cache === true, props.live === true);
 });
 
 /**
@@ -296,20 +364,35 @@ const TAIL_PLAIN_CHARS = 4000;
  * and shown as plain text while it is very long. Once the text is final the last block is parsed and
  * cached like the others.
  */
-function BlockMarkdown(props: { text: string; live: boolean }) {
+function BlockMarkdown(props: { text: string; live: boolean; ref: Ref<HTMLDivElement> }) {
+  const { text, live, ref } = props;
   const [splitter] = useState(createBlockSplitter);
-  const { groups, tail } = useMemo(() => splitter.update(props.text), [splitter, props.text]);
+  const { groups, tail, tailInFence } = useMemo(() => splitter.update(text), [splitter, text]);
+  // while streaming, a table's lines wait for its separator row and each row for its line end (live-tail.ts)
+  const view = live ? liveTail(tail, tailInFence) : null;
+  const shown = view ? view.text : tail;
   return (
-    <div className="md">
+    <div className="md" ref={ref}>
       {groups.map((g, i) => (
         <BlockGroup key={i} blocks={g} first={i === 0} />
       ))}
-      {groups.length > 0 && tail.trim() !== '' ? '\n' : null}
-      {tail.trim() === '' ? null : props.live && tail.length > TAIL_PLAIN_CHARS ? (
-        <p className="md-streaming-plain">{tail}</p>
+      {groups.length > 0 && shown.trim() !== '' ? '\n' : null}
+      {shown.trim() === '' ? null : live && shown.length > TAIL_PLAIN_CHARS && !view?.table ? (
+        <p className="md-streaming-plain">{shown}</p>
       ) : (
-        <MarkdownPart key={`tail:${groups.length}`} text={tail} cache={!props.live} />
+        <MarkdownPart key={`tail:${groups.length}`} text={shown} cache={!live} live={live} />
       )}
+      {view && view.heldRows >= TABLE_BATCH_ROWS ? <RowsArriving count={view.heldRows} /> : null}
     </div>
+  );
+}
+
+/** Under a long table still arriving whose rows wait for the block's end (live-tail.ts). */
+function RowsArriving(props: { count: number }) {
+  const t = useT();
+  return (
+    <p className="md-rows-arriving" data-testid="rows-arriving">
+      {t('reading.table.rowsArriving', { count: props.count })}
+    </p>
   );
 }

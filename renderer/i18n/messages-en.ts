@@ -7,12 +7,13 @@ import { common } from './en/common.ts';
 import { organise } from './en/organise.ts';
 import { settings } from './en/settings.ts';
 import { cost } from './en/cost.ts';
+import { commands } from './en/commands.ts';
+import { reading } from './en/reading.ts';
 import { compare } from './en/compare.ts';
 import { images } from './en/images.ts';
 import { inspector } from './en/inspector.ts';
 import { models } from './en/models.ts';
 import { notices } from './en/notices.ts';
-import { commands } from './en/commands.ts';
 import { params } from './en/params.ts';
 import { tools } from './en/tools.ts';
 import { presets } from './en/presets.ts';
@@ -30,8 +31,9 @@ export const en = {
   ...common,
   ...settings,
   ...cost,
-  ...organise,
   ...commands,
+  ...reading,
+  ...organise,
   ...compare,
   ...images,
   ...inspector,

@@ -5,12 +5,13 @@ import { common } from './zh-CN/common.ts';
 import { organise } from './zh-CN/organise.ts';
 import { settings } from './zh-CN/settings.ts';
 import { cost } from './zh-CN/cost.ts';
+import { commands } from './zh-CN/commands.ts';
+import { reading } from './zh-CN/reading.ts';
 import { compare } from './zh-CN/compare.ts';
 import { images } from './zh-CN/images.ts';
 import { inspector } from './zh-CN/inspector.ts';
 import { models } from './zh-CN/models.ts';
 import { notices } from './zh-CN/notices.ts';
-import { commands } from './zh-CN/commands.ts';
 import { params } from './zh-CN/params.ts';
 import { tools } from './zh-CN/tools.ts';
 import { presets } from './zh-CN/presets.ts';
@@ -28,8 +29,9 @@ export const zhCN: Record<MessageKey, Entry> = {
   ...common,
   ...settings,
   ...cost,
-  ...organise,
   ...commands,
+  ...reading,
+  ...organise,
   ...compare,
   ...images,
   ...inspector,

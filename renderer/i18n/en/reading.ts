@@ -1,0 +1,16 @@
+import type { Entry } from '../translate.ts';
+
+/** Reading a reply: math, diagrams, long replies, tables arriving. */
+export const reading = {
+  'reading.jumpStart': 'Jump to the start of this reply',
+  'reading.jumpEnd': 'Jump to the end of this reply',
+  'reading.math.error': 'Formula not shown: {error}',
+  'reading.diagram.drawing': 'Drawing…',
+  'reading.diagram.viewSource': 'View source',
+  'reading.diagram.viewDiagram': 'View diagram',
+  'reading.diagram.copy': 'Copy the diagram’s source',
+  'reading.diagram.error': 'This diagram could not be drawn: {error}',
+  'reading.diagram.unavailable': 'The diagram drawer could not be loaded, so here is the source.',
+  'reading.table.rowsArriving': (v) =>
+    v.count === 1 ? '1 more row is on its way…' : `${v.count} more rows are on their way…`,
+} satisfies Record<string, Entry>;

@@ -1,0 +1,15 @@
+import type { Entry } from '../translate.ts';
+import type { reading as en } from '../en/reading.ts';
+
+export const reading: Record<keyof typeof en, Entry> = {
+  'reading.jumpStart': '跳到这条回复的开头',
+  'reading.jumpEnd': '跳到这条回复的结尾',
+  'reading.math.error': '公式无法显示：{error}',
+  'reading.diagram.drawing': '正在绘制…',
+  'reading.diagram.viewSource': '查看源码',
+  'reading.diagram.viewDiagram': '查看图表',
+  'reading.diagram.copy': '复制图表源码',
+  'reading.diagram.error': '无法绘制这张图表：{error}',
+  'reading.diagram.unavailable': '图表组件未能加载，下面显示的是源码。',
+  'reading.table.rowsArriving': (v) => `还有 ${v.count} 行正在接收…`,
+};

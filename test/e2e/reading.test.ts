@@ -1,0 +1,108 @@
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { harnessPerTest } from './harness.ts';
+
+/**
+ * PROVES: in Chromium, a code block with a very long line scrolls sideways inside its own box while the
+ * message list keeps its width, at 1280x800 and 720x480; a reply taller than the view gets buttons that
+ * stay in view while it is read and bring its start and its end into view, and a short reply gets none.
+ */
+
+let page: Page;
+harnessPerTest((harness) => {
+  page = harness.page;
+});
+
+const finished = () => page.locator('[data-testid="message-assistant"]:not([data-status="streaming"])');
+
+async function newChat(): Promise<void> {
+  await page.getByTestId('tab-chat').click();
+  await page.getByTestId('new-conversation').click();
+  await page.getByTestId('composer-input').waitFor();
+  const input = page.getByTestId('model-picker-input');
+  await input.click();
+  await page.getByRole('listbox', { name: 'Models' }).locator('[data-model="gpt-5-mini"]').click();
+  await expect.poll(() => input.inputValue()).toBe('gpt-5-mini');
+}
+
+async function send(text: string): Promise<void> {
+  const before = await finished().count();
+  await page.getByTestId('composer-input').fill(text);
+  await page.getByTestId('composer-input').press('Enter');
+  await expect.poll(() => finished().count(), { timeout: 30_000 }).toBeGreaterThan(before);
+}
+
+it('scrolls a wide code block inside its box, never the message list', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await newChat();
+  await send('Hello');
+  const reply = finished().last();
+  await reply.hover();
+  await reply.getByTestId('edit-reply').click();
+  const wide = `const line = '${'wide '.repeat(120)}';`;
+  await page.getByTestId('edit-reply-input').fill(`Wide code:\n\n\`\`\`ts\n${wide}\n\`\`\`\n\nAfter.`);
+  await page.getByTestId('edit-reply-save').click();
+  const pre = finished().last().locator('.md-code pre');
+  await pre.waitFor();
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 720, height: 480 },
+  ]) {
+    await page.setViewportSize(size);
+    const m = await pre.evaluate((el) => {
+      const list = el.closest('.msg-scroll')!;
+      const code = el.closest('.md-code')!;
+      return {
+        preScrolls: el.scrollWidth > el.clientWidth + 100,
+        listFits: list.scrollWidth <= list.clientWidth,
+        codeInList: code.getBoundingClientRect().right <= list.getBoundingClientRect().right,
+        pageFits: document.documentElement.scrollWidth <= window.innerWidth,
+      };
+    });
+    expect(m, `${size.width}x${size.height}`).toEqual({
+      preScrolls: true,
+      listFits: true,
+      codeInList: true,
+      pageFits: true,
+    });
+  }
+});
+
+it('gives a reply taller than the view buttons to its start and end, and a short one none', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await newChat();
+  await send('Hello');
+  expect(await finished().last().getByTestId('reply-jump').count()).toBe(0);
+  // short enough (under 16,000 characters) to be rendered by another branch once the stream ends
+  await send('A long answer please [[tokens:1500]]');
+  const reply = finished().last();
+  // the bar has no height of its own (it must not move the text): attached, with visible buttons
+  const jump = reply.getByTestId('reply-jump');
+  await jump.waitFor({ state: 'attached' });
+  expect(await jump.getByTestId('jump-start').isVisible()).toBe(true);
+  const edges = () =>
+    reply.getByTestId('message-text').evaluate((el) => {
+      const md = el.querySelector('.md')!.getBoundingClientRect();
+      const list = el.closest('.msg-scroll')!.getBoundingClientRect();
+      return { top: Math.round(md.top - list.top), bottom: Math.round(list.bottom - md.bottom) };
+    });
+  await jump.getByTestId('jump-start').click();
+  await expect.poll(async () => (await edges()).top).toBeGreaterThanOrEqual(0);
+  expect((await edges()).top).toBeLessThan(40);
+  // the buttons float at the bottom of the view while the reply runs past it, wherever it is read
+  const inView = () =>
+    jump.getByTestId('jump-end').evaluate((button) => {
+      const b = button.getBoundingClientRect();
+      const list = button.closest('.msg-scroll')!.getBoundingClientRect();
+      return b.top >= list.top && b.bottom <= list.bottom;
+    });
+  await expect.poll(inView).toBe(true);
+  await reply.evaluate((el) => {
+    const list = el.closest('.msg-scroll')!;
+    list.scrollTop += el.getBoundingClientRect().height / 2;
+  });
+  await expect.poll(inView).toBe(true);
+  await jump.getByTestId('jump-end').click();
+  await expect.poll(async () => (await edges()).bottom).toBeGreaterThanOrEqual(0);
+  expect((await edges()).bottom).toBeLessThan(40);
+});
