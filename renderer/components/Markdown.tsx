@@ -14,6 +14,7 @@ import remarkGfm from 'remark-gfm';
 import { CopyButton } from './CopyButton.tsx';
 import { useStore } from '../store/index.ts';
 import { useT } from '../i18n/useT.ts';
+import { t } from '../i18n/active.ts';
 import { createBlockSplitter } from './markdown-blocks.ts';
 import { prepareMath } from './markdown/math-syntax.ts';
 import { remarkMathTokens } from './markdown/remark-math-tokens.ts';
@@ -113,7 +114,7 @@ function CodeBlock(props: { code: string; language: string | undefined }) {
             not highlighted: {Math.round(code.length / 1000).toLocaleString()} K characters
           </span>
         )}
-        <CopyButton text={code} label="Copy code" testId="copy-code" />
+        <CopyButton text={code} label={t('reading.copyCode')} testId="copy-code" />
       </div>
       <pre>
         {html !== null ? (
@@ -264,9 +265,7 @@ function PlainText({ text, ref }: { text: string; ref: Ref<HTMLDivElement> }) {
     chunks.push(text.slice(at, at + PLAIN_CHUNK_CHARS));
   return (
     <div className="md md-plain" data-testid="reply-plain-text" ref={ref}>
-      <p className="md-plain-note">
-        This reply is {text.length.toLocaleString()} characters long, so it is shown as plain text.
-      </p>
+      <p className="md-plain-note">{t('reading.plainText', { count: text.length })}</p>
       {chunks.map((chunk, i) => (
         <pre key={i} className="md-plain-chunk">
           {chunk}

@@ -2,6 +2,8 @@ import type { Entry } from '../translate.ts';
 
 /** Reading a reply: math, diagrams, long replies, tables arriving. */
 export const reading = {
+  'reading.copyCode': 'Copy code',
+  'reading.plainText': 'This reply is {count} characters long, so it is shown as plain text.',
   'reading.jumpStart': 'Jump to the start of this reply',
   'reading.jumpEnd': 'Jump to the end of this reply',
   'reading.math.error': 'Formula not shown: {error}',

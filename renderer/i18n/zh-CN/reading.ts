@@ -2,6 +2,8 @@ import type { Entry } from '../translate.ts';
 import type { reading as en } from '../en/reading.ts';
 
 export const reading: Record<keyof typeof en, Entry> = {
+  'reading.copyCode': '复制代码',
+  'reading.plainText': '这条回复长达 {count} 个字符，因此以纯文本显示。',
   'reading.jumpStart': '跳到这条回复的开头',
   'reading.jumpEnd': '跳到这条回复的结尾',
   'reading.math.error': '公式无法显示：{error}',
