@@ -220,6 +220,22 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
 }
 
+/**
+ * The interface in Simplified Chinese: the chat tab with its parameters, and Settings where the language is
+ * chosen (chinese-chat-<theme>.png, chinese-settings-<theme>.png); English again after.
+ */
+async function chineseShots(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await openTab(page, 'settings');
+  await page.getByTestId('language-select').selectOption('zh-CN');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  await shoot(page, `chinese-settings-${theme}`);
+  await openTab(page, 'chat');
+  await shoot(page, `chinese-chat-${theme}`);
+  await openTab(page, 'settings');
+  await page.getByTestId('language-select').selectOption('en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   await dismissNotices(page);
   await page.evaluate(() => document.fonts.ready);
@@ -780,6 +796,7 @@ async function main(): Promise<void> {
         await layouts(page, theme, viewport);
         await costShots(page, theme, viewport);
         await keyboardShots(page, theme, viewport);
+        await chineseShots(page, theme);
       }
     }
     if (args.extras) await organiseShots(page, host.core);
