@@ -2,24 +2,16 @@ import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { AppInfo } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
+import { COMMAND_TABS } from '../../shared/commands.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { sessionToRestore } from './session.ts';
 import { safeExternalUrl } from '../../shared/links.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { t } from '../i18n/active.ts';
 
-/** 'library': every conversation of the four text tabs in one list (features/library) */
-export type TabId = TextFormat | 'library' | 'images' | 'compare' | 'settings';
-export const TAB_IDS: readonly TabId[] = [
-  'chat',
-  'responses',
-  'messages',
-  'generate',
-  'library',
-  'images',
-  'compare',
-  'settings',
-];
+/** The sections of the top bar, in their order: one list with the keyboard's Ctrl/Cmd+1..8. */
+export type TabId = (typeof COMMAND_TABS)[number];
+export const TAB_IDS: readonly TabId[] = COMMAND_TABS;
 
 export type NoticeKind = 'info' | 'success' | 'warning' | 'error';
 export interface Notice {

@@ -1,6 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
-import { IconButton } from '../../components/IconButton.tsx';
-import { Button } from '../../components/Button.tsx';
+import { JsonFileButton } from '../../components/JsonFileButton.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { useStore } from '../../store/index.ts';
 
@@ -12,48 +10,18 @@ export function ImportButton(props: { text?: boolean }) {
   const t = useT();
   const importFile = useStore((s) => s.importConversationsFile);
   const notify = useStore((s) => s.notify);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    setBusy(true);
-    const error = await importFile(await file.text());
-    setBusy(false);
-    if (error) notify(t('organise.import.failed', { file: file.name, message: error }), 'error');
-  };
-  const pick = () => inputRef.current?.click();
   return (
-    <>
-      {props.text ? (
-        <Button
-          icon="upload"
-          size="s"
-          variant="ghost"
-          busy={busy}
-          onClick={pick}
-          data-testid="import-conversation"
-        >
-          {t('organise.import.short')}
-        </Button>
-      ) : (
-        <IconButton
-          icon="upload"
-          label={t('organise.import')}
-          busy={busy}
-          onClick={pick}
-          data-testid="import-conversation"
-        />
-      )}
-      <input
-        ref={inputRef}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        onChange={(e) => void onFile(e)}
-        data-testid="import-file"
-      />
-    </>
+    <JsonFileButton
+      label={props.text ? t('organise.import.short') : t('organise.import')}
+      iconOnly={!props.text}
+      size="s"
+      variant="ghost"
+      testId="import-conversation"
+      inputTestId="import-file"
+      onText={async (text, file) => {
+        const error = await importFile(text);
+        if (error) notify(t('organise.import.failed', { file, message: error }), 'error');
+      }}
+    />
   );
 }

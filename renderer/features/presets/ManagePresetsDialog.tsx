@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '../../store/index.ts';
 import type { SavedPreset, SkippedPreset } from '../../../shared/presets.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/Button.tsx';
+import { JsonFileButton } from '../../components/JsonFileButton.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -160,40 +161,18 @@ function PresetRow(props: { preset: SavedPreset; onEdit(): void }) {
 
 function ImportButton(props: { onReport(report: ImportReport): void }) {
   const importPresets = useStore((s) => s.importPresets);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    setBusy(true);
-    const r = await importPresets(await file.text());
-    setBusy(false);
-    props.onReport(
-      r.ok
-        ? { file: file.name, imported: r.imported.length, skipped: r.skipped }
-        : { file: file.name, error: r.message },
-    );
-  };
   return (
-    <>
-      <Button
-        icon="upload"
-        busy={busy}
-        onClick={() => inputRef.current?.click()}
-        data-testid="presets-import"
-      >
-        {t('presets.manage.import')}
-      </Button>
-      <input
-        ref={inputRef}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        onChange={(e) => void onFile(e)}
-        data-testid="presets-import-file"
-      />
-    </>
+    <JsonFileButton
+      label={t('presets.manage.import')}
+      testId="presets-import"
+      inputTestId="presets-import-file"
+      onText={async (text, file) => {
+        const r = await importPresets(text);
+        props.onReport(
+          r.ok ? { file, imported: r.imported.length, skipped: r.skipped } : { file, error: r.message },
+        );
+      }}
+    />
   );
 }
 

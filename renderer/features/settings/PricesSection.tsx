@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_CURRENCY,
   MAX_PRICE,
@@ -26,6 +26,7 @@ import { rich } from '../../i18n/rich.tsx';
 import { useT } from '../../i18n/useT.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { Button } from '../../components/Button.tsx';
+import { JsonFileButton } from '../../components/JsonFileButton.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { downloadText } from '../../components/download.ts';
@@ -204,8 +205,9 @@ export function PricesSection() {
     void commit();
   };
 
-  const onImport = async (file: File) => {
-    const parsed = parsePriceFile(await file.text());
+  const onImport = async (text: string, fileName: string) => {
+    const file = { name: fileName };
+    const parsed = parsePriceFile(text);
     if (!parsed.ok) {
       setReport({ file: file.name, error: t(`cost.import.error.${parsed.problem}`, { file: file.name }) });
       return;
@@ -324,7 +326,12 @@ export function PricesSection() {
         >
           {t('cost.prices.add')}
         </Button>
-        <ImportButton label={t('cost.prices.import')} onFile={(f) => void onImport(f)} />
+        <JsonFileButton
+          label={t('cost.prices.import')}
+          testId="prices-import"
+          inputTestId="prices-import-file"
+          onText={onImport}
+        />
         <Button
           icon="download"
           onClick={exportTable}
@@ -449,30 +456,6 @@ export function problemText(t: Translate, p: RowProblem): string {
     case 'unknown-field':
       return t('cost.problem.unknown-field', { name: p.name });
   }
-}
-
-function ImportButton(props: { label: string; onFile(file: File): void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (file) props.onFile(file);
-  };
-  return (
-    <>
-      <Button icon="upload" onClick={() => inputRef.current?.click()} data-testid="prices-import">
-        {props.label}
-      </Button>
-      <input
-        ref={inputRef}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        onChange={onChange}
-        data-testid="prices-import-file"
-      />
-    </>
-  );
 }
 
 function ImportResult(props: { report: ImportReport }) {
