@@ -35,6 +35,9 @@ async function send(text: string, tab = 'chat'): Promise<void> {
   await composer(tab).fill(text);
   await composer(tab).press('Enter');
   await expect.poll(() => finished(tab).count(), { timeout: 30_000 }).toBe(before + 1);
+  // settled: nothing streams and the box can send again (a shortcut pressed before that is ignored)
+  await expect.poll(() => page.locator('[data-status="streaming"]').count(), { timeout: 30_000 }).toBe(0);
+  await page.getByTestId(`chat-${tab}`).getByTestId('send-button').waitFor();
 }
 
 /** What has the focus: its test id, or its id. */
@@ -79,20 +82,21 @@ it('new conversation, search and message box by key; the palette finds a convers
     .toEqual([expect.stringContaining('Sourdough starter schedule')]);
   await page.keyboard.press('Enter');
   await palette.waitFor({ state: 'detached' });
-  expect(await page.getByTestId('tab-messages').getAttribute('aria-selected')).toBe('true');
+  await expect.poll(() => page.getByTestId('tab-messages').getAttribute('aria-selected'), WAIT).toBe('true');
   await expect.poll(() => title('messages').textContent(), WAIT).toBe('Sourdough starter schedule');
 
   // ... and an action, by its name, moving with the arrows
   await page.keyboard.press('Control+K');
   await page.keyboard.type('show');
   const actions = palette.getByTestId('palette-command');
-  const names = await actions.evaluateAll((els) => els.map((e) => e.getAttribute('data-command')));
-  const steps = names.indexOf('toggleInspector');
-  expect(steps).toBeGreaterThan(0);
+  const names = () => actions.evaluateAll((els) => els.map((e) => e.getAttribute('data-command')));
+  // the list has been filtered by what was typed (on a busy machine that takes a moment)
+  await expect.poll(async () => (await names()).indexOf('toggleInspector'), WAIT).toBeGreaterThan(0);
+  const steps = (await names()).indexOf('toggleInspector');
   for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowDown');
-  expect(await palette.locator('[aria-selected="true"]').getAttribute('data-command')).toBe(
-    'toggleInspector',
-  );
+  await expect
+    .poll(() => palette.locator('[aria-selected="true"]').getAttribute('data-command'), WAIT)
+    .toBe('toggleInspector');
   await page.keyboard.press('Enter');
   await page.getByTestId('inspector').waitFor();
 
@@ -106,7 +110,7 @@ it('new conversation, search and message box by key; the palette finds a convers
 
   // ? in the message box is a question mark; outside it, the list of every shortcut
   await page.keyboard.press('?');
-  expect(await composer('messages').inputValue()).toBe('?');
+  await expect.poll(() => composer('messages').inputValue(), WAIT).toBe('?');
   expect(await page.getByTestId('shortcuts-sheet').count()).toBe(0);
   await composer('messages').fill('');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -131,7 +135,7 @@ it('Esc stops a long reply, Ctrl+Shift+Enter answers again, Ctrl+Alt+C copies th
     .poll(async () => (await streaming.getByTestId('message-text').textContent()) ?? '', WAIT)
     .not.toBe('');
   // the cursor is still in the message box: Esc there stops the reply
-  expect(await focused()).toBe('composer-input');
+  await expect.poll(focused, WAIT).toBe('composer-input');
   await page.keyboard.press('Escape');
   const stopped = page.locator('[data-testid="message-assistant"][data-status="partial"]');
   await stopped.waitFor({ timeout: 30_000 });
