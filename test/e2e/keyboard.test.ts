@@ -32,7 +32,15 @@ const finished = (tab = 'chat') =>
 /** Sends a message in the tab and waits for its reply to finish. */
 async function send(text: string, tab = 'chat'): Promise<void> {
   const before = await finished(tab).count();
-  await composer(tab).fill(text);
+  const scope = page.getByTestId(`chat-${tab}`);
+  // On a loaded machine the page may still be settling (models arriving, the last session reopening),
+  // which can empty the box after it was filled: fill until the send button takes the text.
+  await expect
+    .poll(async () => {
+      if ((await composer(tab).inputValue()) !== text) await composer(tab).fill(text);
+      return scope.getByTestId('send-button').isEnabled();
+    }, WAIT)
+    .toBe(true);
   await composer(tab).press('Enter');
   await expect.poll(() => finished(tab).count(), { timeout: 30_000 }).toBe(before + 1);
   // settled: nothing streams and the box can send again (a shortcut pressed before that is ignored)
