@@ -153,13 +153,16 @@ function nodeHeadersOption(p: Parsed, own: Record<string, string>): string {
   return Object.keys(all).length === 0 ? '' : `defaultHeaders: ${json(all).replace(/\n/g, '\n  ')}`;
 }
 
+/** The file-system module the generated Node program imports to save images (shared/ itself imports none). */
+const GENERATED_FS_MODULE = 'node:fs';
+
 function toNode(p: Parsed): string {
   const lines: string[] = ['// Node 18+ (save as a .mjs file).', ...elidedNote(p, '//')];
   const body = p.body === undefined ? '' : `const body = ${json(p.body)};`;
   if (p.family === 'bearer') {
     lines.push(`// npm install openai`, `import OpenAI from 'openai';`);
     // text of the program the user copies (it saves the images it gets), not an import of this module
-    if (p.iface === 'images') lines.push(`import { writeFileSync } from 'node:fs';`);
+    if (p.iface === 'images') lines.push(`import { writeFileSync } from '${GENERATED_FS_MODULE}';`);
     lines.push('', ...nodeEnv(p));
     lines.push(
       `// Chat-completions and responses clients are configured with {base_url}/v1 (spec §1).`,
