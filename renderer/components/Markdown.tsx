@@ -2,6 +2,7 @@ import { PLAIN_TEXT_REPLY_CHARS } from '../../shared/limits.ts';
 import {
   Fragment,
   memo,
+  useContext,
   useEffect,
   useMemo,
   useState,
@@ -21,6 +22,7 @@ import { remarkMathTokens } from './markdown/remark-math-tokens.ts';
 import { liveTail, TABLE_BATCH_ROWS } from './markdown/live-tail.ts';
 import { Diagram, MathBlock, MathInline, prefetchDiagram, prefetchMath } from './markdown/lazy-parts.tsx';
 import { JumpControls, useTallerThanViewport } from './markdown/JumpControls.tsx';
+import { SkimContext } from './skim.ts';
 
 type Highlighter = (code: string, language: string | undefined) => string | null;
 let highlighter: Highlighter | null = null;
@@ -233,17 +235,22 @@ export const Markdown = memo(function Markdown(props: { text: string; live?: boo
   const live = props.live === true;
   // the root element, kept as state: a streamed reply that finishes short is rendered by another branch
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
-  const tall = useTallerThanViewport(root);
-  const body =
-    text.length >= PLAIN_TEXT_REPLY_CHARS ? (
-      <PlainText text={text} ref={setRoot} />
-    ) : live || text.length >= BLOCKWISE_CHARS ? (
-      <BlockMarkdown text={text} live={live} ref={setRoot} />
-    ) : (
-      <div className="md" ref={setRoot}>
-        <MarkdownPart text={text} />
-      </div>
-    );
+  // a row flown past in a long list shows its text as it is until the list settles (skim.ts)
+  const skimmed = useContext(SkimContext) && !live && text.length < BLOCKWISE_CHARS;
+  const tall = useTallerThanViewport(skimmed ? null : root);
+  const body = skimmed ? (
+    <div className="md md-skimmed" ref={setRoot}>
+      <p className="md-streaming-plain">{text}</p>
+    </div>
+  ) : text.length >= PLAIN_TEXT_REPLY_CHARS ? (
+    <PlainText text={text} ref={setRoot} />
+  ) : live || text.length >= BLOCKWISE_CHARS ? (
+    <BlockMarkdown text={text} live={live} ref={setRoot} />
+  ) : (
+    <div className="md" ref={setRoot}>
+      <BudgetedPart text={text} />
+    </div>
+  );
   // a reply taller than the view gets buttons to its start and end (markdown/JumpControls.tsx)
   return (
     <>

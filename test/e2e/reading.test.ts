@@ -1,15 +1,22 @@
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { harnessPerTest } from './harness.ts';
+import { openStore } from '../../electron/store/index.ts';
+import { seedConversations } from '../bench/seed.ts';
+import { harnessPerTest, type Harness } from './harness.ts';
 
 /**
  * PROVES: in Chromium, a code block with a very long line scrolls sideways inside its own box while the
  * message list keeps its width, at 1280x800 and 720x480; a reply taller than the view gets buttons that
- * stay in view while it is read and bring its start and its end into view, and a short reply gets none.
+ * stay in view while it is read and bring its start and its end into view, and a short reply gets none;
+ * a long conversation flung through shows every reply's text as it passes and its Markdown once the list
+ * settles, and one scrolled slowly is never shown plain.
  */
 
 let page: Page;
+let h: Harness;
 harnessPerTest((harness) => {
+  h = harness;
   page = harness.page;
 });
 
@@ -49,17 +56,19 @@ it('scrolls a wide code block inside its box, never the message list', async () 
     { width: 720, height: 480 },
   ]) {
     await page.setViewportSize(size);
-    const m = await pre.evaluate((el) => {
-      const list = el.closest('.msg-scroll')!;
-      const code = el.closest('.md-code')!;
-      return {
-        preScrolls: el.scrollWidth > el.clientWidth + 100,
-        listFits: list.scrollWidth <= list.clientWidth,
-        codeInList: code.getBoundingClientRect().right <= list.getBoundingClientRect().right,
-        pageFits: document.documentElement.scrollWidth <= window.innerWidth,
-      };
-    });
-    expect(m, `${size.width}x${size.height}`).toEqual({
+    const measure = () =>
+      pre.evaluate((el) => {
+        const list = el.closest('.msg-scroll')!;
+        const code = el.closest('.md-code')!;
+        return {
+          preScrolls: el.scrollWidth > el.clientWidth + 100,
+          listFits: list.scrollWidth <= list.clientWidth,
+          codeInList: code.getBoundingClientRect().right <= list.getBoundingClientRect().right,
+          pageFits: document.documentElement.scrollWidth <= window.innerWidth,
+        };
+      });
+    // measured once the page has laid out at its new size (a frame or two after the resize)
+    await expect.poll(measure, { message: `${size.width}x${size.height}` }).toEqual({
       preScrolls: true,
       listFits: true,
       codeInList: true,
@@ -105,4 +114,80 @@ it('gives a reply taller than the view buttons to its start and end, and a short
   await jump.getByTestId('jump-end').click();
   await expect.poll(async () => (await edges()).bottom).toBeGreaterThanOrEqual(0);
   expect((await edges()).bottom).toBeLessThan(40);
+});
+
+/** Opens a stored conversation of `turns` turns (a code block in every fourth message). */
+async function openSeeded(title: string, turns: number): Promise<void> {
+  const store = openStore(path.join(h.dataDir, 'quartet.db'));
+  seedConversations(store, { conversations: 1, perConversation: turns, bytesPerMessage: 200, title });
+  store.close();
+  await page.reload();
+  await h.ready();
+  await page.getByTestId('tab-chat').click();
+  await page.getByTestId('conversation-item').filter({ hasText: title }).locator('.conv-open').click();
+  await page.locator('.msg-row').first().waitFor();
+}
+
+/** What the replies in view look like: shown plain (skimmed), and any without their text. */
+const repliesInView = () =>
+  page.getByTestId('message-list').evaluate((list) => {
+    const box = list.getBoundingClientRect();
+    const inView = [...list.querySelectorAll('[data-testid="message-assistant"]')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > box.top && r.top < box.bottom;
+    });
+    return {
+      count: inView.length,
+      skimmed: inView.filter((el) => el.querySelector('.md-skimmed')).length,
+      withoutText: inView.filter((el) => !/Message \d+:/.test(el.textContent ?? '')).length,
+      highlighted: inView.filter((el) => el.querySelector('code.hljs')).length,
+    };
+  });
+
+it('shows the text of replies flung past at once, and their Markdown once the list settles', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openSeeded('Flung through', 800);
+  // a fling upwards: 4,000 px a frame (the list is about 100,000 px), each step seen after its frame
+  const seen = await page.getByTestId('message-list').evaluate(async (list) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const steps: { skimmed: number; withoutText: number }[] = [];
+    for (let i = 0; i < 12; i++) {
+      list.scrollTop -= 4000;
+      await frame();
+      await frame();
+      const replies = [...list.querySelectorAll('[data-testid="message-assistant"]')];
+      steps.push({
+        skimmed: replies.filter((el) => el.querySelector('.md-skimmed')).length,
+        withoutText: replies.filter((el) => !/Message \d+:/.test(el.textContent ?? '')).length,
+      });
+    }
+    return steps;
+  });
+  expect(seen.some((s) => s.skimmed > 0)).toBe(true);
+  expect(seen.every((s) => s.withoutText === 0)).toBe(true);
+  // settled: every reply in view in full, code highlighted
+  await expect.poll(async () => (await repliesInView()).skimmed, { timeout: 10_000 }).toBe(0);
+  const settled = await repliesInView();
+  expect(settled.count).toBeGreaterThanOrEqual(2);
+  expect(settled.withoutText).toBe(0);
+  await expect.poll(async () => (await repliesInView()).highlighted).toBeGreaterThan(0);
+});
+
+it('never shows replies plain while a conversation is scrolled at reading speed', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openSeeded('Read slowly', 200);
+  // 40 px at a time, each step waiting for its scroll event to be handled and 30 ms more
+  const skimmedAtSomePoint = await page.getByTestId('message-list').evaluate(async (list) => {
+    let skimmed = 0;
+    for (let i = 0; i < 40; i++) {
+      const scrolled = new Promise((r) => list.addEventListener('scroll', r, { once: true }));
+      list.scrollTop -= 40;
+      await scrolled;
+      await new Promise((r) => requestAnimationFrame(r));
+      skimmed += list.querySelectorAll('.md-skimmed').length;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    return skimmed;
+  });
+  expect(skimmedAtSomePoint).toBe(0);
 });

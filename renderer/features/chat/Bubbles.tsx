@@ -1,5 +1,6 @@
 import { displayModelId } from '../../../shared/display.ts';
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { SkimContext } from '../../components/skim.ts';
 import { useStore } from '../../store/index.ts';
 import type { Turn } from '../../../shared/conversation.ts';
 import type { AppError } from '../../../shared/errors.ts';
@@ -90,6 +91,8 @@ export const UserBubble = memo(function UserBubble(props: {
   busy: boolean;
 }) {
   const { turn, format } = props;
+  // a row flown past in a long list gets its buttons once the list settles (components/skim.ts)
+  const skimmed = useContext(SkimContext);
   const send = useStore((s) => s.send);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(turn.text);
@@ -184,28 +187,32 @@ export const UserBubble = memo(function UserBubble(props: {
               </div>
             ) : null}
           </div>
-          <div className="msg-actions">
-            <VersionSwitcher turn={turn} conversationId={props.conversationId} busy={props.busy} />
-            {turn.text !== '' || results ? (
-              <CopyButton
-                text={results ? () => turnCopyText(turn) : turn.text}
-                label={t(results ? 'chat.user.copyResults' : 'chat.user.copy')}
-                testId="copy-message"
+          {skimmed ? (
+            <div className="msg-actions" />
+          ) : (
+            <div className="msg-actions">
+              <VersionSwitcher turn={turn} conversationId={props.conversationId} busy={props.busy} />
+              {turn.text !== '' || results ? (
+                <CopyButton
+                  text={results ? () => turnCopyText(turn) : turn.text}
+                  label={t(results ? 'chat.user.copyResults' : 'chat.user.copy')}
+                  testId="copy-message"
+                />
+              ) : null}
+              <IconButton
+                icon="pencil"
+                size="s"
+                label={t(results ? 'chat.user.editResultsResend' : 'chat.user.editResend')}
+                disabled={props.busy}
+                onClick={() => {
+                  setText(turn.text);
+                  setEditing(true);
+                }}
+                data-testid="edit-message"
               />
-            ) : null}
-            <IconButton
-              icon="pencil"
-              size="s"
-              label={t(results ? 'chat.user.editResultsResend' : 'chat.user.editResend')}
-              disabled={props.busy}
-              onClick={() => {
-                setText(turn.text);
-                setEditing(true);
-              }}
-              data-testid="edit-message"
-            />
-            <ForkButton turn={turn} conversationId={props.conversationId} />
-          </div>
+              <ForkButton turn={turn} conversationId={props.conversationId} />
+            </div>
+          )}
         </>
       )}
     </article>
@@ -402,6 +409,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
   busy: boolean;
 }) {
   const { turn, conversationId, isLast, busy } = props;
+  const skimmed = useContext(SkimContext);
   const requestId = turn ? null : (props.requestId ?? null);
   const stream = useStore((s) => (requestId === null ? undefined : s.runTexts[requestId]));
   const run = useStore((s) => (requestId === null ? undefined : s.runs[requestId]));
@@ -531,45 +539,49 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
       ) : null}
       <div className="msg-foot">
         <TurnMeta turn={turn} conversationId={conversationId} />
-        <div className="msg-actions">
-          <VersionSwitcher turn={turn} conversationId={conversationId} busy={busy} />
-          {turn.text !== '' || turn.toolCalls?.length ? (
-            <CopyButton
-              text={turn.toolCalls?.length ? () => turnCopyText(turn) : turn.text}
-              label={t('chat.reply.copy')}
-              testId="copy-message"
-            />
-          ) : null}
-          <IconButton
-            icon="refresh"
-            size="s"
-            label={againLabel}
-            {...(isLast ? againKeys : {})}
-            disabled={!canRegenerate}
-            onClick={again}
-            data-testid="regenerate"
-          />
-          {turn.status !== 'error' ? (
+        {skimmed ? (
+          <div className="msg-actions" />
+        ) : (
+          <div className="msg-actions">
+            <VersionSwitcher turn={turn} conversationId={conversationId} busy={busy} />
+            {turn.text !== '' || turn.toolCalls?.length ? (
+              <CopyButton
+                text={turn.toolCalls?.length ? () => turnCopyText(turn) : turn.text}
+                label={t('chat.reply.copy')}
+                testId="copy-message"
+              />
+            ) : null}
             <IconButton
-              icon="pencil"
+              icon="refresh"
               size="s"
-              label={t('chat.reply.edit')}
-              disabled={busy}
-              onClick={() => setEditing(true)}
-              data-testid="edit-reply"
+              label={againLabel}
+              {...(isLast ? againKeys : {})}
+              disabled={!canRegenerate}
+              onClick={again}
+              data-testid="regenerate"
             />
-          ) : null}
-          <ForkButton turn={turn} conversationId={conversationId} />
-          {inspect ? (
-            <IconButton
-              icon="code"
-              size="s"
-              label={t('chat.reply.inspect')}
-              onClick={inspect}
-              data-testid="inspect"
-            />
-          ) : null}
-        </div>
+            {turn.status !== 'error' ? (
+              <IconButton
+                icon="pencil"
+                size="s"
+                label={t('chat.reply.edit')}
+                disabled={busy}
+                onClick={() => setEditing(true)}
+                data-testid="edit-reply"
+              />
+            ) : null}
+            <ForkButton turn={turn} conversationId={conversationId} />
+            {inspect ? (
+              <IconButton
+                icon="code"
+                size="s"
+                label={t('chat.reply.inspect')}
+                onClick={inspect}
+                data-testid="inspect"
+              />
+            ) : null}
+          </div>
+        )}
       </div>
     </article>
   );

@@ -10,6 +10,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { ToolResultsForm } from './ToolResults.tsx';
 import type { ToolResult } from '../../../shared/tools.ts';
 import { t } from '../../i18n/active.ts';
+import { createSkimTracker, SkimContext, useScrollSkim } from '../../components/skim.ts';
 
 type Row =
   | { kind: 'turn'; key: string; turn: Turn }
@@ -76,6 +77,9 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   const [atBottom, setAtBottom] = useState(true);
   const [flash, setFlash] = useState<string | null>(null);
   const handledScroll = useRef<number | null>(null);
+  // rows flown past are shown plain until the list settles (components/skim.ts)
+  const skim = useScrollSkim();
+  const [skimTracker] = useState(createSkimTracker);
 
   // not compiled by React Compiler anyway; the virtualizer re-renders this component itself
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -99,6 +103,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   useLayoutEffect(() => {
     stick.current = true;
     setAtBottom(true);
+    skim.programmatic();
     if (rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
     // only when the conversation changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -111,11 +116,12 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
     handledScroll.current = scrollRequest.nonce;
     stick.current = false;
     setAtBottom(false);
+    skim.programmatic();
     virtualizer.scrollToIndex(index, { align: 'center' });
     setFlash(scrollRequest.turnId);
     const timer = setTimeout(() => setFlash(null), 2200);
     return () => clearTimeout(timer);
-  }, [scrollRequest, rows, virtualizer]);
+  }, [scrollRequest, rows, virtualizer, skim]);
 
   // A new request (send, regenerate, edit) brings the view back to the end.
   const requestId = pending?.requestId;
@@ -134,6 +140,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
+    skim.onScroll(el.scrollTop);
     const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
     stick.current = bottom;
     if (bottom !== atBottom) setAtBottom(bottom);
@@ -141,6 +148,11 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
 
   const busy = pending !== undefined;
   const items = virtualizer.getVirtualItems();
+  const skimmed = skimTracker.update(
+    items.map((v) => String(v.key)),
+    skim.skimming(),
+    skim.settled,
+  );
 
   return (
     <div className="msg-scroll-wrap">
@@ -157,43 +169,49 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
             const row = rows[v.index];
             if (!row) return null;
             return (
-              <div
-                key={v.key}
-                data-index={v.index}
-                ref={virtualizer.measureElement}
-                className={`msg-row${row.kind === 'turn' && row.turn.id === flash ? ' is-flash' : ''}`}
-                style={{ transform: `translateY(${v.start}px)` }}
-              >
-                {row.kind === 'turn' ? (
-                  row.turn.role === 'user' ? (
-                    <UserBubble turn={row.turn} conversationId={conversationId} format={format} busy={busy} />
+              <SkimContext.Provider key={v.key} value={row.kind === 'turn' && skimmed.has(String(v.key))}>
+                <div
+                  data-index={v.index}
+                  ref={virtualizer.measureElement}
+                  className={`msg-row${row.kind === 'turn' && row.turn.id === flash ? ' is-flash' : ''}`}
+                  style={{ transform: `translateY(${v.start}px)` }}
+                >
+                  {row.kind === 'turn' ? (
+                    row.turn.role === 'user' ? (
+                      <UserBubble
+                        turn={row.turn}
+                        conversationId={conversationId}
+                        format={format}
+                        busy={busy}
+                      />
+                    ) : (
+                      <ReplyBubble
+                        turn={row.turn}
+                        conversationId={conversationId}
+                        isLast={row.turn.id === lastAssistant}
+                        busy={busy}
+                      />
+                    )
+                  ) : row.kind === 'pending-user' ? (
+                    <PendingUserBubble
+                      text={row.text}
+                      attachments={row.attachments}
+                      toolResults={row.toolResults}
+                    />
+                  ) : row.kind === 'tool-form' ? (
+                    <div className="msg">
+                      <ToolResultsForm conversationId={conversationId} reply={row.reply} busy={busy} />
+                    </div>
                   ) : (
                     <ReplyBubble
-                      turn={row.turn}
+                      requestId={row.requestId}
                       conversationId={conversationId}
-                      isLast={row.turn.id === lastAssistant}
+                      isLast={false}
                       busy={busy}
                     />
-                  )
-                ) : row.kind === 'pending-user' ? (
-                  <PendingUserBubble
-                    text={row.text}
-                    attachments={row.attachments}
-                    toolResults={row.toolResults}
-                  />
-                ) : row.kind === 'tool-form' ? (
-                  <div className="msg">
-                    <ToolResultsForm conversationId={conversationId} reply={row.reply} busy={busy} />
-                  </div>
-                ) : (
-                  <ReplyBubble
-                    requestId={row.requestId}
-                    conversationId={conversationId}
-                    isLast={false}
-                    busy={busy}
-                  />
-                )}
-              </div>
+                  )}
+                </div>
+              </SkimContext.Provider>
             );
           })}
         </div>
@@ -205,6 +223,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
           onClick={() => {
             stick.current = true;
             setAtBottom(true);
+            skim.programmatic();
             virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
             requestAnimationFrame(scrollToBottom);
           }}
