@@ -6,17 +6,26 @@ import { StoreContext, type AppStore } from '../store/index.ts';
 import { useT } from '../i18n/useT.ts';
 import { ariaKeys, detectOs, formatChord } from './keys.ts';
 
-/** The host the store talks to; a store without a bridge yet (a test) counts as the browser. */
-function hostOf(store: AppStore): ShortcutPlatform['host'] {
+/** The host the store talks to; undefined for a store without a bridge yet (a test). */
+function hostOf(store: AppStore): ShortcutPlatform['host'] | undefined {
   try {
     return store.runtime.bridge().host;
   } catch {
-    return 'web';
+    return undefined;
   }
 }
 
+/** Per store: the OS and host do not change while the page lives, and every message row asks (menus, tooltips). */
+const platforms = new WeakMap<AppStore, ShortcutPlatform>();
+
 export function platformOf(store: AppStore): ShortcutPlatform {
-  return { os: detectOs(typeof navigator === 'undefined' ? {} : navigator), host: hostOf(store) };
+  const known = platforms.get(store);
+  if (known) return known;
+  const host = hostOf(store);
+  const platform = { os: detectOs(typeof navigator === 'undefined' ? {} : navigator), host: host ?? 'web' };
+  // a store without its bridge yet counts as the browser, until it has one
+  if (host) platforms.set(store, platform);
+  return platform;
 }
 
 export function usePlatform(): ShortcutPlatform {
