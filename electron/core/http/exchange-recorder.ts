@@ -1,7 +1,7 @@
 import type { AppError } from '../../../shared/errors.ts';
 import type { Exchange, ExchangeEvent } from '../../../shared/exchange.ts';
 import type { Interface } from '../../../shared/formats.ts';
-import { redactHeaders, type Redactor } from './redact.ts';
+import { redactAll, redactHeaders, type Redactor } from './redact.ts';
 import { compact } from '../../../shared/compact.ts';
 
 /** Records are for reading, not archiving: long bodies and streams are cut. */
@@ -199,20 +199,37 @@ export class ExchangeRecorder {
     if (piece !== '') this.bodyParts.push(piece);
   }
 
+  /**
+   * An event as it arrives; base64 is elided now, keys are redacted (all events at once) and long events
+   * cut when the record closes, in that order, so a cut never leaves the first characters of a key.
+   */
   event(event: string | undefined, data: string): void {
     const events = (this.record.events ??= []);
     this.record.timings.firstEventMs ??= this.sinceAttempt();
     if (events.length >= MAX_EVENTS) return;
     const entry: ExchangeEvent = {
       t: this.sinceAttempt(),
-      data: recordable(() => cut(this.redact(elideBase64(data)), MAX_EVENT_CHARS)),
+      data: recordable(() => elideBase64(data)),
     };
     if (event !== undefined) entry.event = event;
     events.push(entry);
   }
 
-  /** Closes the record: flushes the body, sets the total time and the error if any. */
+  /** Closes the record: flushes the body, redacts the events, sets the total time and the error if any. */
   finish(error?: AppError): Exchange {
+    const events = this.record.events;
+    if (events && events.length > 0) {
+      try {
+        const redacted = redactAll(
+          events.map((e) => e.data),
+          this.redact,
+        );
+        events.forEach((e, i) => (e.data = cut(redacted[i] as string, MAX_EVENT_CHARS)));
+      } catch (e) {
+        // never a record with a key in it: the events are dropped instead
+        this.record.events = [{ t: 0, data: `<not recorded: ${e instanceof Error ? e.name : 'error'}>` }];
+      }
+    }
     if (this.bodyParts.length > 0) {
       const parts = this.bodyParts;
       this.record.responseBody = recordable(() =>

@@ -207,8 +207,10 @@ export function createRedactor(keys: Iterable<string | undefined>): Redactor {
     ...matchers.map((m) => m.chars.length * 12),
   );
 
+  // No form of any key is shorter than this (escaped forms are longer than the key, base64 ones 12+).
+  const shortest = Math.min(...ordered.map(([f]) => f.length), ...matchers.map((m) => m.chars.length));
   const redact = ((text: string) => {
-    if (matchers.length === 0) return text;
+    if (matchers.length === 0 || text.length < shortest) return text;
     let out = text;
     for (const [form, mask] of ordered) {
       if (out.includes(form)) out = out.split(form).join(mask);
@@ -217,10 +219,14 @@ export function createRedactor(keys: Iterable<string | undefined>): Redactor {
     return out;
   }) as Redactor;
   redact.mask = maskKey;
+  // A form starts with its own first character; an escaped key with the key's first or an escape.
+  const starts = new Set(['\\', '%', ...ordered.map(([f]) => f[0]), ...matchers.map((m) => m.chars[0])]);
   redact.pendingTail = (text: string) => {
     if (matchers.length === 0) return 0;
     const start = Math.max(0, text.length - longestForm);
     for (let s = start; s < text.length; s++) {
+      // most positions of a streamed delta cannot start any form: skip them before the full checks
+      if (!starts.has(text[s])) continue;
       for (const m of matchers) if (matchAt(text, s, m) === CUT) return text.length - s;
       const tail = text.slice(s);
       for (const [form] of ordered)
@@ -231,9 +237,25 @@ export function createRedactor(keys: Iterable<string | undefined>): Redactor {
   return redact;
 }
 
+/**
+ * Many strings at once, as a record keeps them (the events of a stream, a reply's headers): one scan of
+ * them all joined, and one per string only when the joined text held a key. The join is exact: a form of a
+ * key inside one string is inside the joined text, so an unchanged join means every string is unchanged.
+ */
+export function redactAll(texts: readonly string[], redact: Redactor): string[] {
+  if (texts.length < 2) return texts.map(redact);
+  const joined = texts.join('\n');
+  return redact(joined) === joined ? [...texts] : texts.map(redact);
+}
+
 export function redactHeaders(headers: Record<string, string>, redact: Redactor): Record<string, string> {
+  const names = Object.keys(headers);
+  const values = redactAll(
+    names.map((n) => headers[n] as string),
+    redact,
+  );
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = redact(value);
+  names.forEach((name, i) => (out[name] = values[i] as string));
   return out;
 }
 

@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ExchangeRecorder } from '../../electron/core/http/exchange-recorder.ts';
+import { base64Forms, createRedactor, redactAll } from '../../electron/core/http/redact.ts';
+
+/**
+ * PROVES: a stream's exchange record (what the inspector shows) holds no key in any form, even when the
+ * events are redacted all at once and a long event is cut right through a key; redacting many strings at
+ * once gives exactly what redacting each one gives.
+ */
+
+const KEY = 'sk-test-0123456789abcdefXYZ';
+
+function recorder() {
+  return new ExchangeRecorder({
+    interface: 'chat',
+    method: 'POST',
+    url: 'http://127.0.0.1/v1/chat/completions',
+    headers: { Authorization: `Bearer ${KEY}` },
+    body: '{"stream":true}',
+    streamed: true,
+    redact: createRedactor([KEY]),
+  });
+}
+
+describe('the exchange record of a stream', () => {
+  it('hides the key in every event that echoes it, in any form, and keeps the other events as they came', () => {
+    const rec = recorder();
+    rec.startAttempt();
+    const echoes = [
+      `{"delta":"your key is ${KEY}"}`,
+      `{"delta":"${KEY.replaceAll('-', '\\u002d')}"}`,
+      `{"delta":"${encodeURIComponent(KEY).replace('-', '%2d')}"}`,
+      `{"delta":"${base64Forms(KEY)[0]}"}`,
+    ];
+    const clean = ['{"delta":"Hello"}', '{"delta":" world"}', '[DONE]'];
+    for (const data of [clean[0]!, ...echoes, clean[1]!, clean[2]!]) rec.event(undefined, data);
+    const events = rec.finish().events!.map((e) => e.data);
+    expect(events).toHaveLength(7);
+    expect([events[0], events[5], events[6]]).toEqual(clean);
+    for (const data of events.slice(1, 5)) {
+      expect(data).toContain('••••');
+      expect(data).not.toContain('0123456789');
+      expect(data).not.toContain(base64Forms(KEY)[0]);
+    }
+    expect(rec.record.requestHeaders?.['Authorization']).toBe(`Bearer ••••fXYZ`);
+  });
+
+  it('cuts a very long event after redacting it, so the cut never leaves the start of a key', () => {
+    const rec = recorder();
+    rec.startAttempt();
+    // the key starts 6 characters before the 64 KiB an event keeps
+    rec.event(undefined, `${'x'.repeat(64 * 1024 - 6)}${KEY} and more`);
+    const [event] = rec.finish().events!;
+    expect(event!.data).toMatch(/more chars not recorded>$/);
+    expect(event!.data).not.toContain(KEY.slice(0, 6));
+  });
+
+  it('records nothing of a key in a non-streamed body or the reply headers either', () => {
+    const rec = recorder();
+    rec.startAttempt();
+    rec.headers(200, new Headers({ 'x-echo': KEY, 'content-type': 'application/json' }));
+    rec.bodyText(`{"text":"${KEY}"}`);
+    const x = rec.finish();
+    expect(x.responseHeaders).toEqual({ 'x-echo': '••••fXYZ', 'content-type': 'application/json' });
+    expect(x.responseBody).toBe('{"text":"••••fXYZ"}');
+  });
+});
+
+describe('redacting many strings at once', () => {
+  it('gives what redacting each string gives', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_-]{6,30}$/),
+        fc.array(fc.string({ maxLength: 40 }), { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        (key, texts, withKey) => {
+          const redact = createRedactor([key]);
+          const strings = texts.map((t, i) =>
+            withKey.some((w) => w % (texts.length || 1) === i) ? t + key : t,
+          );
+          expect(redactAll(strings, redact)).toEqual(strings.map(redact));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves strings shorter than any form of a key as they are, and still hides a key of exactly that length', () => {
+    const redact = createRedactor(['abcdefgh']);
+    expect(redact('abcdefg')).toBe('abcdefg');
+    expect(redact('abcdefgh')).toBe('••••');
+  });
+});
