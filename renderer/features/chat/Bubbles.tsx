@@ -1,5 +1,5 @@
 import { displayModelId } from '../../../shared/display.ts';
-import { memo, useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SkimContext } from '../../components/skim.ts';
 import { useStore } from '../../store/index.ts';
 import type { Turn } from '../../../shared/conversation.ts';
@@ -84,6 +84,12 @@ function ForkButton(props: { turn: Turn; conversationId: string }) {
 // ---------- user turns ----------
 
 /** A message the user wrote: its files, copy, edit (a new version beside this one), versions, fork. */
+/** A message's buttons; a row flown past in a long list gets them once the list settles (components/skim.ts). */
+function RowActions(props: { children: ReactNode }) {
+  const skimmed = useContext(SkimContext);
+  return <div className="msg-actions">{skimmed ? null : props.children}</div>;
+}
+
 export const UserBubble = memo(function UserBubble(props: {
   turn: Turn;
   conversationId: string;
@@ -91,8 +97,6 @@ export const UserBubble = memo(function UserBubble(props: {
   busy: boolean;
 }) {
   const { turn, format } = props;
-  // a row flown past in a long list gets its buttons once the list settles (components/skim.ts)
-  const skimmed = useContext(SkimContext);
   const send = useStore((s) => s.send);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(turn.text);
@@ -187,32 +191,28 @@ export const UserBubble = memo(function UserBubble(props: {
               </div>
             ) : null}
           </div>
-          {skimmed ? (
-            <div className="msg-actions" />
-          ) : (
-            <div className="msg-actions">
-              <VersionSwitcher turn={turn} conversationId={props.conversationId} busy={props.busy} />
-              {turn.text !== '' || results ? (
-                <CopyButton
-                  text={results ? () => turnCopyText(turn) : turn.text}
-                  label={t(results ? 'chat.user.copyResults' : 'chat.user.copy')}
-                  testId="copy-message"
-                />
-              ) : null}
-              <IconButton
-                icon="pencil"
-                size="s"
-                label={t(results ? 'chat.user.editResultsResend' : 'chat.user.editResend')}
-                disabled={props.busy}
-                onClick={() => {
-                  setText(turn.text);
-                  setEditing(true);
-                }}
-                data-testid="edit-message"
+          <RowActions>
+            <VersionSwitcher turn={turn} conversationId={props.conversationId} busy={props.busy} />
+            {turn.text !== '' || results ? (
+              <CopyButton
+                text={results ? () => turnCopyText(turn) : turn.text}
+                label={t(results ? 'chat.user.copyResults' : 'chat.user.copy')}
+                testId="copy-message"
               />
-              <ForkButton turn={turn} conversationId={props.conversationId} />
-            </div>
-          )}
+            ) : null}
+            <IconButton
+              icon="pencil"
+              size="s"
+              label={t(results ? 'chat.user.editResultsResend' : 'chat.user.editResend')}
+              disabled={props.busy}
+              onClick={() => {
+                setText(turn.text);
+                setEditing(true);
+              }}
+              data-testid="edit-message"
+            />
+            <ForkButton turn={turn} conversationId={props.conversationId} />
+          </RowActions>
         </>
       )}
     </article>
@@ -409,7 +409,6 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
   busy: boolean;
 }) {
   const { turn, conversationId, isLast, busy } = props;
-  const skimmed = useContext(SkimContext);
   const requestId = turn ? null : (props.requestId ?? null);
   const stream = useStore((s) => (requestId === null ? undefined : s.runTexts[requestId]));
   const run = useStore((s) => (requestId === null ? undefined : s.runs[requestId]));
@@ -539,49 +538,45 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
       ) : null}
       <div className="msg-foot">
         <TurnMeta turn={turn} conversationId={conversationId} />
-        {skimmed ? (
-          <div className="msg-actions" />
-        ) : (
-          <div className="msg-actions">
-            <VersionSwitcher turn={turn} conversationId={conversationId} busy={busy} />
-            {turn.text !== '' || turn.toolCalls?.length ? (
-              <CopyButton
-                text={turn.toolCalls?.length ? () => turnCopyText(turn) : turn.text}
-                label={t('chat.reply.copy')}
-                testId="copy-message"
-              />
-            ) : null}
-            <IconButton
-              icon="refresh"
-              size="s"
-              label={againLabel}
-              {...(isLast ? againKeys : {})}
-              disabled={!canRegenerate}
-              onClick={again}
-              data-testid="regenerate"
+        <RowActions>
+          <VersionSwitcher turn={turn} conversationId={conversationId} busy={busy} />
+          {turn.text !== '' || turn.toolCalls?.length ? (
+            <CopyButton
+              text={turn.toolCalls?.length ? () => turnCopyText(turn) : turn.text}
+              label={t('chat.reply.copy')}
+              testId="copy-message"
             />
-            {turn.status !== 'error' ? (
-              <IconButton
-                icon="pencil"
-                size="s"
-                label={t('chat.reply.edit')}
-                disabled={busy}
-                onClick={() => setEditing(true)}
-                data-testid="edit-reply"
-              />
-            ) : null}
-            <ForkButton turn={turn} conversationId={conversationId} />
-            {inspect ? (
-              <IconButton
-                icon="code"
-                size="s"
-                label={t('chat.reply.inspect')}
-                onClick={inspect}
-                data-testid="inspect"
-              />
-            ) : null}
-          </div>
-        )}
+          ) : null}
+          <IconButton
+            icon="refresh"
+            size="s"
+            label={againLabel}
+            {...(isLast ? againKeys : {})}
+            disabled={!canRegenerate}
+            onClick={again}
+            data-testid="regenerate"
+          />
+          {turn.status !== 'error' ? (
+            <IconButton
+              icon="pencil"
+              size="s"
+              label={t('chat.reply.edit')}
+              disabled={busy}
+              onClick={() => setEditing(true)}
+              data-testid="edit-reply"
+            />
+          ) : null}
+          <ForkButton turn={turn} conversationId={conversationId} />
+          {inspect ? (
+            <IconButton
+              icon="code"
+              size="s"
+              label={t('chat.reply.inspect')}
+              onClick={inspect}
+              data-testid="inspect"
+            />
+          ) : null}
+        </RowActions>
       </div>
     </article>
   );

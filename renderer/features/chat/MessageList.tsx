@@ -79,6 +79,9 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   const handledScroll = useRef<number | null>(null);
   // rows flown past are shown plain until the list settles (components/skim.ts)
   const skim = useScrollSkim();
+  // stable across renders (the object `skim` is not), so the search-hit effect below runs once per request
+  // and its cleanup does not cancel the timer that ends the highlight
+  const skimProgrammatic = skim.programmatic;
   const [skimTracker] = useState(createSkimTracker);
 
   // not compiled by React Compiler anyway; the virtualizer re-renders this component itself
@@ -116,12 +119,12 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
     handledScroll.current = scrollRequest.nonce;
     stick.current = false;
     setAtBottom(false);
-    skim.programmatic();
+    skimProgrammatic();
     virtualizer.scrollToIndex(index, { align: 'center' });
     setFlash(scrollRequest.turnId);
     const timer = setTimeout(() => setFlash(null), 2200);
     return () => clearTimeout(timer);
-  }, [scrollRequest, rows, virtualizer, skim]);
+  }, [scrollRequest, rows, virtualizer, skimProgrammatic]);
 
   // A new request (send, regenerate, edit) brings the view back to the end.
   const requestId = pending?.requestId;
