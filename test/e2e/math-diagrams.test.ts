@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { chatSteps } from './chat-steps.ts';
 import { harnessPerTest, type Harness } from './harness.ts';
 
 /**
@@ -20,24 +21,7 @@ harnessPerTest(
   { checkProblems: false },
 );
 
-const finished = () => page.locator('[data-testid="message-assistant"]:not([data-status="streaming"])');
-
-async function newChat(): Promise<void> {
-  await page.getByTestId('tab-chat').click();
-  await page.getByTestId('new-conversation').click();
-  await page.getByTestId('composer-input').waitFor();
-  const input = page.getByTestId('model-picker-input');
-  await input.click();
-  await page.getByRole('listbox', { name: 'Models' }).locator('[data-model="gpt-5-mini"]').click();
-  await expect.poll(() => input.inputValue()).toBe('gpt-5-mini');
-}
-
-async function send(text: string): Promise<void> {
-  const before = await finished().count();
-  await page.getByTestId('composer-input').fill(text);
-  await page.getByTestId('composer-input').press('Enter');
-  await expect.poll(() => finished().count(), { timeout: 30_000 }).toBeGreaterThan(before);
-}
+const { finished, newChat, send } = chatSteps(() => page);
 
 async function setTheme(theme: 'light' | 'dark'): Promise<void> {
   await page.getByTestId('tab-settings').click();
