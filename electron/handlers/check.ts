@@ -18,7 +18,7 @@ export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
       return runRequest(s.requests, requestId, async (signal) => {
         const connection = activeConnection(s);
         const keys = await keysOf(s, connection);
-        const record = exchangeRecorder(s, keys, { ctx, requestId });
+        const record = exchangeRecorder(s, { ctx, requestId });
         const report = await runConformance({
           baseUrl: await baseUrlOf(s, connection),
           keys,

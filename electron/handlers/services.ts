@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ExchangeSummary, HostEventName, HostEvents } from '../../shared/contract.ts';
 import type { Exchange } from '../../shared/exchange.ts';
 import { KEY_SLOTS, type KeySlot } from '../../shared/formats.ts';
-import { createRedactor, createServiceClient, type ServiceClient } from '../core/index.ts';
+import { createServiceClient, type ServiceClient } from '../core/index.ts';
 import type { ConnectionRow, Store } from '../store/index.ts';
 import type { Vault } from '../vault/types.ts';
 import { invalid, localFailure, notFound } from './errors.ts';
@@ -172,21 +172,26 @@ export interface ClientScope {
 }
 
 /**
- * Stores an exchange (after a second redaction pass with `keys`) and announces it to the caller as an
- * `exchange` event; used by the service client and by the connection check's probes.
+ * Stores an exchange and announces it to the caller as an `exchange` event; used by the service client and
+ * by the connection check's probes. The record arrives redacted with these same keys (ExchangeRecorder
+ * redacts every string on the way in, redactError the error), and bounded in size, so storing it is one
+ * short task: a second pass over the whole record's JSON once made every long reply quadratic.
  */
-export function exchangeRecorder(s: Services, keys: Keys, scope: ClientScope = {}): (x: Exchange) => void {
-  const redact = createRedactor(Object.values(keys));
+export function exchangeRecorder(s: Services, scope: ClientScope = {}): (x: Exchange) => void {
   return (exchange) => {
-    const clean = JSON.parse(redact(JSON.stringify(exchange))) as Exchange;
-    if (!s.store.exchanges.put(clean)) return;
-    emitSafely(s, scope.ctx, 'exchange', compact({ requestId: scope.requestId, summary: summarise(clean) }));
+    if (!s.store.exchanges.put(exchange)) return;
+    emitSafely(
+      s,
+      scope.ctx,
+      'exchange',
+      compact({ requestId: scope.requestId, summary: summarise(exchange) }),
+    );
   };
 }
 
 /**
- * A service client for `connection` with `keys`. Every exchange it produces is stored (after a second
- * redaction pass with the same keys) and announced to the caller as an `exchange` event.
+ * A service client for `connection` with `keys`. Every exchange it produces is stored and announced to the
+ * caller as an `exchange` event.
  */
 export async function clientFor(
   s: Services,
@@ -195,7 +200,7 @@ export async function clientFor(
   scope: ClientScope = {},
 ): Promise<ServiceClient> {
   if (Object.values(keys).some((k) => k !== undefined)) requireConfirmedKeys(s, connection);
-  const record = exchangeRecorder(s, keys, scope);
+  const record = exchangeRecorder(s, scope);
   const defaults = s.deps.clientDefaults ?? {};
   const baseFetch = s.deps.fetch ?? globalThis.fetch;
   const onResponse = scope.onResponse;

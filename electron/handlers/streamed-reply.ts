@@ -1,13 +1,16 @@
 // A reply that streams is written to the database as it arrives, so a crash or a kill keeps what the
-// user saw. Writes are bounded: at most one every PERSIST_EVERY_MS (more apart as the text grows, since
-// each write re-indexes it for search), and the first as soon as text arrives.
+// user saw. Writes are bounded in time and in bytes: the first as soon as text arrives, then at most one
+// every PERSIST_EVERY_MS, and only once the text has grown by a quarter since the last write. Each write
+// rewrites (and re-indexes) the whole text, so growth by a fixed factor keeps all the writes of a reply
+// within five times its length, however fast it streams: linear, never quadratic.
 import { randomUUID } from 'node:crypto';
 import type { Turn } from '../../shared/conversation.ts';
 import type { Services } from './services.ts';
+import { hostWork } from '../core/work.ts';
 
 const PERSIST_EVERY_MS = 500;
-/** Extra wait per character already written: a 4 MB text is rewritten at most about once a second. */
-const PERSIST_MS_PER_CHAR = 1 / 10_000;
+/** The text written next is at least this many times the last one written. */
+const PERSIST_GROWTH = 1.25;
 
 /** What a crash leaves on a reply that was still streaming: shown as cut off, with this reason. */
 const INTERRUPTED = 'Quartet closed before the reply was complete; this is what had arrived.';
@@ -35,7 +38,10 @@ export function streamedReplyWriter(
   let text = '';
   let written = false;
   let lastWrite = 0;
+  let lastLength = 0;
   const write = () => {
+    hostWork.partialWriteChars += text.length;
+    lastLength = text.length;
     try {
       if (!written) {
         s.store.messages.insert(
@@ -65,7 +71,10 @@ export function streamedReplyWriter(
     id,
     text(piece) {
       text += piece;
-      if (!written || performance.now() - lastWrite >= PERSIST_EVERY_MS + text.length * PERSIST_MS_PER_CHAR) {
+      if (
+        !written ||
+        (text.length >= lastLength * PERSIST_GROWTH && performance.now() - lastWrite >= PERSIST_EVERY_MS)
+      ) {
         write();
       }
     },

@@ -67,6 +67,32 @@ describe('the exchange record of a stream', () => {
   });
 });
 
+describe('the exchange record of a long stream', () => {
+  it('keeps the first and the last events with a marker between, every one redacted, in bounded size', () => {
+    const rec = recorder();
+    rec.startAttempt();
+    const total = 30_000;
+    for (let i = 0; i < total; i++) {
+      // a key now and then, in the head, in the part left out and in the tail
+      const data = i % 997 === 0 ? `{"i":${i},"echo":"${KEY}"}` : `{"i":${i},"delta":"w${i}\\n\\n"}`;
+      rec.event(i % 2 === 0 ? 'message' : undefined, data);
+    }
+    const events = rec.finish().events!;
+    const joined = JSON.stringify(events);
+    expect(joined).not.toContain('0123456789');
+    expect(joined.length).toBeLessThan(2 * 1024 * 1024);
+    const marker = events.findIndex((e) => e.data.includes('events not recorded'));
+    expect(marker).toBeGreaterThan(0);
+    const ids = events.filter((_, i) => i !== marker).map((e) => Number(/"i":(\d+)/.exec(e.data)?.[1]));
+    // the head from the first event on, the tail up to the last, in order
+    expect(ids[0]).toBe(0);
+    expect(ids.at(-1)).toBe(total - 1);
+    expect(ids.slice(marker)).toEqual(ids.slice(marker).map((_, k) => total - (ids.length - marker) + k));
+    const left = Number(/<(\d+) events not recorded/.exec(events[marker]!.data)?.[1]);
+    expect(left + ids.length).toBe(total);
+  });
+});
+
 describe('redacting many strings at once', () => {
   it('gives what redacting each string gives', () => {
     fc.assert(

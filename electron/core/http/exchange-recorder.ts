@@ -1,13 +1,22 @@
 import type { AppError } from '../../../shared/errors.ts';
 import type { Exchange, ExchangeEvent } from '../../../shared/exchange.ts';
 import type { Interface } from '../../../shared/formats.ts';
-import { redactAll, redactHeaders, type Redactor } from './redact.ts';
+import { redactAll, redactError, redactHeaders, type Redactor } from './redact.ts';
+import { hostWork } from '../work.ts';
 import { compact } from '../../../shared/compact.ts';
 
-/** Records are for reading, not archiving: long bodies and streams are cut. */
+/**
+ * Records are for reading, not archiving: long bodies and streams are cut, so the work a record costs (its
+ * redaction, its JSON, its row in the database) is bounded whatever the size of the reply. A long stream
+ * keeps its first events and its last ones (where the finish reason and usage are), with a marker between.
+ */
 const MAX_BODY_CHARS = 512 * 1024;
-const MAX_EVENTS = 20_000;
+const MAX_HEAD_EVENTS = 10_000;
+const MAX_HEAD_EVENT_CHARS = 1024 * 1024;
+const MAX_TAIL_EVENTS = 200;
 const MAX_EVENT_CHARS = 64 * 1024;
+/** Events are redacted in batches of about this many characters as they arrive: one short scan each. */
+const REDACT_BATCH_CHARS = 64 * 1024;
 const MIN_ELIDED_BASE64 = 256;
 const MIN_LONG_BASE64 = 4096;
 
@@ -131,6 +140,14 @@ export class ExchangeRecorder {
   private readonly callStart: number;
   private attemptStart: number;
   private bodyParts: string[] = [];
+  /** the stream's events: the first ones, then the last MAX_TAIL_EVENTS (a ring), redacted in batches */
+  private head: ExchangeEvent[] = [];
+  private headChars = 0;
+  private tail: ExchangeEvent[] = [];
+  private tailStart = 0;
+  private dropped = 0;
+  private unredacted: ExchangeEvent[] = [];
+  private unredactedChars = 0;
 
   constructor(init: {
     interface: Interface;
@@ -182,6 +199,13 @@ export class ExchangeRecorder {
     delete this.record.error;
     this.record.timings = {};
     this.bodyParts = [];
+    this.head = [];
+    this.headChars = 0;
+    this.tail = [];
+    this.tailStart = 0;
+    this.dropped = 0;
+    this.unredacted = [];
+    this.unredactedChars = 0;
   }
 
   headers(status: number, headers: Headers): void {
@@ -200,36 +224,74 @@ export class ExchangeRecorder {
   }
 
   /**
-   * An event as it arrives; base64 is elided now, keys are redacted (all events at once) and long events
-   * cut when the record closes, in that order, so a cut never leaves the first characters of a key.
+   * An event as it arrives: base64 is elided now, keys are redacted batch by batch (each batch one short
+   * scan, so no pass grows with the stream) and long events are cut after that, so a cut never leaves the
+   * first characters of a key. Past the head's budget only the last events are kept.
    */
   event(event: string | undefined, data: string): void {
-    const events = (this.record.events ??= []);
     this.record.timings.firstEventMs ??= this.sinceAttempt();
-    if (events.length >= MAX_EVENTS) return;
+    hostWork.recordChars += data.length;
     const entry: ExchangeEvent = {
       t: this.sinceAttempt(),
       data: recordable(() => elideBase64(data)),
     };
     if (event !== undefined) entry.event = event;
-    events.push(entry);
+    if (this.head.length < MAX_HEAD_EVENTS && this.headChars < MAX_HEAD_EVENT_CHARS) {
+      this.head.push(entry);
+      this.headChars += entry.data.length;
+    } else if (this.tail.length < MAX_TAIL_EVENTS) {
+      this.tail.push(entry);
+    } else {
+      this.tail[this.tailStart] = entry;
+      this.tailStart = (this.tailStart + 1) % MAX_TAIL_EVENTS;
+      this.dropped += 1;
+    }
+    this.unredacted.push(entry);
+    this.unredactedChars += entry.data.length + (event?.length ?? 0);
+    if (this.unredactedChars >= REDACT_BATCH_CHARS) this.redactPending();
+  }
+
+  /** Redacts the events not redacted yet (those dropped from the tail meanwhile cost a scan, nothing more). */
+  private redactPending(): void {
+    const batch = this.unredacted;
+    this.unredacted = [];
+    this.unredactedChars = 0;
+    if (batch.length === 0) return;
+    try {
+      const names = batch.map((e) => e.event ?? '');
+      const redacted = redactAll(batch.map((e) => e.data).concat(names), this.redact);
+      batch.forEach((e, i) => {
+        e.data = cut(redacted[i] as string, MAX_EVENT_CHARS);
+        if (e.event !== undefined) e.event = redacted[batch.length + i] as string;
+      });
+    } catch (e) {
+      // never a record with a key in it: the events of this batch lose their text instead
+      const note = `<not recorded: ${e instanceof Error ? e.name : 'error'}>`;
+      for (const entry of batch) {
+        entry.data = note;
+        delete entry.event;
+      }
+    }
+  }
+
+  /** The events kept, in arrival order, with a marker where the middle of a long stream was left out. */
+  private keptEvents(): ExchangeEvent[] | undefined {
+    if (this.head.length === 0) return undefined;
+    const tail = [...this.tail.slice(this.tailStart), ...this.tail.slice(0, this.tailStart)];
+    if (this.dropped === 0) return [...this.head, ...tail];
+    const marker: ExchangeEvent = {
+      t: tail[0]?.t ?? 0,
+      data: `<${this.dropped} events not recorded: a record keeps a stream's first and last events>`,
+    };
+    return [...this.head, marker, ...tail];
   }
 
   /** Closes the record: flushes the body, redacts the events, sets the total time and the error if any. */
   finish(error?: AppError): Exchange {
-    const events = this.record.events;
-    if (events && events.length > 0) {
-      try {
-        const redacted = redactAll(
-          events.map((e) => e.data),
-          this.redact,
-        );
-        events.forEach((e, i) => (e.data = cut(redacted[i] as string, MAX_EVENT_CHARS)));
-      } catch (e) {
-        // never a record with a key in it: the events are dropped instead
-        this.record.events = [{ t: 0, data: `<not recorded: ${e instanceof Error ? e.name : 'error'}>` }];
-      }
-    }
+    this.redactPending();
+    const events = this.keptEvents();
+    if (events) this.record.events = events;
+    else delete this.record.events;
     if (this.bodyParts.length > 0) {
       const parts = this.bodyParts;
       this.record.responseBody = recordable(() =>
@@ -238,7 +300,8 @@ export class ExchangeRecorder {
       this.bodyParts = [];
     }
     this.record.timings.totalMs = Math.round(performance.now() - this.callStart);
-    if (error) this.record.error = error;
+    // the transport redacts its errors already; a probe's own words pass here too
+    if (error) this.record.error = redactError(error, this.redact);
     else delete this.record.error;
     return this.record;
   }

@@ -7,6 +7,9 @@
  * Keys must be used trimmed (the client trims them) so the exact string on the wire is the one redacted.
  * Every scan is linear in the text (no backtracking pattern ever runs on a body).
  */
+import type { AppError } from '../../../shared/errors.ts';
+import { hostWork } from '../work.ts';
+
 export interface Redactor {
   (text: string): string;
   /** The mask shown in place of one key. */
@@ -158,21 +161,39 @@ function matchAt(text: string, pos: number, m: KeyMatcher, from = 0): number {
   return at;
 }
 
-/** Replaces every escaped (JSON or %-encoded, partly or whole) occurrence of the key. */
+/**
+ * Replaces every escaped (JSON or %-encoded, partly or whole) occurrence of the key. Linear in the text:
+ * the next `\\` and `%` are each found once (never searched for again from every escape, which was
+ * quadratic on JSON full of backslashes), and from each escape only the few starts that hold the key's
+ * first character are tried.
+ */
 function redactEscaped(text: string, m: KeyMatcher): string {
-  if (!text.includes('\\') && !text.includes('%')) return text;
+  let slash = text.indexOf('\\');
+  let percent = text.indexOf('%');
+  hostWork.redactChars += text.length;
+  if (slash === -1 && percent === -1) return text;
   const longest = m.chars.length - 1;
+  const first = m.chars[0];
   let out = '';
   let copied = 0;
   let from = 0;
   for (;;) {
-    const slash = text.indexOf('\\', from);
-    const percent = text.indexOf('%', from);
+    if (slash !== -1 && slash < from) {
+      slash = text.indexOf('\\', from);
+      hostWork.redactChars += (slash === -1 ? text.length : slash) - from;
+    }
+    if (percent !== -1 && percent < from) {
+      percent = text.indexOf('%', from);
+      hostWork.redactChars += (percent === -1 ? text.length : percent) - from;
+    }
     const p = slash === -1 ? percent : percent === -1 ? slash : Math.min(slash, percent);
     if (p === -1) break;
-    // The first escape of an encoded key is preceded by at most `longest` plain characters of it.
+    // The first escape of an encoded key is preceded by at most `longest` plain characters of it, the
+    // first of which is the key's own first character (an escape before p was tried as its own start).
     let matched = false;
     for (let s = Math.max(copied, p - longest); s <= p; s++) {
+      hostWork.redactChars += 1;
+      if (s < p && text[s] !== first) continue;
       const end = matchAt(text, s, m);
       if (end > p) {
         out += text.slice(copied, s) + m.mask;
@@ -212,6 +233,7 @@ export function createRedactor(keys: Iterable<string | undefined>): Redactor {
   const redact = ((text: string) => {
     if (matchers.length === 0 || text.length < shortest) return text;
     let out = text;
+    hostWork.redactChars += text.length * ordered.length;
     for (const [form, mask] of ordered) {
       if (out.includes(form)) out = out.split(form).join(mask);
     }
@@ -291,4 +313,15 @@ export function createStreamRedactor(redact: Redactor): { push(piece: string): s
       return rest;
     },
   };
+}
+
+/** Every string the service could have put into an error (message, vendor type and code, request id...). */
+export function redactError(info: AppError, redact: Redactor): AppError {
+  const out: AppError = { ...info };
+  for (const name of ['message', 'snippet', 'vendorType', 'vendorCode', 'requestId'] as const) {
+    const value = out[name];
+    if (value !== undefined) out[name] = redact(value);
+  }
+  if (out.issues) out.issues = out.issues.map((i) => ({ path: redact(i.path), message: redact(i.message) }));
+  return out;
 }

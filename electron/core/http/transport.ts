@@ -8,7 +8,7 @@ import { readEventBatches, SseTooLarge, type SseEvent } from '../sse/read-events
 import { BodyTooLarge, raceIdle, readText } from './body.ts';
 import { ExchangeRecorder } from './exchange-recorder.ts';
 import { CrossOriginRedirect, fetchSameOrigin } from './redirects.ts';
-import { redactDeep, type Redactor } from './redact.ts';
+import { redactDeep, redactError, type Redactor } from './redact.ts';
 import { decideRetry, parseRetryAfter, type FailureFacts, type RetryPolicy } from './retry.ts';
 import { compact } from '../../../shared/compact.ts';
 
@@ -288,17 +288,6 @@ export function createTransport(cfg: TransportConfig) {
 }
 
 export type Transport = ReturnType<typeof createTransport>;
-
-/** Every string the service could have put into an error (message, vendor type and code, request id...). */
-function redactError(info: AppError, redact: Redactor): AppError {
-  const out: AppError = { ...info };
-  for (const name of ['message', 'snippet', 'vendorType', 'vendorCode', 'requestId'] as const) {
-    const value = out[name];
-    if (value !== undefined) out[name] = redact(value);
-  }
-  if (out.issues) out.issues = out.issues.map((i) => ({ path: redact(i.path), message: redact(i.message) }));
-  return out;
-}
 
 function redactPartial(p: PartialReply, redact: Redactor): PartialReply {
   return redactDeep(p, redact);
