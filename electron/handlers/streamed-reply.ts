@@ -67,20 +67,31 @@ export function streamedReplyWriter(
       s.log.error('could not store a streaming reply as it arrived', e);
     }
   };
+  // A write is a task of its own, never added to the end of a read of the stream that is already long.
+  let scheduled: ReturnType<typeof setImmediate> | undefined;
+  const writeSoon = () => {
+    scheduled ??= setImmediate(() => {
+      scheduled = undefined;
+      write();
+    });
+  };
   return {
     id,
     text(piece) {
       text += piece;
-      if (
-        !written ||
-        (text.length >= lastLength * PERSIST_GROWTH && performance.now() - lastWrite >= PERSIST_EVERY_MS)
+      if (!written) write();
+      else if (
+        text.length >= lastLength * PERSIST_GROWTH &&
+        performance.now() - lastWrite >= PERSIST_EVERY_MS
       ) {
-        write();
+        writeSoon();
       }
     },
     finish(reply, conversationId) {
-      if (written) s.store.messages.delete(id);
-      s.store.messages.insert(conversationId, { ...reply, id }, parentId);
+      if (scheduled !== undefined) clearImmediate(scheduled);
+      scheduled = undefined;
+      if (written) s.store.messages.replace(id, { ...reply, id });
+      else s.store.messages.insert(conversationId, { ...reply, id }, parentId);
     },
   };
 }

@@ -53,6 +53,11 @@ export interface MessagesRepo {
   /** adds the turn at the end of the branch on screen and shows it there; returns its seq */
   append(conversationId: string, turn: Turn): number;
   updateText(id: string, text: string): boolean;
+  /**
+   * Gives the stored turn `id` every field of `turn` (its place in the tree stays): a reply written while
+   * it streamed becomes the final one in one update, without deleting and writing its text again.
+   */
+  replace(id: string, turn: Turn): boolean;
   /** deletes one turn; callers delete only turns nothing follows (a draft reply, a failed one) */
   delete(id: string): boolean;
   countByRole(conversationId: string, role: Turn['role']): number;
@@ -158,6 +163,12 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const updateText = db.prepare('UPDATE messages SET text = ? WHERE id = ?');
+  const replace = db.prepare(
+    `UPDATE messages SET role = ?, text = ?, thoughts = ?, raw = ?, status = ?, error = ?, model = ?,
+       finish_reason = ?, end_reason = ?, end_detail = ?, usage = ?, timings = ?, exchange_id = ?, edited = ?,
+       created_at = ?, tool_calls = ?, tool_results = ?
+     WHERE id = ?`,
+  );
   const remove = db.prepare('DELETE FROM messages WHERE id = ?');
   const countByRole = db.prepare('SELECT count(*) AS n FROM messages WHERE conversation_id = ? AND role = ?');
 
@@ -177,14 +188,9 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
     return start === undefined ? undefined : descend(treeOf(conversationId), start);
   }
 
-  function insertTurn(conversationId: string, turn: Turn, parentId: string | null): number {
-    const row = maxSeq.get(conversationId);
-    const seq = (row ? (optNum(row, 'seq') ?? 0) : 0) + 1;
-    insert.run(
-      turn.id,
-      conversationId,
-      seq,
-      parentId,
+  /** The stored columns of a turn, role to tool_results, in the order of the statements above. */
+  function columnsOf(turn: Turn) {
+    return [
       turn.role,
       turn.text,
       turn.thoughts ?? null,
@@ -202,7 +208,13 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
       turn.createdAt,
       toJson(turn.toolCalls),
       toJson(turn.toolResults),
-    );
+    ] as const;
+  }
+
+  function insertTurn(conversationId: string, turn: Turn, parentId: string | null): number {
+    const row = maxSeq.get(conversationId);
+    const seq = (row ? (optNum(row, 'seq') ?? 0) : 0) + 1;
+    insert.run(turn.id, conversationId, seq, parentId, ...columnsOf(turn));
     return seq;
   }
 
@@ -226,6 +238,7 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
       return seq;
     },
     updateText: (id, text) => Number(updateText.run(text, id).changes) > 0,
+    replace: (id, turn) => Number(replace.run(...columnsOf(turn), id).changes) > 0,
     delete: (id) => Number(remove.run(id).changes) > 0,
     countByRole: (conversationId, role) => num(countByRole.get(conversationId, role) ?? { n: 0 }, 'n'),
   };

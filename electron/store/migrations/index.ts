@@ -5,6 +5,7 @@ import { SQL as REPORTED_QUALITY } from './003-reported-quality.ts';
 import { SQL as BRANCHES_ATTACHMENTS } from './004-branches-attachments.ts';
 import { SQL as TOOLS_PRESETS } from './005-tools-presets.ts';
 import { SQL as ORGANISE } from './006-organise.ts';
+import { SQL as BOUNDED_SEARCH_INDEX } from './007-bounded-search-index.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'branches-attachments', up: sql(BRANCHES_ATTACHMENTS) },
   { version: 5, name: 'tools-presets', up: sql(TOOLS_PRESETS) },
   { version: 6, name: 'organise', up: sql(ORGANISE) },
+  { version: 7, name: 'bounded-search-index', up: sql(BOUNDED_SEARCH_INDEX) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
