@@ -31,6 +31,7 @@ import { endReasonOfError, endReasonOfReply } from '../../shared/end-reason.ts';
 import { activeClient, emitSafely, type Services } from './services.ts';
 import type { CallContext } from './types.ts';
 import { compact } from '../../shared/compact.ts';
+import { nextTurn } from '../core/give-way.ts';
 
 type Prepare =
   | {
@@ -303,6 +304,8 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
         } catch (e) {
           reply = failedTurn(s, e, signal.aborted, conversation);
         }
+        // the stream's end (its record stored) and the reply's storing are two tasks, each short
+        await nextTurn();
         const stored = s.store.transaction(() => {
           if (!s.store.conversations.get(conversationId)) {
             throw notFound('The conversation was deleted while its reply was running.');
@@ -314,6 +317,8 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
           const all = s.store.messages.list(conversationId);
           return withDetails(s, pathFrom(all, live.id), all);
         });
+        // and the answer, as large as the reply, is written to the page in a task of its own
+        await nextTurn();
         const byId = new Map(stored.map((t) => [t.id, t]));
         return {
           userTurn: byId.get(userTurn.id) ?? userTurn,

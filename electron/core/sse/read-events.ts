@@ -1,3 +1,4 @@
+import { createGiveWay } from '../give-way.ts';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { readChunks, type BodyReadOptions } from '../http/body.ts';
 
@@ -38,6 +39,7 @@ export async function* readEventBatches(
     },
   });
   const decoder = new TextDecoder();
+  const giveWay = createGiveWay();
   for await (const chunk of readChunks(body, opts)) {
     parser.feed(decoder.decode(chunk, { stream: true }));
     if (tooLarge) throw new SseTooLarge();
@@ -46,6 +48,7 @@ export async function* readEventBatches(
       batch = [];
       yield ready;
     }
+    await giveWay();
   }
   parser.feed(`${decoder.decode()}\n\n`);
   if (batch.length > 0) yield batch;
