@@ -14,6 +14,7 @@ const BENCHES: { name: string; file: string }[] = [
   { name: 'request overhead', file: '../test/bench/overhead.bench.ts' },
   { name: 'search', file: '../test/bench/search.bench.ts' },
   { name: 'start-up', file: '../test/bench/startup.bench.ts' },
+  { name: 'stream wait', file: '../test/bench/stream-wait.bench.ts' },
   { name: 'browser', file: '../test/bench/browser.bench.ts' },
   { name: 'lists', file: '../test/bench/lists.bench.ts' },
 ];

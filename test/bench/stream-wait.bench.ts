@@ -1,0 +1,230 @@
+// #2 The user's wait: from Enter until the last token is on screen and the reply is marked done, against
+// a floor page that fetches the same stream and appends it once per frame; the host's CPU and its growth;
+// the host's longest event-loop delay during a long stream; and Stop to stopped. The service runs in a
+// child process (service-child.ts), apart from the host as a real service is, so every figure of the host
+// is the host's own. Floor and app take turns in the same Chromium.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { SANDBOX_KEY } from '../../electron/simulator/index.ts';
+import { startHarness, type Harness } from '../e2e/harness.ts';
+import { ms, percentile, verdict, type BenchResult } from './util.ts';
+import { floorPage } from './floor-page.ts';
+
+const ROUNDS = 5;
+const SIZES = [10_000, 100_000] as const;
+const WALL_BUDGET: Record<(typeof SIZES)[number], number> = { 10_000: 2, 100_000: 1.5 };
+const CPU_GROWTH_BUDGET = 12;
+const LOOP_DELAY_BUDGET_MS = 50;
+const STOP_BUDGET_MS = 250;
+const CHILD = fileURLToPath(new URL('./service-child.ts', import.meta.url));
+
+/** The service and the floor page's server in a child process; resolves once both listen. */
+async function startService(): Promise<{ child: ChildProcess; service: string }> {
+  const child = spawn(process.execPath, [CHILD], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the service child exited (${code})`)));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  return { child, ...(JSON.parse(line) as { service: string }) };
+}
+
+/**
+ * The host's longest stall while `work` runs: a timer chain that asks to run every millisecond, so a gap
+ * between two of its turns is a task that held the event loop that long, or time the system gave to other
+ * processes (Chromium, the service) while the host waited for a core. The main thread's own CPU time in
+ * each gap tells the two apart: `taskMs` is the most the host itself worked without giving way.
+ */
+async function longestStall<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; stallMs: number; taskMs: number }> {
+  let on = true;
+  let last = performance.now();
+  let lastCpu = process.threadCpuUsage();
+  let stallMs = 0;
+  let taskMs = 0;
+  const tick = () => {
+    const now = performance.now();
+    const cpu = process.threadCpuUsage(lastCpu);
+    stallMs = Math.max(stallMs, now - last);
+    taskMs = Math.max(taskMs, (cpu.user + cpu.system) / 1000);
+    last = now;
+    lastCpu = process.threadCpuUsage();
+    if (on) setTimeout(tick, 1);
+  };
+  setTimeout(tick, 1);
+  try {
+    return { value: await work(), stallMs, taskMs };
+  } finally {
+    on = false;
+  }
+}
+
+async function floorRound(page: Page, floorUrl: string, tokens: number): Promise<number> {
+  await page.bringToFront();
+  await page.goto(`${floorUrl}?tokens=${tokens}`);
+  const t0 = performance.now();
+  await page.click('#go');
+  await page.waitForSelector('body[data-done="1"]', { state: 'attached', timeout: 300_000 });
+  return performance.now() - t0;
+}
+
+const lastWord = (tokens: number): string => `w${tokens - 12}`;
+
+/** A new chat in the app's tab, brought to the front (a tab behind another gets no animation frames). */
+async function newChat(page: Page): Promise<void> {
+  await page.bringToFront();
+  await page.getByTestId('tab-chat').click();
+  await page.getByTestId('new-conversation').click();
+  await page.getByTestId('composer-input').waitFor();
+}
+
+/** Enter to the reply marked done with its last word on screen; the host's CPU time over the same span. */
+async function appRound(h: Harness, tokens: number) {
+  const page = h.page;
+  await newChat(page);
+  await page.getByTestId('composer-input').fill(`Bench [[tokens:${tokens}]]`);
+  const done = page.locator('[data-testid="message-assistant"]:not([data-status="streaming"])');
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const { stallMs, taskMs } = await longestStall(async () => {
+    await page.getByTestId('composer-input').press('Enter');
+    await done.first().waitFor({ state: 'attached', timeout: 300_000 });
+  });
+  await done.first().getByText(lastWord(tokens), { exact: false }).first().waitFor({ timeout: 300_000 });
+  const wall = performance.now() - t0;
+  const used = process.cpuUsage(cpu0);
+  return { wall, cpuMs: (used.user + used.system) / 1000, stallMs, taskMs };
+}
+
+/** Stop clicked once a long reply is streaming, until the reply shows as stopped. */
+async function stopRound(h: Harness): Promise<number> {
+  const page = h.page;
+  await newChat(page);
+  // paced (1 ms between events) so that it is still streaming, as a reply from a real service would be
+  await page.getByTestId('composer-input').fill('Bench stop [[tokens:100000]] [[gap:1]]');
+  await page.getByTestId('composer-input').press('Enter');
+  await page.locator('[data-testid="message-assistant"][data-status="streaming"]').first().waitFor();
+  await page.getByText('w500', { exact: false }).first().waitFor({ timeout: 60_000 });
+  const t0 = performance.now();
+  await page.getByTestId('stop-button').click();
+  await page
+    .locator('[data-testid="message-assistant"]:not([data-status="streaming"])')
+    .first()
+    .waitFor({ state: 'attached', timeout: 60_000 });
+  return performance.now() - t0;
+}
+
+export async function run(): Promise<BenchResult> {
+  const { child, service } = await startService();
+  const floor = `${service}/__floor`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quartet-bench-wait-'));
+  const h = await startHarness({ dataDir, sandbox: false });
+  const rows: BenchResult['rows'] = [];
+  try {
+    const ctx = { emit: () => {} };
+    const call = async (op: string, input: unknown) => {
+      const r = await h.host.core.dispatch(op, input, ctx);
+      if (!r.ok) throw new Error(`${op}: ${r.error.message}`);
+      return r.value as { id: string };
+    };
+    const connection = await call('saveConnection', { name: 'Bench service', baseUrl: service });
+    await call('activateConnection', { id: connection.id });
+    await call('setKey', { connectionId: connection.id, slot: 'default', key: SANDBOX_KEY });
+    await h.page.reload({ waitUntil: 'domcontentloaded' });
+    await h.ready();
+    await h.page.setViewportSize({ width: 1400, height: 900 });
+    const floorTab = await h.context.newPage();
+    await floorTab.setViewportSize({ width: 1400, height: 900 });
+    // the floor page at the simulator's origin, so that it fetches the stream as the app's host does
+    await floorTab.route(`${floor}*`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: floorPage(SANDBOX_KEY) }),
+    );
+
+    // warm-up of both, then rounds taking turns (who goes first alternates)
+    await floorRound(floorTab, floor, 1000);
+    await appRound(h, 1000);
+    const figures = new Map<number, { floor: number[]; app: Awaited<ReturnType<typeof appRound>>[] }>();
+    for (const tokens of SIZES) {
+      const f = { floor: [] as number[], app: [] as Awaited<ReturnType<typeof appRound>>[] };
+      figures.set(tokens, f);
+      for (let round = 0; round < ROUNDS; round++) {
+        if (round % 2 === 0) f.floor.push(await floorRound(floorTab, floor, tokens));
+        f.app.push(await appRound(h, tokens));
+        if (round % 2 === 1) f.floor.push(await floorRound(floorTab, floor, tokens));
+      }
+    }
+    for (const tokens of SIZES) {
+      const f = figures.get(tokens)!;
+      const floorMs = percentile(f.floor, 50);
+      const appMs = percentile(
+        f.app.map((a) => a.wall),
+        50,
+      );
+      const ratio = appMs / floorMs;
+      rows.push({
+        item: '2',
+        name: `Streaming ${tokens.toLocaleString('en')} tokens: Enter to the last token shown and the reply marked done, vs the floor page`,
+        measured: `${ratio.toFixed(2)}x (Quartet ${ms(appMs, 0)} vs floor ${ms(floorMs, 0)}, medians of ${ROUNDS}; Quartet ${f.app.map((a) => a.wall.toFixed(0)).join(', ')} ms; floor ${f.floor.map((x) => x.toFixed(0)).join(', ')} ms)`,
+        budget: `≤ ${WALL_BUDGET[tokens]}x the floor`,
+        verdict: verdict(ratio <= WALL_BUDGET[tokens]),
+      });
+    }
+    const small = figures.get(10_000)!.app;
+    const big = figures.get(100_000)!.app;
+    const cpuSmall = percentile(
+      small.map((a) => a.cpuMs),
+      50,
+    );
+    const cpuBig = percentile(
+      big.map((a) => a.cpuMs),
+      50,
+    );
+    rows.push({
+      item: '2',
+      name: 'Streaming 100,000 tokens: host CPU, and its ratio to 10,000 tokens',
+      measured: `${(cpuBig / cpuSmall).toFixed(1)}x (${ms(cpuBig, 0)} vs ${ms(cpuSmall, 0)}, medians; the host process, in which the benchmark's browser driver also runs)`,
+      budget: `≤ ${CPU_GROWTH_BUDGET}x (linear)`,
+      verdict: verdict(cpuBig / cpuSmall <= CPU_GROWTH_BUDGET),
+    });
+    const stall = Math.max(...big.map((a) => a.stallMs));
+    rows.push({
+      item: '2',
+      name: "Streaming 100,000 tokens: the host's longest event-loop delay",
+      measured: `${ms(stall, 0)} (worst of ${ROUNDS} streams; each: ${big.map((a) => a.stallMs.toFixed(0)).join(', ')} ms; the host's own longest task in them, main-thread CPU: ${big.map((a) => a.taskMs.toFixed(0)).join(', ')} ms)`,
+      budget: `≤ ${LOOP_DELAY_BUDGET_MS} ms`,
+      verdict: verdict(stall <= LOOP_DELAY_BUDGET_MS),
+    });
+    const stops: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) stops.push(await stopRound(h));
+    const worstStop = Math.max(...stops);
+    rows.push({
+      item: '2',
+      name: 'Streaming 100,000 tokens: Stop to stopped',
+      measured: `${ms(worstStop, 0)} (worst of ${ROUNDS}: ${stops.map((s) => s.toFixed(0)).join(', ')} ms)`,
+      budget: `≤ ${STOP_BUDGET_MS} ms`,
+      verdict: verdict(worstStop <= STOP_BUDGET_MS),
+    });
+  } finally {
+    await h.close();
+    child.kill();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return {
+    rows,
+    notes: [
+      "**The user's wait (#2, stream-wait.bench.ts).** The service (the simulator) runs in a child process. " +
+        "The floor is a static page, opened at the simulator's origin, that fetches the same chat-completions stream, parses each " +
+        'event and appends the text once per animation frame (a paragraph per blank line). Floor and Quartet take ' +
+        `turns in one Chromium, ${ROUNDS} rounds per size after a warm-up, the first alternating. Quartet's wall is ` +
+        "from pressing Enter until the reply is marked done and its last word is on screen; the floor's from its " +
+        "click until the frame that shows its last token. Host CPU is this process's (the browser host runs in it). " +
+        "The host's event-loop delay is the longest gap of a 1 ms timer chain during the stream. Stop is clicked " +
+        'once 500 words of a 100,000-token reply paced 1 ms per event are on screen, and timed until the reply no longer streams.',
+    ],
+  };
+}
