@@ -117,73 +117,109 @@ export const createRepliesSlice =
       return true;
     };
 
+    /**
+     * Everything before a send's request: the files and parameters checked, the conversation created when
+     * new (or its pending saves flushed), the composer emptied. Null when nothing is to be sent (the
+     * reason already shown).
+     */
+    const prepareSend = async (
+      format: TextFormat,
+      text: string,
+      options: { editTurnId?: string },
+      activeId: string | null,
+      key: string,
+    ) => {
+      let conversationId = activeId;
+      // An edit keeps the edited message's files; a new message takes the composer's.
+      const files = options.editTurnId ? { ids: [], attachments: [] } : get().filesToSend(key, format);
+      if ('problem' in files) {
+        get().notify(t('notices.notSent', { problem: files.problem }), 'warning');
+        return null;
+      }
+      if (text.trim() === '' && files.ids.length === 0) return null;
+      if (refusedForInvalidParams(format)) return null;
+      const bridge = rt.bridge();
+      if (conversationId === null) {
+        const model = selectTabModel(get(), format);
+        if (model === '') {
+          get().notify(t('notices.chooseModel'), 'warning');
+          return null;
+        }
+        const params = selectTabParams(get(), format);
+        const created = await bridge.createConversation({
+          format,
+          model,
+          title: titleFrom(text.trim() === '' ? (files.attachments[0]?.name ?? text) : text),
+          params,
+          origin: 'chat',
+        });
+        if (!created.ok) {
+          get().notify(t('notices.start.failed', { message: created.error.message }), 'error');
+          return null;
+        }
+        const conv = created.value;
+        conversationId = conv.id;
+        set((s) => {
+          const drafts = { ...s.drafts };
+          delete drafts[key];
+          const draftModel = { ...s.draftModel };
+          delete draftModel[format];
+          const draftParams = { ...s.draftParams };
+          delete draftParams[format];
+          return {
+            loaded: { ...s.loaded, [conv.id]: conv },
+            conversations: upsertSummary(s.conversations, summaryOf(conv)),
+            activeConversation: { ...s.activeConversation, [format]: conv.id },
+            drafts,
+            draftModel,
+            draftParams,
+          };
+        });
+      } else {
+        // A model or parameter picked a moment ago is still waiting to be saved: save it first, so the
+        // request is built from what is on screen.
+        if (!(await rt.saves.flush(conversationSaves(conversationId)))) return null;
+        if (get().pending[conversationId]) {
+          get().notify(t('notices.notSent.replyRunning'), 'warning');
+          return null;
+        }
+        if (!options.editTurnId) get().setDraft(key, '');
+      }
+      // The files leave the composer with the text (they show in the message at once) and come back
+      // with it if the send fails before reaching the service.
+      const held = options.editTurnId ? [] : (get().composerFiles[key] ?? []);
+      if (held.length > 0) set((s) => ({ composerFiles: { ...s.composerFiles, [key]: [] } }));
+      return { id: conversationId, files, held };
+    };
+
     return {
       pending: {},
       streamedReplies: {},
       async send(format, text, options = {}) {
-        let conversationId = get().activeConversation[format];
+        const conversationId = get().activeConversation[format];
         const key = draftKey(format, conversationId);
-        // An edit keeps the edited message's files; a new message takes the composer's.
-        const files = options.editTurnId ? { ids: [], attachments: [] } : get().filesToSend(key, format);
-        if ('problem' in files) {
-          get().notify(t('notices.notSent', { problem: files.problem }), 'warning');
+        // One outcome per press, visible: a send while this conversation's reply is running, or while this
+        // composer's send is still being prepared, is refused with why (the text stays in the box), never
+        // held back and sent later.
+        if (conversationId && get().pending[conversationId]) {
+          get().notify(t('notices.notSent.replyRunning'), 'warning');
           return false;
         }
-        if (text.trim() === '' && files.ids.length === 0) return false;
-        if (refusedForInvalidParams(format)) return false;
-        const bridge = rt.bridge();
-        if (conversationId && get().pending[conversationId]) return false;
-
-        if (conversationId === null) {
-          const model = selectTabModel(get(), format);
-          if (model === '') {
-            get().notify(t('notices.chooseModel'), 'warning');
-            return false;
-          }
-          const params = selectTabParams(get(), format);
-          const created = await bridge.createConversation({
-            format,
-            model,
-            title: titleFrom(text.trim() === '' ? (files.attachments[0]?.name ?? text) : text),
-            params,
-            origin: 'chat',
-          });
-          if (!created.ok) {
-            get().notify(t('notices.start.failed', { message: created.error.message }), 'error');
-            return false;
-          }
-          const conv = created.value;
-          conversationId = conv.id;
-          set((s) => {
-            const drafts = { ...s.drafts };
-            delete drafts[key];
-            const draftModel = { ...s.draftModel };
-            delete draftModel[format];
-            const draftParams = { ...s.draftParams };
-            delete draftParams[format];
-            return {
-              loaded: { ...s.loaded, [conv.id]: conv },
-              conversations: upsertSummary(s.conversations, summaryOf(conv)),
-              activeConversation: { ...s.activeConversation, [format]: conv.id },
-              drafts,
-              draftModel,
-              draftParams,
-            };
-          });
-        } else {
-          // A model or parameter picked a moment ago is still waiting to be saved: save it first, so the
-          // request is built from what is on screen.
-          if (!(await rt.saves.flush(conversationSaves(conversationId)))) return false;
-          if (get().pending[conversationId]) return false;
-          if (!options.editTurnId) get().setDraft(key, '');
+        if (rt.preparing.has(key)) {
+          get().notify(t('notices.notSent.alreadySending'), 'info');
+          return false;
         }
-
+        rt.preparing.add(key);
+        let ready: Awaited<ReturnType<typeof prepareSend>>;
+        try {
+          ready = await prepareSend(format, text, options, conversationId, key);
+        } finally {
+          rt.preparing.delete(key);
+        }
+        if (ready === null) return false;
+        const { id, files, held } = ready;
+        const bridge = rt.bridge();
         const requestId = crypto.randomUUID();
-        const id = conversationId;
-        // The files leave the composer with the text (they show in the message at once) and come back
-        // with it if the send fails before reaching the service.
-        const held = options.editTurnId ? [] : (get().composerFiles[key] ?? []);
-        if (held.length > 0) set((s) => ({ composerFiles: { ...s.composerFiles, [key]: [] } }));
         const sent = await run(
           id,
           {

@@ -36,6 +36,11 @@ export interface StoreRuntime {
   readonly composerBlobs: Map<string, Blob>;
   /** makes a downscaled image (page-only code; tests give a fake) */
   downscaler: Downscaler | undefined;
+  /**
+   * Composers (by draft key) whose send is being prepared (a conversation created, a parameter saved):
+   * a second Enter or click meanwhile is refused instead of sending the message twice.
+   */
+  readonly preparing: Set<string>;
   /** ids for notices and scroll requests: new each time */
   nextId(): number;
 }
@@ -64,6 +69,7 @@ export function createRuntime(options: RuntimeOptions): StoreRuntime {
     thumbsRunning: 0,
     composerBlobs: new Map(),
     downscaler: options.downscaler,
+    preparing: new Set(),
     nextId: () => (id += 1),
   };
 }

@@ -460,3 +460,40 @@ describe('start-up', () => {
     expect(t.store.getState().notices.map((n) => n.message)).toEqual([s.notices[0]?.message]);
   });
 });
+
+describe('pressing Enter twice, or sending while a reply runs', () => {
+  it('makes one conversation and one turn of two presses in a new chat, and says why the second did nothing', async () => {
+    const creating = gate<ReturnType<typeof ok<Conversation>>>();
+    const reply = gate<ReturnType<typeof ok<SendResult>>>();
+    const { calls } = install({
+      createConversation: () => creating.promise,
+      sendMessage: () => reply.promise,
+    });
+    t.store.getState().setModel('chat', 'gpt-5-mini');
+    t.store.getState().setDraft('new:chat', 'Only once');
+    const first = t.store.getState().send('chat', 'Only once');
+    const second = t.store.getState().send('chat', 'Only once');
+    expect(await second).toBe(false);
+    expect(t.store.getState().notices.at(-1)?.message).toMatch(/already sending/i);
+    creating.open(ok(conversation()));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.filter((c) => c.op === 'createConversation')).toHaveLength(1);
+    expect(calls.filter((c) => c.op === 'sendMessage')).toHaveLength(1);
+
+    // a third press once the reply runs: refused with the reason, the text kept, nothing queued for later
+    t.store.getState().setDraft('chat:c1', 'A follow-up');
+    expect(await t.store.getState().send('chat', 'A follow-up')).toBe(false);
+    expect(t.store.getState().notices.at(-1)?.message).toMatch(/still being written/);
+    expect(t.store.getState().drafts['chat:c1']).toBe('A follow-up');
+    reply.open(
+      ok({
+        userTurn: turn('u1', 'user', 'Only once'),
+        reply: turn('a1', 'assistant', 'Done.'),
+        totals: { turns: 2 },
+      } as unknown as SendResult),
+    );
+    expect(await first).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls.filter((c) => c.op === 'sendMessage')).toHaveLength(1);
+  });
+});

@@ -77,6 +77,11 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
   const canSend = !busy && reason === null && (text.trim() !== '' || hasFiles);
 
   const submit = () => {
+    // Enter with a message while a reply runs is answered too (not sent, and why), never ignored
+    if (busy && text.trim() !== '') {
+      void send(format, text);
+      return;
+    }
     if (!canSend) return;
     void send(format, text);
   };

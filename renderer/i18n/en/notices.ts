@@ -34,6 +34,9 @@ export const notices = {
   'notices.notSent': 'Not sent: {problem}',
   'notices.notSent.invalidParam': 'Not sent: {problem} Fix it in Parameters.',
   'notices.notSent.noCalls': 'the reply has no function calls to answer.',
+  'notices.notSent.replyRunning':
+    'Not sent: a reply is still being written in this conversation. Wait for it or stop it (Esc); your message stays in the box.',
+  'notices.notSent.alreadySending': 'Already sending this message: it goes once.',
   'notices.chooseModel': 'Choose a model first.',
   'notices.start.failed': 'Could not start the conversation: {message}',
   'notices.stop.failed': 'Could not stop the reply: {message}',

@@ -31,6 +31,9 @@ export const notices: Record<keyof typeof en, Entry> = {
   'notices.notSent': '未发送：{problem}',
   'notices.notSent.invalidParam': '未发送：{problem}请在“参数”中修正。',
   'notices.notSent.noCalls': '这条回复没有需要回答的函数调用。',
+  'notices.notSent.replyRunning':
+    '未发送：这个对话中还有回复正在生成。请等待或停止它（Esc）；你的消息仍在输入框中。',
+  'notices.notSent.alreadySending': '这条消息正在发送：只会发送一次。',
   'notices.chooseModel': '请先选择模型。',
   'notices.start.failed': '无法开始对话：{message}',
   'notices.stop.failed': '无法停止回复：{message}',
