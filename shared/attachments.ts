@@ -11,12 +11,48 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image
 export const PDF_MIME_TYPE = 'application/pdf';
 
 /**
+ * Whether a file name is one that may be shown and stored: no path separator, no control character, no
+ * text-direction mark (which makes a name read as another, "txt.exe" as "exe.txt"), not "." or "..". A name
+ * never becomes a path (exports write `<id>.<ext>`); this keeps what people see honest as well.
+ */
+export function isSafeFileName(name: string): boolean {
+  if (name === '.' || name === '..') return false;
+  for (let i = 0; i < name.length; i++) if (unsafeInName(name.charCodeAt(i))) return false;
+  return true;
+}
+
+function unsafeInName(c: number): boolean {
+  return (
+    c === 0x2f ||
+    c === 0x5c ||
+    c < 0x20 ||
+    (c >= 0x7f && c <= 0x9f) ||
+    c === 0x061c ||
+    c === 0x200e ||
+    c === 0x200f ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2066 && c <= 0x2069)
+  );
+}
+
+/** The name a picked file is sent under: every character a name may not hold becomes "_". */
+export function safeFileName(name: string): string {
+  let out = '';
+  for (let i = 0; i < name.length; i++) out += unsafeInName(name.charCodeAt(i)) ? '_' : name[i];
+  out = out.trim();
+  return out === '' || out === '.' || out === '..' ? 'file' : out;
+}
+
+export const UNSAFE_FILE_NAME =
+  'A file name may not hold "/" or "\\", control characters or text-direction marks.';
+
+/**
  * A file attached to a user turn. The bytes live in the data folder (never in the database or the page's
  * state); a turn refers to them by id. Width and height are read from an image's bytes.
  */
 export const AttachmentSchema = z.object({
   id: z.string().min(1).max(100),
-  name: z.string().min(1).max(255),
+  name: z.string().min(1).max(255).refine(isSafeFileName, UNSAFE_FILE_NAME),
   mimeType: z.string().min(1).max(100),
   kind: AttachmentKindSchema,
   bytes: z.number().int().min(0),

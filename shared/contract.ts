@@ -29,7 +29,7 @@ import { FolderColorSchema, FolderNameSchema, type Folder } from './organise.ts'
 import type { Exchange } from './exchange.ts';
 import type { CommandId } from './commands.ts';
 import { PriceTableSchema } from './pricing.ts';
-import { ATTACHMENT_LIMITS, type Attachment } from './attachments.ts';
+import { ATTACHMENT_LIMITS, isSafeFileName, UNSAFE_FILE_NAME, type Attachment } from './attachments.ts';
 import type { ErrorKind, Result } from './errors.ts';
 
 /**
@@ -481,7 +481,8 @@ export const operations = {
         .string()
         .trim()
         .min(1, 'The file has no name.')
-        .max(255, 'The file name is longer than 255 characters.'),
+        .max(255, 'The file name is longer than 255 characters.')
+        .refine(isSafeFileName, UNSAFE_FILE_NAME),
       /** what the picker said; the host trusts the bytes */
       mimeType: z.string().max(100),
       dataBase64: z

@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Attachment } from '../../shared/attachments.ts';
+import { isSafeFileName, UNSAFE_FILE_NAME, type Attachment } from '../../shared/attachments.ts';
 import { describeFile } from '../core/index.ts';
 import { isTempFile, writeFileAtomic } from '../store/atomic-write.ts';
 import type { AttachmentRow, Store } from '../store/index.ts';
@@ -39,6 +39,8 @@ export async function storeAttachment(
   bytes: Uint8Array,
   path = 'dataBase64',
 ): Promise<AttachmentRow> {
+  // names are shown and exported as link text, never used as paths; what could mislead is refused here too
+  if (!isSafeFileName(name)) throw invalid(UNSAFE_FILE_NAME, 'name');
   const described = describeFile(name, declaredType, bytes);
   if ('problem' in described) throw invalid(described.problem, path);
   const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -1,14 +1,15 @@
 // An export too large to travel to the page in one message (the bridge carries about 60 MB, and one
 // string of hundreds of MB cannot even be built) is written by the host into the data folder, one turn
 // (and one attached file) at a time, and the page is told where it is.
+import { constants } from 'node:fs';
 import { copyFile, mkdir, open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Attachment } from '../../shared/attachments.ts';
 import type { Conversation } from '../../shared/conversation.ts';
 import { CONVERSATION_FILE_VERSION, type EmbeddedFile } from '../../shared/export.ts';
 import { attachmentPath, readAttachment } from './attachment-files.ts';
 import { localFailure } from './errors.ts';
-import { attachmentLinkTarget, markdownPieces } from './export-markdown.ts';
+import { attachmentFileName, markdownPieces } from './export-markdown.ts';
 import type { Services } from './services.ts';
 
 /** Above this many characters, an export is written to a file instead of sent to the page. */
@@ -110,13 +111,22 @@ export async function writeMarkdownBundle(
 ): Promise<string> {
   const stamp = new Date(s.now()).toISOString().replace(/[:.]/g, '-');
   const dir = join(s.paths.dataDir, 'exports', filename.replace(/\.md$/, `-${stamp}`));
-  await mkdir(join(dir, 'attachments'), { recursive: true, mode: 0o700 });
+  const filesDir = join(dir, 'attachments');
+  await mkdir(filesDir, { recursive: true, mode: 0o700 });
   for (const a of attachmentsOf(conversation)) {
     const row = s.store.attachments.get(a.id);
     const from = row ? attachmentPath(s.paths, row) : null;
     if (from === null) throw localFailure(`The attached file "${a.name}" is no longer stored.`);
-    // the link's target, decoded: the name the file has on disk
-    await copyFile(from, join(dir, decodeURIComponent(attachmentLinkTarget(a))));
+    // the file named by id and type, checked to stay in its folder, never written over
+    const to = resolve(filesDir, attachmentFileName(a));
+    if (dirname(to) !== resolve(filesDir))
+      throw localFailure(`The attached file "${a.name}" has no safe name.`);
+    try {
+      await copyFile(from, to, constants.COPYFILE_EXCL);
+    } catch (e) {
+      // the same attachment in two turns is one file
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
   }
   const path = join(dir, filename);
   const file = await open(path, 'wx', 0o600);

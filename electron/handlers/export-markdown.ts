@@ -24,9 +24,30 @@ function thoughtsBlock(thoughts: string): string {
   return `<details>\n<summary>Thoughts</summary>\n\n${quoted}\n\n</details>`;
 }
 
-/** Where an attached file would sit beside the Markdown file: `attachments/<id>-<name>`, as a link target. */
-export function attachmentLinkTarget(a: Pick<Attachment, 'id' | 'name'>): string {
-  return `attachments/${encodeURIComponent(`${a.id}-${a.name}`)}`;
+const EXTENSION_OF_TYPE: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+};
+
+/**
+ * The file an attachment is written to beside the Markdown, relative to its folder:
+ * `attachments/<id>.<ext>`. Never built from the file's name (an imported name of "../../.bashrc" once
+ * wrote over that file): the id's letters, digits and dashes, and an extension from the type, or for text
+ * from the name when it is a plain one. The name is the link's text.
+ */
+export function attachmentFileName(a: Pick<Attachment, 'id' | 'name' | 'mimeType'>): string {
+  const id = a.id.replace(/[^A-Za-z0-9-]/g, '').slice(0, 64) || 'file';
+  const fromName = /\.([A-Za-z0-9]{1,10})$/.exec(a.name)?.[1]?.toLowerCase();
+  const ext = EXTENSION_OF_TYPE[a.mimeType] ?? fromName ?? 'txt';
+  return `${id}.${ext}`;
+}
+
+/** Where an attached file sits beside the Markdown file, as a link target. */
+export function attachmentLinkTarget(a: Pick<Attachment, 'id' | 'name' | 'mimeType'>): string {
+  return `attachments/${attachmentFileName(a)}`;
 }
 
 /**

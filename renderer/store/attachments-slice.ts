@@ -6,6 +6,7 @@ import {
   downscaledSize,
   fileRefusal,
   messageAttachmentsRefusal,
+  safeFileName,
   type Attachment,
 } from '../../shared/attachments.ts';
 import type { TextFormat } from '../../shared/formats.ts';
@@ -117,7 +118,8 @@ export const createAttachmentsSlice =
           message: t('notices.file.unreadable', { name, message: (e as Error).message }),
         };
       }
-      const r = await rt.bridge().putAttachment({ name, mimeType, dataBase64: base64 });
+      // a name with a separator, a control character or a direction mark is stored with "_" there
+      const r = await rt.bridge().putAttachment({ name: safeFileName(name), mimeType, dataBase64: base64 });
       return r.ok
         ? { ok: true as const, attachment: r.value }
         : { ok: false as const, message: hostFileProblem(r.error.message) };

@@ -358,11 +358,48 @@ describe('export and import', () => {
     const md = await h.call('exportConversation', { id: c.id, as: 'markdown' });
     expect(md.content).toBe('');
     const written = await readFile(md.savedTo ?? '', 'utf8');
-    const link = `attachments/${notes.id}-my%20notes.txt`;
+    // the file is named by its id and type; the name is the link's text
+    const link = `attachments/${notes.id}.txt`;
     expect(written).toContain(`[my notes.txt](${link})`);
     // the link, resolved beside the Markdown file, is the file as it was sent
-    const beside = join(dirname(md.savedTo ?? ''), decodeURIComponent(link));
+    const beside = join(dirname(md.savedTo ?? ''), link);
     expect(await readFile(beside, 'utf8')).toBe('text');
+  });
+
+  it('never writes outside the export folder, whatever an imported file is called', async () => {
+    const c = await conversation('chat');
+    const notes = await put('notes.txt', 'planted');
+    await h.call('sendMessage', {
+      requestId: 'a',
+      conversationId: c.id,
+      text: 'see',
+      attachmentIds: [notes.id],
+    });
+    const file = JSON.parse((await h.call('exportConversation', { id: c.id, as: 'json' })).content);
+    const victim = join(h.dataDir, 'victim.txt');
+    await writeFile(victim, 'mine');
+    // a shared file naming its attachment so that the old export wrote over a file of the data folder
+    const turn = file.conversation.turns[0];
+    for (const name of ['../../../victim.txt', '..\\victim.txt', 'a\u202etxt.exe', 'line\nbreak.txt']) {
+      turn.attachments[0].name = name;
+      const error = await h.fail('importConversation', { content: JSON.stringify(file) });
+      expect(error.kind).toBe('invalid-input');
+      expect(error.message).toMatch(/may not hold/);
+    }
+    // and a name that only looks like a path part is written as <id>.<ext> all the same
+    turn.attachments[0].name = '..evil.txt';
+    const imported = await h.call('importConversation', { content: JSON.stringify(file) });
+    const md = await h.call('exportConversation', { id: imported.id, as: 'markdown' });
+    const written = await readFile(md.savedTo ?? '', 'utf8');
+    expect(written).toMatch(/\[\.\.evil\.txt\]\(attachments\/[0-9a-f-]+\.txt\)/);
+    expect(await readFile(victim, 'utf8')).toBe('mine');
+    // the same names are refused where the page uploads a file
+    const upload = await h.fail('putAttachment', {
+      name: '../x.txt',
+      mimeType: 'text/plain',
+      dataBase64: b64('x'),
+    });
+    expect(upload.message).toMatch(/may not hold/);
   });
 
   it('refuses a file whose tree is broken', async () => {
