@@ -2,6 +2,7 @@ import type { Params, ProviderPayload, Turn, Usage } from '../../../shared/conve
 import type { SseEvent } from '../sse/read-events.ts';
 import {
   ReplyShapeProblem,
+  StreamProblem,
   type Delta,
   type FormatAdapter,
   type ReplyParts,
@@ -15,11 +16,13 @@ import {
   asText,
   deltaOf,
   joinNonEmpty,
+  MAX_STREAM_INDEX,
   parseEventJson,
   rawFor,
   replayableTurns,
   stopList,
   streamErrorFrom,
+  streamIndex,
   usageOf,
   withExtraBody,
   type Json,
@@ -125,15 +128,21 @@ function chatPayload(text: string, toolCalls: Json[]): ProviderPayload {
 
 /** Streamed pieces of `tool_calls`, put together by index as the format sends them. */
 function createCallAssembler() {
-  const calls: { id: string; name: string; arguments: string }[] = [];
+  // by the stream's index, in the order the calls started (a Map: an index is a key, never a position)
+  const calls = new Map<number, { id: string; name: string; arguments: string }>();
   return {
     push(pieces: unknown): ToolDelta[] | undefined {
       const out: ToolDelta[] = [];
       for (const piece of asArray(pieces)) {
         const p = asRecord(piece);
-        const index = asNumber(p['index']) ?? calls.length;
+        const index = streamIndex(p['index'], calls.size, 'a tool call');
         const fn = asRecord(p['function']);
-        const call = (calls[index] ??= { id: '', name: '', arguments: '' });
+        let call = calls.get(index);
+        if (call === undefined) {
+          if (calls.size >= MAX_STREAM_INDEX) throw new StreamProblem('the stream sent too many tool calls');
+          call = { id: '', name: '', arguments: '' };
+          calls.set(index, call);
+        }
         const id = asText(p['id']);
         const name = asText(fn['name']);
         const args = asString(fn['arguments']);
@@ -146,9 +155,9 @@ function createCallAssembler() {
     },
     /** the calls as a message's tool_calls */
     wire(): Json[] {
-      return calls
-        .filter((c) => c !== undefined)
-        .map((c, i) => ({
+      return [...calls.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([, c], i) => ({
           id: c.id || `call_${i}`,
           type: 'function',
           function: { name: c.name, arguments: c.arguments },

@@ -21,9 +21,11 @@ import {
   asString,
   asText,
   deltaOf,
+  MAX_STREAM_INDEX,
   parseEventJson,
   rawFor,
   replayableTurns,
+  streamIndex,
   usageOf,
   type Json,
   stopList,
@@ -197,10 +199,14 @@ function createMessagesReducer(): StreamReducer {
   let textShown = false;
   /** tool_use blocks by content index: their order among the reply's calls */
   const toolIndex = new Map<number, number>();
+  /** the stream's content index -> the block's place in `blocks` (in the order they started) */
+  const place = new Map<number, number>();
+  let lastIndex = -1;
 
   function block(index: unknown): Json {
-    const i = asNumber(index) ?? blocks.length - 1;
-    const b = blocks[i];
+    const i = streamIndex(index, lastIndex, 'a content block');
+    const at = place.get(i);
+    const b = at === undefined ? undefined : blocks[at];
     if (!b)
       throw new StreamProblem(`the stream sent a delta for content block ${i}, which was never started`);
     return b;
@@ -222,10 +228,18 @@ function createMessagesReducer(): StreamReducer {
         }
         case 'content_block_start': {
           const b = { ...asRecord(data['content_block']) };
-          const index = asNumber(data['index']) ?? blocks.length;
-          blocks[index] = b;
+          const index = streamIndex(data['index'], lastIndex + 1, 'a content block');
+          const at = place.get(index);
+          if (at !== undefined) blocks[at] = b;
+          else {
+            if (blocks.length >= MAX_STREAM_INDEX)
+              throw new StreamProblem('the stream sent too many content blocks');
+            place.set(index, blocks.length);
+            blocks.push(b);
+          }
+          lastIndex = index;
           let t = b['type'] === 'text' ? (asString(b['text']) ?? '') : undefined;
-          if (t !== undefined && startsParagraph(blocks, index, textShown)) t = `\n\n${t}`;
+          if (t !== undefined && startsParagraph(blocks, place.get(index) ?? 0, textShown)) t = `\n\n${t}`;
           if (t) textShown = true;
           const th = b['type'] === 'thinking' ? asString(b['thinking']) : undefined;
           if (b['type'] === 'tool_use') {

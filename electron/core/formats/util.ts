@@ -129,3 +129,22 @@ export function withExtraBody(body: Json, params: Params): Json {
 export function stopList(params: Params): string[] | undefined {
   return params.stop && params.stop.length > 0 ? params.stop : undefined;
 }
+
+/** Far beyond any real reply's content blocks or tool calls; a larger streamed index is a broken reply. */
+export const MAX_STREAM_INDEX = 10_000;
+
+/**
+ * A streamed `index` (a tool call's, a content block's) checked: a whole number from 0 to MAX_STREAM_INDEX,
+ * or `fallback` when absent. Used as a key, never as an array position: one index of 4294967294 once made a
+ * sparse array whose `filter` visited every slot and froze the host for minutes.
+ */
+export function streamIndex(value: unknown, fallback: number, what: string): number {
+  if (value === undefined || value === null) return fallback;
+  const n = asNumber(value);
+  if (n === undefined || !Number.isInteger(n) || n < 0 || n > MAX_STREAM_INDEX) {
+    throw new StreamProblem(
+      `the stream sent ${what} index ${String(value).slice(0, 40)}, which no reply has`,
+    );
+  }
+  return n;
+}
