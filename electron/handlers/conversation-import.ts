@@ -45,13 +45,20 @@ export function orderedTree(conversation: Conversation): Node[] {
   const children = new Map<string | undefined, Node[]>();
   const byAge = nodes.map((node, i) => ({ node, i }));
   byAge.sort((a, b) => a.node.turn.createdAt - b.node.turn.createdAt || a.i - b.i);
-  for (const { node } of byAge) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node]);
-  const queue = [...(children.get(undefined) ?? [])];
-  while (queue.length > 0) {
-    const node = queue.shift() as Node;
+  // Linear: each list grows in place and the queue is read by position (copying a turn's versions for
+  // each version, and shift(), made 100,000 versions of one turn take 84 s).
+  for (const { node } of byAge) {
+    const list = children.get(node.parentId);
+    if (list) list.push(node);
+    else children.set(node.parentId, [node]);
+  }
+  const queue: Node[] = [];
+  for (const root of children.get(undefined) ?? []) queue.push(root);
+  for (let head = 0; head < queue.length; head++) {
+    const node = queue[head] as Node;
     ordered.push(node);
     placed.add(node.turn.id);
-    queue.push(...(children.get(node.turn.id) ?? []));
+    for (const child of children.get(node.turn.id) ?? []) queue.push(child);
   }
   if (ordered.length !== nodes.length) throw broken('some turns follow each other in a circle');
   return ordered;
