@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import type { MessageKey, Translate } from './i18n/translate.ts';
 import { useDocumentLanguage, useT } from './i18n/useT.ts';
 import { useStore } from './store/index.ts';
@@ -18,7 +19,7 @@ import { shortcutOf, usePlatform, useShortcutProps } from './commands/platform.t
 import { useRunCommand } from './commands/context.ts';
 import type { CommandId } from '../shared/commands.ts';
 import type { Theme } from '../shared/contract.ts';
-import { FORMAT_LABELS, type TextFormat } from '../shared/formats.ts';
+import { FORMAT_LABELS, TextFormatSchema, type TextFormat } from '../shared/formats.ts';
 import { DEFAULT_SETTINGS } from '../shared/default-settings.ts';
 
 // The format tabs are named as the vendor APIs are everywhere, in every language (shared/formats.ts);
@@ -194,9 +195,35 @@ function TabPanel(props: { tab: TabId }) {
   }
 }
 
+/** The whole page failed to draw: say so, and offer a start that reopens nothing. */
+function AppFailed(props: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <ErrorBoundary
+      label={t('components.renderFailed.theApp')}
+      actions={
+        <a className="btn" href="?safe" data-testid="safe-start">
+          {t('components.renderFailed.safeStart')}
+        </a>
+      }
+    >
+      {props.children}
+    </ErrorBoundary>
+  );
+}
+
 /** The shell: top bar with the seven sections, the active section, the inspector drawer, notices. */
 export function App() {
+  return (
+    <AppFailed>
+      <Shell />
+    </AppFailed>
+  );
+}
+
+function Shell() {
   const ready = useStore((s) => s.ready);
+  const openConversation = useStore((s) => s.openConversation);
   const activeTab = useStore((s) => s.activeTab);
   const inspectorOpen = useStore((s) => s.inspectorOpen);
   const theme = useStore((s) => s.settings?.theme ?? DEFAULT_SETTINGS.theme);
@@ -218,7 +245,22 @@ export function App() {
             id={tabPanelId(TAB_PREFIX, activeTab)}
             aria-labelledby={tabId(TAB_PREFIX, activeTab)}
           >
-            {ready ? <TabPanel tab={activeTab} /> : <div className="app-loading" aria-busy="true" />}
+            {ready ? (
+              <ErrorBoundary
+                key={activeTab}
+                label={labelOf(activeTab, t)}
+                onError={() => {
+                  // closed, so that the remembered session does not reopen at every start a conversation
+                  // that failed to draw (once, one reply made the app blank for good)
+                  const format = TextFormatSchema.safeParse(activeTab).data;
+                  if (format) void openConversation(format, null);
+                }}
+              >
+                <TabPanel tab={activeTab} />
+              </ErrorBoundary>
+            ) : (
+              <div className="app-loading" aria-busy="true" />
+            )}
           </div>
         </main>
         {inspectorOpen ? <InspectorPanel /> : null}

@@ -21,9 +21,16 @@ class Stop extends Error {
   }
 }
 
+/**
+ * Deeper nesting than any request body or reply means (the scanner recurses once per level: 12,000 "["
+ * overflowed the page's stack and blanked the app).
+ */
+export const MAX_JSON_DEPTH = 256;
+
 /** Where the first syntax error of `text` is (offset) and what was expected; undefined for valid JSON. */
 function scan(text: string): Stop | undefined {
   let i = 0;
+  let depth = 0;
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
   };
@@ -56,10 +63,16 @@ function scan(text: string): Stop | undefined {
   const value = (): void => {
     ws();
     const c = text[i];
+    if ((c === '{' || c === '[') && ++depth > MAX_JSON_DEPTH) {
+      throw new Stop(i, `nesting deeper than ${MAX_JSON_DEPTH} levels`);
+    }
     if (c === '{') {
       i++;
       ws();
-      if (text[i] === '}') return void i++;
+      if (text[i] === '}') {
+        depth--;
+        return void i++;
+      }
       for (;;) {
         ws();
         if (text[i] !== '"') expect('a property name in double quotes');
@@ -73,14 +86,20 @@ function scan(text: string): Stop | undefined {
           i++;
           continue;
         }
-        if (text[i] === '}') return void i++;
+        if (text[i] === '}') {
+          depth--;
+          return void i++;
+        }
         expect("',' or '}' after a property value");
       }
     }
     if (c === '[') {
       i++;
       ws();
-      if (text[i] === ']') return void i++;
+      if (text[i] === ']') {
+        depth--;
+        return void i++;
+      }
       for (;;) {
         value();
         ws();
@@ -88,7 +107,10 @@ function scan(text: string): Stop | undefined {
           i++;
           continue;
         }
-        if (text[i] === ']') return void i++;
+        if (text[i] === ']') {
+          depth--;
+          return void i++;
+        }
         expect("',' or ']' after an array item");
       }
     }

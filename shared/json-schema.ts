@@ -3,7 +3,7 @@
  * the simulator answers with an instance of it, and both must agree on what the keywords mean, so both use
  * this one module. Keywords outside the subset are sent as typed and not checked here.
  */
-import { extraBodyProblem, type JsonProblem } from './extra-body.ts';
+import { extraBodyProblem, MAX_JSON_DEPTH, type JsonProblem } from './extra-body.ts';
 
 /** What the reply check looks at; the panel lists them so a user knows what "matches" means. */
 export const CHECKED_KEYWORDS = [
@@ -167,6 +167,23 @@ export interface JsonReplyCheck {
   /** the reply re-indented, when it parses */
   formatted?: string;
   message: string;
+  /** valid JSON nested deeper than MAX_JSON_DEPTH: shown as sent, not checked */
+  tooDeep?: true;
+}
+
+/**
+ * Whether a parsed JSON value nests deeper than `limit`, found without recursion (re-indenting or checking
+ * a value 12,000 levels deep overflowed the stack while a reply was drawn, and blanked the app).
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** Checks a reply: JSON at all, then (with a schema) the first problem with its path. */
@@ -178,6 +195,13 @@ export function checkJsonReply(text: string, schemaText: string | undefined): Js
     const stop = extraBodyProblem(text);
     const where = stop ? ` (line ${stop.line}, column ${stop.column})` : '';
     return { ok: false, message: `Not valid JSON${where}.` };
+  }
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+    return {
+      ok: false,
+      tooDeep: true,
+      message: `Valid JSON nested deeper than ${MAX_JSON_DEPTH} levels: not checked.`,
+    };
   }
   const formatted = JSON.stringify(value, null, 2);
   if (schemaText === undefined) return { ok: true, formatted, message: 'Valid JSON.' };

@@ -43,6 +43,10 @@ export function sessionToRestore(s: StoreState): {
   tab: TabId | null;
   open: Partial<Record<TextFormat, string>>;
 } {
+  // `?safe` in the address: a start that reopens nothing remembered (a way out if something there breaks)
+  if (typeof location !== 'undefined' && new URLSearchParams(location.search).has('safe')) {
+    return { tab: null, open: {} };
+  }
   const saved = s.settings?.session;
   const tab =
     saved?.tab !== undefined && (TAB_IDS as readonly string[]).includes(saved.tab)

@@ -6,7 +6,7 @@ import {
   schemaProblem,
   schemaTextProblem,
 } from '../../../shared/json-schema.ts';
-import { extraBodyProblem } from '../../../shared/extra-body.ts';
+import { extraBodyProblem, MAX_JSON_DEPTH } from '../../../shared/extra-body.ts';
 import { t } from '../../i18n/active.ts';
 import { sharedProblemText } from './problem-text.ts';
 
@@ -14,7 +14,13 @@ import { sharedProblemText } from './problem-text.ts';
  * The check's verdict in the page's language: the same cases as checkJsonReply (whose English sentence
  * the command line and tests share), with the place of a syntax error and the first schema problem.
  */
-function verdict(text: string, schemaText: string | undefined, formatted: string | undefined): string {
+function verdict(
+  text: string,
+  schemaText: string | undefined,
+  formatted: string | undefined,
+  tooDeep: boolean,
+): string {
+  if (tooDeep) return t('reply.json.tooDeep', { depth: MAX_JSON_DEPTH });
   if (formatted === undefined) {
     const stop = extraBodyProblem(text);
     return stop
@@ -39,7 +45,7 @@ export function JsonReply(props: { text: string; output: Output }) {
   const check = useMemo(() => {
     const schema = output.mode === 'schema' ? output.schema : undefined;
     const result = checkJsonReply(text, schema);
-    return { ...result, line: verdict(text, schema, result.formatted) };
+    return { ...result, line: verdict(text, schema, result.formatted, result.tooDeep === true) };
   }, [text, output]);
   return (
     <div className="json-reply" data-testid="json-reply">

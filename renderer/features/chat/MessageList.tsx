@@ -6,6 +6,7 @@ import type { Turn } from '../../../shared/conversation.ts';
 import type { Attachment } from '../../../shared/attachments.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { PendingUserBubble, ReplyBubble, UserBubble } from './Bubbles.tsx';
+import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ToolResultsForm } from './ToolResults.tsx';
 import type { ToolResult } from '../../../shared/tools.ts';
@@ -179,40 +180,45 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
                   className={`msg-row${row.kind === 'turn' && row.turn.id === flash ? ' is-flash' : ''}`}
                   style={{ transform: `translateY(${v.start}px)` }}
                 >
-                  {row.kind === 'turn' ? (
-                    row.turn.role === 'user' ? (
-                      <UserBubble
-                        turn={row.turn}
-                        conversationId={conversationId}
-                        format={format}
-                        busy={busy}
+                  <ErrorBoundary
+                    label={t('components.renderFailed.thisMessage')}
+                    raw={row.kind === 'turn' ? row.turn.text : undefined}
+                  >
+                    {row.kind === 'turn' ? (
+                      row.turn.role === 'user' ? (
+                        <UserBubble
+                          turn={row.turn}
+                          conversationId={conversationId}
+                          format={format}
+                          busy={busy}
+                        />
+                      ) : (
+                        <ReplyBubble
+                          turn={row.turn}
+                          conversationId={conversationId}
+                          isLast={row.turn.id === lastAssistant}
+                          busy={busy}
+                        />
+                      )
+                    ) : row.kind === 'pending-user' ? (
+                      <PendingUserBubble
+                        text={row.text}
+                        attachments={row.attachments}
+                        toolResults={row.toolResults}
                       />
+                    ) : row.kind === 'tool-form' ? (
+                      <div className="msg">
+                        <ToolResultsForm conversationId={conversationId} reply={row.reply} busy={busy} />
+                      </div>
                     ) : (
                       <ReplyBubble
-                        turn={row.turn}
+                        requestId={row.requestId}
                         conversationId={conversationId}
-                        isLast={row.turn.id === lastAssistant}
+                        isLast={false}
                         busy={busy}
                       />
-                    )
-                  ) : row.kind === 'pending-user' ? (
-                    <PendingUserBubble
-                      text={row.text}
-                      attachments={row.attachments}
-                      toolResults={row.toolResults}
-                    />
-                  ) : row.kind === 'tool-form' ? (
-                    <div className="msg">
-                      <ToolResultsForm conversationId={conversationId} reply={row.reply} busy={busy} />
-                    </div>
-                  ) : (
-                    <ReplyBubble
-                      requestId={row.requestId}
-                      conversationId={conversationId}
-                      isLast={false}
-                      busy={busy}
-                    />
-                  )}
+                    )}
+                  </ErrorBoundary>
                 </div>
               </SkimContext.Provider>
             );

@@ -27,6 +27,7 @@ export const reply = {
 
   'reply.json.valid': 'Valid JSON.',
   'reply.json.invalid': 'Not valid JSON.',
+  'reply.json.tooDeep': 'Valid JSON nested deeper than {depth} levels: shown as sent, not checked.',
   'reply.json.invalidAt': 'Not valid JSON (line {line}, column {column}).',
   'reply.json.schemaUnchecked': 'Valid JSON (the schema is not valid JSON, so it was not checked).',
   'reply.json.matches': 'Valid JSON, matches the schema.',
