@@ -9,6 +9,6 @@ export const components: Record<keyof typeof en, Entry> = {
   'components.renderFailed.copy': '复制其文本',
   'components.renderFailed.thisMessage': '这条消息',
   'components.renderFailed.closeConversation': '关闭这个对话',
-  'components.renderFailed.theApp': 'Quartet',
+  'components.renderFailed.theApp': 'Quartet 应用',
   'components.renderFailed.safeStart': '重新开始，不重新打开任何内容',
 };
