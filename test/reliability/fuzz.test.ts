@@ -2,7 +2,8 @@
 // through the real app core never throw, never hang, and come back as a serialisable Result whose error
 // has a clear message; arbitrary bytes to the SSE reader either yield events or fail with an Error (never
 // hang); any string given as a base address is either a root that every endpoint builds from or a
-// message; any bytes given to the image sniffers give an answer or null, never an exception.
+// message; any bytes given to the image sniffers give an answer or null, never an exception; any
+// attachment name is refused or exported inside its folder; any streamed index is in range or refused.
 // (test/core/properties.test.ts covers well-formed SSE split anywhere, redaction and generate parts.)
 // Figures: test-results/reliability/fuzz.json.
 import fc from 'fast-check';
@@ -12,6 +13,10 @@ import { allEndpoints, normaliseBaseUrl } from '../../shared/endpoints.ts';
 import { readEvents } from '../../electron/core/index.ts';
 import { imageLooksComplete, sniffImage } from '../../electron/core/images/sniff.ts';
 import { createHarness, type Harness } from '../support/app-core.ts';
+import { isSafeFileName } from '../../shared/attachments.ts';
+import { attachmentLinkTarget } from '../../electron/handlers/export-markdown.ts';
+import { MAX_STREAM_INDEX, streamIndex } from '../../electron/core/formats/util.ts';
+import { StreamProblem } from '../../electron/core/formats/types.ts';
 import { writeFigures } from '../support/figures.ts';
 
 const figures: Record<string, number> = {};
@@ -157,5 +162,53 @@ describe('the image sniffers', () => {
     );
     figures.sniffRuns = 3_000;
     figures.sniffRecognised = recognised;
+  });
+});
+
+describe('attachment names (upload, import, Markdown export)', () => {
+  it('any name: refused with a reason, or stored and exported under <id>.<ext> inside its folder', async () => {
+    const hostile = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('../../.bashrc', '..\\x.txt', '/etc/passwd', 'a\u202etxt.exe', 'n\nl.txt', '.', '..'),
+      fc
+        .array(fc.constantFrom('../', '..\\', '/', '\u0000', '\u2066', 'a', '.', 'b.txt'), { maxLength: 12 })
+        .map((parts) => parts.join('')),
+    );
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(hostile, async (name) => {
+        const r = await app.dispatch('putAttachment', {
+          name,
+          mimeType: 'text/plain',
+          dataBase64: Buffer.from('x').toString('base64'),
+        });
+        if (!r.ok) {
+          refused += 1;
+          expect(r.error.message.length).toBeGreaterThan(0);
+          return;
+        }
+        const stored = r.value as { id: string; name: string; mimeType: string };
+        expect(isSafeFileName(stored.name)).toBe(true);
+        expect(attachmentLinkTarget(stored)).toMatch(/^attachments\/[A-Za-z0-9-]+\.[a-z0-9]{1,10}$/);
+      }),
+      { numRuns: 150 },
+    );
+    figures['attachment names refused'] = refused;
+  });
+});
+
+describe('streamed indexes (chat tool calls, messages content blocks)', () => {
+  it('any value: an index from 0 to the cap, or a stream problem', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.string(), fc.constant(4294967294)), (value) => {
+        try {
+          const n = streamIndex(value, 0, 'a test');
+          expect(Number.isInteger(n) && n >= 0 && n <= MAX_STREAM_INDEX).toBe(true);
+        } catch (e) {
+          expect(e).toBeInstanceOf(StreamProblem);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
