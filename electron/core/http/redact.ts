@@ -281,16 +281,36 @@ export function redactHeaders(headers: Record<string, string>, redact: Redactor)
   return out;
 }
 
-/** Every string inside a JSON value (a reply's raw payload), keys of objects included. */
+/**
+ * Every string inside a JSON value (a reply's raw payload), keys of objects included. Iterative: a service's
+ * payload may nest deeper than the stack (2,000 levels overflowed it and failed the reply as "internal"),
+ * and keys are defined, not assigned, so a `__proto__` key stays a key.
+ */
 export function redactDeep<T>(value: T, redact: Redactor): T {
-  if (typeof value === 'string') return redact(value) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => redactDeep(v, redact)) as T;
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[redact(k)] = redactDeep(v, redact);
-    return out as T;
+  const jobs: { from: object; into: unknown[] | Record<string, unknown> }[] = [];
+  const copy = (v: unknown): unknown => {
+    if (typeof v === 'string') return redact(v);
+    if (v === null || typeof v !== 'object') return v;
+    const into = Array.isArray(v) ? [] : {};
+    jobs.push({ from: v, into });
+    return into;
+  };
+  const out = copy(value);
+  for (let job = jobs.pop(); job !== undefined; job = jobs.pop()) {
+    const { from, into } = job;
+    if (Array.isArray(into)) for (const item of from as unknown[]) into.push(copy(item));
+    else {
+      for (const [k, item] of Object.entries(from)) {
+        Object.defineProperty(into, redact(k), {
+          value: copy(item),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
   }
-  return value;
+  return out as T;
 }
 
 /**

@@ -19,10 +19,12 @@ import { BodyTooLarge } from '../http/body.ts';
 import type { BodyIO, RetryNotice, Transport } from '../http/transport.ts';
 import { readEventBatches, type SseEvent } from '../sse/read-events.ts';
 import { MAX_REPLY_CHARS } from '../../../shared/limits.ts';
+import { MAX_JSON_DEPTH } from '../../../shared/extra-body.ts';
+import { plainJson } from '../formats/plain-json.ts';
 import { validateTurnInput } from './validate.ts';
 import { isRecord } from '../../../shared/wire.ts';
 import { compact } from '../../../shared/compact.ts';
-import type { ToolCall, ToolDelta } from '../../../shared/tools.ts';
+import { ToolCallSchema, type ToolCall, type ToolDelta } from '../../../shared/tools.ts';
 
 export interface SendTurnRequest {
   format: TextFormat;
@@ -89,14 +91,69 @@ function notJson(body: string): ApiError {
   );
 }
 
+/**
+ * A service's own words about a broken stream as the person reads them: on one line, never a screenful,
+ * and never a bare "x" (a proxy's error event may carry any message, or an empty one).
+ */
+export function streamProblemText(words: string): string {
+  const said = words.replace(/\s+/g, ' ').trim();
+  const shown = said.length > 1_000 ? `${said.slice(0, 1_000)}…` : said;
+  return shown.length > 3 ? shown : `the stream reported an error${shown ? ` ("${shown}")` : ''}`;
+}
+
+const TOO_DEEP = `the reply nests deeper than ${MAX_JSON_DEPTH} levels, beyond what Quartet reads`;
+
 function shapeError(e: unknown): ApiError | undefined {
   if (e instanceof ReplyShapeProblem) return new ApiError({ kind: 'invalid-response', message: e.message });
+  // Reading a reply can only overflow the stack on a reply nested absurdly deep: the reply's fault.
+  if (e instanceof RangeError && /call stack/i.test(e.message))
+    return new ApiError({ kind: 'invalid-response', message: TOO_DEEP });
   if (e instanceof StreamProblem) {
     return new ApiError(
-      compact({ kind: 'stream', message: e.message, vendorType: e.vendorType, vendorCode: e.vendorCode }),
+      compact({
+        kind: 'stream',
+        message: streamProblemText(e.message),
+        vendorType: e.vendorType,
+        vendorCode: e.vendorCode,
+      }),
     );
   }
   return undefined;
+}
+
+/** Whether the contract can carry `call` back (an id, a name and id of at most 200 characters). */
+const carriable = (call: ToolCall): boolean => ToolCallSchema.safeParse(call).success;
+
+/** Token counts as a count can be: a whole number from 0 up (a proxy sent 1e308, -4 and sums to Infinity). */
+function countedUsage(usage: Usage): Usage | undefined {
+  const kept = Object.entries(usage).filter(([, n]) => Number.isSafeInteger(n) && (n as number) >= 0);
+  return kept.length > 0 ? (Object.fromEntries(kept) as Usage) : undefined;
+}
+
+/**
+ * The reply as it can be stored, shown, exported and imported back. A reply whose calls the contract could
+ * not carry is a reply-shape problem: stored, it could never be shown again or answered (a proxy once sent
+ * a call with no id, another a name of 2,000 characters). Counts that are no counts are left out.
+ */
+function storableReply(read: ReplyParts): ReplyParts {
+  let reply = read;
+  if (reply.usage !== undefined) {
+    const { usage: _all, ...rest } = reply;
+    const usage = countedUsage(reply.usage);
+    reply = usage ? { ...rest, usage } : rest;
+  }
+  // A payload kept to go back verbatim must also be storable, showable and exportable.
+  const raw = plainJson(reply.raw, MAX_JSON_DEPTH);
+  if (raw === undefined) throw new ApiError({ kind: 'invalid-response', message: TOO_DEEP });
+  const calls = reply.toolCalls ?? [];
+  const bad = calls.findIndex((c) => !carriable(c));
+  if (bad === -1) return raw === reply.raw ? reply : { ...reply, raw };
+  const call = calls[bad] as ToolCall;
+  const why = call.id === '' ? 'has no id' : 'has a name or id longer than 200 characters';
+  throw new ApiError({
+    kind: 'invalid-response',
+    message: `the reply's function call ${bad + 1} of ${calls.length} ${why}, so it could not be answered`,
+  });
 }
 
 function textStream(text: string): ReadableStream<Uint8Array> {
@@ -194,11 +251,13 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
         }),
       );
     }
+    let reply: ReplyParts;
     try {
-      return adapter.parseReply(data);
+      reply = adapter.parseReply(data);
     } catch (e) {
       throw shapeError(e) ?? e;
     }
+    return storableReply(reply);
   }
 
   async function consume(res: Response, io: BodyIO): Promise<ReplyParts> {
@@ -246,12 +305,26 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
         message: 'the stream ended before its final event; the reply is incomplete',
       });
     }
-    return r.result();
+    try {
+      return storableReply(r.result());
+    } catch (e) {
+      throw shapeError(e) ?? e;
+    }
   }
 
   function partial(): PartialReply | undefined {
-    const p = reducer?.partial();
-    if (!p || (p.text === '' && !p.thoughts)) return undefined;
+    const read = reducer?.partial();
+    // What of a broken stream is kept: only the calls the contract can carry, and a payload only when it
+    // nests within what can be stored and sent back.
+    if (!read) return undefined;
+    const { raw: received, ...rest } = read;
+    const raw = received === undefined ? undefined : plainJson(received, MAX_JSON_DEPTH);
+    const p: PartialReply = {
+      ...rest,
+      ...(raw !== undefined ? { raw } : {}),
+      ...(rest.toolCalls?.some((c) => !carriable(c)) ? { toolCalls: rest.toolCalls.filter(carriable) } : {}),
+    };
+    if (p.text === '' && !p.thoughts) return undefined;
     if (!overLimit) return p;
     // Within the limit, and without the raw payload: it would hold the whole text again, and a partial
     // reply is sent back as its text on the next turn.
