@@ -96,10 +96,10 @@ function parse(x: Exchange): Parsed {
   const model = modelMatch?.[1] !== undefined ? decodeURIComponent(modelMatch[1]) : '';
   const stream =
     x.interface === 'generate' ? url.pathname.includes(':streamGenerateContent') : body?.['stream'] === true;
-  const extraHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(x.requestHeaders)) {
-    if (!OWN_HEADERS.has(name.toLowerCase())) extraHeaders[name] = value;
-  }
+  // fromEntries defines keys, so a header named __proto__ stays a header rather than a prototype
+  const extraHeaders: Record<string, string> = Object.fromEntries(
+    Object.entries(x.requestHeaders).filter(([name]) => !OWN_HEADERS.has(name.toLowerCase())),
+  );
   return {
     iface: x.interface,
     family,
@@ -117,6 +117,21 @@ function parse(x: Exchange): Parsed {
 
 function json(value: unknown): string {
   return JSON.stringify(value, null, 2);
+}
+
+/**
+ * A JavaScript object literal for a JSON value. In a literal, `"__proto__": value` sets the prototype
+ * instead of making a key, so the program would silently send a body without it; the computed form
+ * `["__proto__"]: value` makes an ordinary key. In pretty JSON a line that starts with `"__proto__":` is
+ * always a key (a string value has its quotes and newlines escaped), so the rewrite is exact.
+ */
+function jsLiteral(value: unknown): string {
+  return json(value).replace(/^(\s*)"__proto__":/gm, '$1["__proto__"]:');
+}
+
+/** One `key: value` of a JavaScript object literal, for a key that may be `__proto__` (see jsLiteral). */
+function jsProperty(key: string, value: string): string {
+  return key === '__proto__' ? `[${js(key)}]: ${value}` : `${js(key)}: ${value}`;
 }
 
 /** A JavaScript string literal (JSON's is one, and U+2028/2029 are legal in string literals since ES2019). */
@@ -150,7 +165,7 @@ function nodeEnv(p: Parsed): string[] {
 
 function nodeHeadersOption(p: Parsed, own: Record<string, string>): string {
   const all = { ...p.extraHeaders, ...own };
-  return Object.keys(all).length === 0 ? '' : `defaultHeaders: ${json(all).replace(/\n/g, '\n  ')}`;
+  return Object.keys(all).length === 0 ? '' : `defaultHeaders: ${jsLiteral(all).replace(/\n/g, '\n  ')}`;
 }
 
 /** The file-system module the generated Node program imports to save images (shared/ itself imports none). */
@@ -158,7 +173,7 @@ const GENERATED_FS_MODULE = 'node:fs';
 
 function toNode(p: Parsed): string {
   const lines: string[] = ['// Node 18+ (save as a .mjs file).', ...elidedNote(p, '//')];
-  const body = p.body === undefined ? '' : `const body = ${json(p.body)};`;
+  const body = p.body === undefined ? '' : `const body = ${jsLiteral(p.body)};`;
   if (p.family === 'bearer') {
     lines.push(`// npm install openai`, `import OpenAI from 'openai';`);
     // text of the program the user copies (it saves the images it gets), not an import of this module
@@ -227,7 +242,7 @@ function toNode(p: Parsed): string {
       `  apiKey: key,`,
       `  baseURL: baseUrl,`,
       `  defaultHeaders: { ${Object.entries(p.extraHeaders)
-        .map(([k, v]) => `${js(k)}: ${js(v)}, `)
+        .map(([k, v]) => `${jsProperty(k, js(v))}, `)
         .join('')}'x-api-key': key, 'anthropic-version': ${js(MESSAGES_VERSION)}, Authorization: null },`,
       `});`,
       '',
@@ -273,7 +288,7 @@ function toNode(p: Parsed): string {
     `    baseUrl: \`\${baseUrl}/v1beta\`,`,
     `    apiVersion: '',`,
     ...(Object.keys(p.extraHeaders).length > 0
-      ? [`    headers: ${json(p.extraHeaders).replace(/\n/g, '\n    ')},`]
+      ? [`    headers: ${jsLiteral(p.extraHeaders).replace(/\n/g, '\n    ')},`]
       : []),
     `    fetch: (input, init) => {`,
     `      const url = new URL(input instanceof Request ? input.url : String(input));`,
@@ -286,8 +301,8 @@ function toNode(p: Parsed): string {
     `});`,
     '',
     `const model = ${js(p.model)};`,
-    `const contents = ${json(contents ?? [])};`,
-    `const config = ${json(config)};`,
+    `const contents = ${jsLiteral(contents ?? [])};`,
+    `const config = ${jsLiteral(config)};`,
     '',
   );
   const text = `(chunk.candidates?.[0]?.content?.parts ?? []).filter((part) => part.text && !part.thought).map((part) => part.text).join('')`;
@@ -341,7 +356,7 @@ function toFetch(p: Parsed): string {
   lines.push(...nodeEnv(p), '');
   const headers: string[] = [];
   if (p.method === 'POST') headers.push(`'Content-Type': 'application/json'`);
-  for (const [name, value] of Object.entries(p.extraHeaders)) headers.push(`${js(name)}: ${js(value)}`);
+  for (const [name, value] of Object.entries(p.extraHeaders)) headers.push(jsProperty(name, js(value)));
   if (p.family === 'bearer') headers.push(`Authorization: \`Bearer \${key}\``);
   if (p.family === 'messages')
     headers.push(`'x-api-key': key`, `'anthropic-version': ${js(MESSAGES_VERSION)}`);
@@ -354,7 +369,7 @@ function toFetch(p: Parsed): string {
   } else {
     lines.push(`const url = \`\${baseUrl}${p.path.replace(/[`\\$]/g, '\\$&')}\`;`);
   }
-  if (p.body !== undefined) lines.push(`const body = ${json(p.body)};`);
+  if (p.body !== undefined) lines.push(`const body = ${jsLiteral(p.body)};`);
   lines.push(
     '',
     `const response = await fetch(url, {`,

@@ -4,6 +4,7 @@
  * this one module. Keywords outside the subset are sent as typed and not checked here.
  */
 import { extraBodyProblem, MAX_JSON_DEPTH, type JsonProblem } from './extra-body.ts';
+import { PROBLEMS_NAMED } from './limits.ts';
 
 /** What the reply check looks at; the panel lists them so a user knows what "matches" means. */
 export const CHECKED_KEYWORDS = [
@@ -59,12 +60,33 @@ function propKey(path: string, key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
-/**
- * The first place `value` breaks `schema`, as "path: problem" (the path from `$`), or undefined when it
- * matches. Only CHECKED_KEYWORDS are looked at.
- */
-export function schemaProblem(value: unknown, schema: unknown, path = '$'): string | undefined {
-  if (!isObject(schema)) return undefined;
+/** How many of a reply's problems are named; the rest are counted ("and N more"). */
+export const SCHEMA_PROBLEMS_SHOWN = PROBLEMS_NAMED;
+
+/** Every place a value breaks a schema, the first `shown` of them named. */
+export interface SchemaProblems {
+  /** "path: problem" (the path from `$`), in document order */
+  named: string[];
+  /** how many more were found than are named */
+  more: number;
+}
+
+/** Collects problems: names the first `shown`, counts the rest, so a reply with 10,000 bad items stays small. */
+class Collector {
+  readonly named: string[] = [];
+  more = 0;
+  readonly shown: number;
+  constructor(shown: number) {
+    this.shown = shown;
+  }
+  add(problem: string): void {
+    if (this.named.length < this.shown) this.named.push(problem);
+    else this.more += 1;
+  }
+}
+
+function collect(value: unknown, schema: unknown, path: string, out: Collector): void {
+  if (!isObject(schema)) return;
   const type = schema['type'];
   const types = Array.isArray(type)
     ? type.filter((t) => typeof t === 'string')
@@ -72,42 +94,63 @@ export function schemaProblem(value: unknown, schema: unknown, path = '$'): stri
       ? [type]
       : [];
   if (types.length > 0 && !types.some((t) => typeMatches(value, t))) {
-    return `${path}: expected ${types.join(' or ')}, found ${typeOf(value)}`;
+    // a value of the wrong type has no further problems worth naming
+    out.add(`${path}: expected ${types.join(' or ')}, found ${typeOf(value)}`);
+    return;
   }
   const en = schema['enum'];
   if (Array.isArray(en) && !en.some((e) => JSON.stringify(e) === JSON.stringify(value))) {
-    return `${path}: must be one of ${en.map((e) => JSON.stringify(e)).join(', ')}`;
+    out.add(`${path}: must be one of ${en.map((e) => JSON.stringify(e)).join(', ')}`);
   }
   if (typeof value === 'number') {
     const min = schema['minimum'];
     const max = schema['maximum'];
-    if (typeof min === 'number' && value < min) return `${path}: ${value} is less than the minimum ${min}`;
-    if (typeof max === 'number' && value > max) return `${path}: ${value} is more than the maximum ${max}`;
+    if (typeof min === 'number' && value < min) out.add(`${path}: ${value} is less than the minimum ${min}`);
+    if (typeof max === 'number' && value > max) out.add(`${path}: ${value} is more than the maximum ${max}`);
   }
   if (Array.isArray(value) && schema['items'] !== undefined) {
-    for (let i = 0; i < value.length; i++) {
-      const p = schemaProblem(value[i], schema['items'], `${path}[${i}]`);
-      if (p) return p;
-    }
+    for (let i = 0; i < value.length; i++) collect(value[i], schema['items'], `${path}[${i}]`, out);
   }
   if (isObject(value)) {
     const props = isObject(schema['properties']) ? schema['properties'] : {};
     const required = Array.isArray(schema['required']) ? schema['required'] : [];
     for (const key of required) {
       if (typeof key === 'string' && !Object.hasOwn(value, key)) {
-        return `${path}: the required property "${key}" is missing`;
+        out.add(`${path}: the required property "${key}" is missing`);
       }
     }
     for (const [key, v] of Object.entries(value)) {
-      if (Object.hasOwn(props, key)) {
-        const p = schemaProblem(v, props[key], propKey(path, key));
-        if (p) return p;
-      } else if (schema['additionalProperties'] === false) {
-        return `${path}: the property "${key}" is not allowed (additionalProperties is false)`;
+      if (Object.hasOwn(props, key)) collect(v, props[key], propKey(path, key), out);
+      else if (schema['additionalProperties'] === false) {
+        out.add(`${path}: the property "${key}" is not allowed (additionalProperties is false)`);
       }
     }
   }
-  return undefined;
+}
+
+/**
+ * Every place `value` breaks `schema` (one pass over the value), the first `shown` named and the rest
+ * counted. Only CHECKED_KEYWORDS are looked at. Call with values no deeper than MAX_JSON_DEPTH.
+ */
+export function schemaProblems(
+  value: unknown,
+  schema: unknown,
+  shown: number = SCHEMA_PROBLEMS_SHOWN,
+): SchemaProblems {
+  const out = new Collector(shown);
+  collect(value, schema, '$', out);
+  return { named: out.named, more: out.more };
+}
+
+/** The first place `value` breaks `schema`, as "path: problem", or undefined when it matches. */
+export function schemaProblem(value: unknown, schema: unknown): string | undefined {
+  return schemaProblems(value, schema, 1).named[0];
+}
+
+/** The problems as one English sentence's tail: "a; b; c" or "a; …; t; and 5 more". */
+export function schemaProblemsText(problems: SchemaProblems): string {
+  const more = problems.more > 0 ? [`and ${problems.more.toLocaleString('en')} more`] : [];
+  return [...problems.named, ...more].join('; ');
 }
 
 /**
@@ -169,6 +212,8 @@ export interface JsonReplyCheck {
   message: string;
   /** valid JSON nested deeper than MAX_JSON_DEPTH: shown as sent, not checked */
   tooDeep?: true;
+  /** where it does not match the schema */
+  problems?: SchemaProblems;
 }
 
 /**
@@ -186,7 +231,7 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/** Checks a reply: JSON at all, then (with a schema) the first problem with its path. */
+/** Checks a reply: JSON at all, then (with a schema) each problem with its path (the first 20 named). */
 export function checkJsonReply(text: string, schemaText: string | undefined): JsonReplyCheck {
   let value: unknown;
   try {
@@ -211,8 +256,13 @@ export function checkJsonReply(text: string, schemaText: string | undefined): Js
       formatted,
       message: 'Valid JSON (the schema is not valid JSON, so it was not checked).',
     };
-  const problem = schemaProblem(value, parseSchema(schemaText));
-  return problem
-    ? { ok: false, formatted, message: `Valid JSON, does not match the schema: ${problem}.` }
+  const problems = schemaProblems(value, parseSchema(schemaText));
+  return problems.named.length > 0
+    ? {
+        ok: false,
+        formatted,
+        message: `Valid JSON, does not match the schema: ${schemaProblemsText(problems)}.`,
+        problems,
+      }
     : { ok: true, formatted, message: 'Valid JSON, matches the schema.' };
 }

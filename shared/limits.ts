@@ -54,3 +54,9 @@ export function imageCountProblem(n: number): string | undefined {
     ? undefined
     : `The number of images must be a whole number from ${min} to ${max}.`;
 }
+
+/**
+ * How many problems one check names (a reply against its schema, a preset of an imported file); the rest
+ * are counted ("and 9,980 more"), so a reply with 10,000 bad items gives a short message.
+ */
+export const PROBLEMS_NAMED = 20;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ParamsSchema, type Params } from './conversation.ts';
+import { PROBLEMS_NAMED } from './limits.ts';
 
 export const PRESET_NAME_MAX = 100;
 export const PRESET_DESCRIPTION_MAX = 1_000;
@@ -16,6 +17,8 @@ export const PRESET_FILE_MAX_CHARS = 20_000_000;
 export const PRESET_FILE_VERSION = 1;
 /** What the body column of a stored preset says it is (migration 005). */
 export const PRESET_BODY_VERSION = 1;
+/** Between the problems of one preset in a reason (the page splits on it to say each in its language). */
+export const ISSUE_SEPARATOR = '; ';
 
 const NAME_EMPTY = 'Give the preset a name.';
 const NAME_LONG = `A preset name is at most ${PRESET_NAME_MAX} characters.`;
@@ -198,11 +201,19 @@ export interface SkippedPreset {
 export type ParsePresetsResult =
   { ok: true; presets: PresetFileEntry[]; skipped: SkippedPreset[] } | { ok: false; message: string };
 
+/**
+ * Every problem zod found, not only the first (a file with three bad fields was fixed and re-imported
+ * three times): "a: …; b: …; and 2 more." with the first PROBLEMS_NAMED named.
+ */
 function issueText(issues: readonly z.core.$ZodIssue[]): string {
-  const first = issues[0];
-  if (!first) return 'invalid.';
-  const where = first.path.map(String).join('.');
-  const text = where ? `${where}: ${first.message}` : first.message;
+  if (issues.length === 0) return 'invalid.';
+  const named = issues.slice(0, PROBLEMS_NAMED).map((issue) => {
+    const where = issue.path.map(String).join('.');
+    return (where ? `${where}: ${issue.message}` : issue.message).replace(/\.$/, '');
+  });
+  if (issues.length > PROBLEMS_NAMED)
+    named.push(`and ${(issues.length - PROBLEMS_NAMED).toLocaleString('en')} more`);
+  const text = named.join(ISSUE_SEPARATOR);
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 

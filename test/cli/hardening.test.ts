@@ -65,6 +65,31 @@ describe('service text on the terminal', () => {
   });
 });
 
+describe('model names on the terminal', () => {
+  it('the model list shows bidi overrides, invisible and control characters as escapes', async () => {
+    // "gpt-\u202Einim-5" is drawn as "gpt-5-mini" by a terminal that applies bidi; a zero width space hides
+    // a difference; a bell or a line break from the service is shown, not obeyed or dropped silently
+    const data = [
+      { id: 'gpt-\u202Einim-5', object: 'model', owned_by: 'org\u2067x\u2069' },
+      { id: 'gpt\u200B-5', object: 'model' },
+      { id: 'a\u0007b\nc', object: 'model' },
+      { id: 'gpt-5-mini', object: 'model', owned_by: 'openai' },
+    ];
+    service = await hostile((_req, _body, res) => json(res, 200, { object: 'list', data }));
+    const models = await runCli(['models'], { env: { QUARTET_BASE_URL: service.url, QUARTET_API_KEY: KEY } });
+    expect(models.code).toBe(0);
+    expect(models.stdout).toBe(
+      [
+        'gpt-\\u{202E}inim-5  (org\\u{2067}x\\u{2069})',
+        'gpt\\u{200B}-5',
+        'a\\u{0007}b\\u{000A}c',
+        'gpt-5-mini  (openai)',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('files the user names', () => {
   async function withSimulator() {
     sim = await startSimulator({ port: 0 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE64_PLACEHOLDER, toCode, type CodeLanguage } from '../../shared/code-export.ts';
+import { toCurl } from '../../shared/curl.ts';
 import type { Exchange } from '../../shared/exchange.ts';
 import type { Interface } from '../../shared/formats.ts';
 import { SANDBOX_KEY, simulatedReply, startSimulator } from '../../electron/simulator/index.ts';
@@ -93,6 +94,12 @@ const MODEL = {
   generate: 'gemini-2.5-flash',
 };
 
+/** A request body whose keys are special to JavaScript objects; JSON.parse keeps them all as own keys. */
+const HOSTILE_KEYS_BODY: unknown = JSON.parse(
+  '{"model":"gpt-4.1","messages":[{"role":"user","content":"wire"}],"__proto__":{"polluted":true},' +
+    '"constructor":{"prototype":{"x":1}},"prototype":null,"metadata":{"__proto__":"s","constructor":"c"}}',
+);
+
 /** The JSON held by the n-th `json.loads(r"""…""")` of a Python snippet. */
 function pyJson(python: string, n = 0): unknown {
   const bodies = [...python.matchAll(/json\.loads\(r"""\n([\s\S]*?)\n"""\)/g)];
@@ -172,6 +179,39 @@ describe('toCode as text', () => {
     const prompt = 'say """ and \\ and \\" and \u2028 end\\';
     const python = toCode(textExchange('chat', prompt, false)).python;
     expect(pyJson(python)).toEqual({ model: 'gpt-4.1', messages: [{ role: 'user', content: prompt }] });
+  });
+
+  it('a body with __proto__, constructor and prototype keys is the same body in every language', () => {
+    // A JavaScript literal `{"__proto__": …}` sets a prototype instead of a key: the program sent less.
+    const x = exchange('chat', '/v1/chat/completions', HOSTILE_KEYS_BODY);
+    const code = toCode(x);
+    for (const lang of ['node', 'fetch'] as const) {
+      const literal = /const body = (\{[\s\S]*?\n\});/.exec(code[lang])?.[1];
+      expect(literal, lang).toBeDefined();
+      const value: unknown = new Function(`return ${literal ?? ''};`)();
+      expect(JSON.stringify(value), lang).toBe(x.requestBody);
+    }
+    expect(JSON.stringify(pyJson(code.python))).toBe(x.requestBody);
+    const curlData = /--data-raw '([\s\S]*)'$/.exec(toCurl(x))?.[1];
+    expect(curlData?.replace(/'\\''/g, "'")).toBe(x.requestBody);
+  });
+
+  it('generate content: a __proto__ key in the config stays a key in the Node config literal', () => {
+    const x = exchange(
+      'generate',
+      '/v1beta/models/m:generateContent',
+      JSON.parse(
+        '{"contents":[{"role":"user","parts":[{"text":"hi","__proto__":{"x":1}}]}],' +
+          '"generationConfig":{"__proto__":{"a":1},"temperature":1}}',
+      ),
+    );
+    const node = toCode(x).node;
+    const config = /const config = (\{[\s\S]*?\n\});/.exec(node)?.[1] ?? '';
+    const contents = /const contents = (\[[\s\S]*?\n\]);/.exec(node)?.[1] ?? '';
+    expect(JSON.stringify(new Function(`return ${config};`)())).toBe('{"__proto__":{"a":1},"temperature":1}');
+    expect(JSON.stringify(new Function(`return ${contents};`)())).toBe(
+      '[{"role":"user","parts":[{"text":"hi","__proto__":{"x":1}}]}]',
+    );
   });
 
   it('elided base64 is said in a comment and left as a placeholder, never invented', () => {
@@ -330,6 +370,15 @@ describe('what the snippets put on the wire', () => {
       const sent = JSON.parse(req.body) as Record<string, unknown>;
       expect(sent['contents']).toEqual([{ role: 'user', parts: [{ text: 'wire' }] }]);
       expect(sent['generationConfig']).toEqual({ temperature: 0.5, maxOutputTokens: 300 });
+    },
+  );
+
+  it.each(['node', 'fetch'] as const)(
+    'chat (%s): a body with __proto__, constructor and prototype keys is sent as recorded',
+    async (lang) => {
+      const x = exchange('chat', '/v1/chat/completions', HOSTILE_KEYS_BODY);
+      const req = await capture(toCode(x)[lang], { QUARTET_API_KEY: 'k' });
+      expect(req.body.replace(/\s+/g, '')).toBe(x.requestBody);
     },
   );
 

@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkJsonReply,
+  SCHEMA_PROBLEMS_SHOWN,
   schemaInstance,
   schemaProblem,
+  schemaProblems,
   schemaTextProblem,
 } from '../../shared/json-schema.ts';
 
@@ -129,5 +131,43 @@ describe('checkJsonReply', () => {
   it('schemaTextProblem names the field', () => {
     expect(schemaTextProblem('{}')).toBeUndefined();
     expect(schemaTextProblem('{,}')?.message).toMatch(/^JSON Schema: not valid JSON at line 1, column 2/);
+  });
+});
+
+describe('schemaProblems: every problem of a reply, bounded', () => {
+  it('names each place a reply breaks the schema, in order, not only the first', () => {
+    const value = { age: 17, tier: 'bronze', tags: ['x', 2, 3], address: { extra: 1 } };
+    expect(schemaProblems(value, PERSON)).toEqual({
+      named: [
+        '$: the required property "name" is missing',
+        '$.age: 17 is less than the minimum 18',
+        '$.tier: must be one of "gold", "silver"',
+        '$.tags[1]: expected string, found integer',
+        '$.tags[2]: expected string, found integer',
+        '$.address: the required property "post code" is missing',
+        '$.address: the property "extra" is not allowed (additionalProperties is false)',
+      ],
+      more: 0,
+    });
+    const check = checkJsonReply(JSON.stringify(value), JSON.stringify(PERSON));
+    expect(check.ok).toBe(false);
+    expect(check.message).toBe(
+      'Valid JSON, does not match the schema: $: the required property "name" is missing; ' +
+        '$.age: 17 is less than the minimum 18; $.tier: must be one of "gold", "silver"; ' +
+        '$.tags[1]: expected string, found integer; $.tags[2]: expected string, found integer; ' +
+        '$.address: the required property "post code" is missing; ' +
+        '$.address: the property "extra" is not allowed (additionalProperties is false).',
+    );
+  });
+
+  it(`names at most ${SCHEMA_PROBLEMS_SHOWN} of 10,000 and counts the rest`, () => {
+    const value = Array.from({ length: 10_000 }, () => 1);
+    const problems = schemaProblems(value, { type: 'array', items: { type: 'string' } });
+    expect(problems.named).toHaveLength(SCHEMA_PROBLEMS_SHOWN);
+    expect(problems.named[19]).toBe('$[19]: expected string, found integer');
+    expect(problems.more).toBe(10_000 - SCHEMA_PROBLEMS_SHOWN);
+    const message = checkJsonReply(JSON.stringify(value), '{"items":{"type":"string"}}').message;
+    expect(message).toMatch(/; \$\[19\]: expected string, found integer; and 9,980 more\.$/);
+    expect(message.length).toBeLessThan(1_000);
   });
 });

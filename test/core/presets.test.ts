@@ -149,6 +149,29 @@ describe('presets file', () => {
     ]);
   });
 
+  it('a skipped preset names every problem it has, the first 20 of many', () => {
+    const tools = Array.from({ length: 30 }, (_, i) => ({ name: `bad name ${i}`, parameters: '{}' }));
+    const text = JSON.stringify({
+      quartet: 'presets',
+      version: 1,
+      presets: [
+        { name: 'hot', params: { temperature: 9, topP: 5, stream: 1 } },
+        { name: 'many', params: { tools } },
+      ],
+    });
+    const r = parsePresetsFile(text);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.skipped[0]?.reason).toBe(
+      'params.temperature: Temperature must be a number from 0 to 2; ' +
+        'params.stream: Invalid input: expected boolean, received number; ' +
+        'params.topP: Top P must be a number from 0 to 1.',
+    );
+    const many = r.skipped[1]?.reason ?? '';
+    expect(many.split('; ')).toHaveLength(21);
+    expect(many).toMatch(/^params\.tools\.0\.name: /);
+    expect(many).toMatch(/; params\.tools\.19\.name: [^;]+; and 10 more\.$/);
+  });
+
   it('renames clashes with stored names and within the file, without regard to case', () => {
     const text = JSON.stringify(
       toPresetsFile([

@@ -261,6 +261,18 @@ describe('parameters, functions and presets refused by shared/ or the host', () 
     expect(presetProblemText('params.stream: Invalid input: expected boolean, received number.')).toBe(
       '字段 params.stream：输入无效：应为 boolean，实际为 number。',
     );
+    // a preset with several problems says each one, and how many more past the first 20
+    const [several] = skipped([{ name: 'hot', params: { temperature: 9, stream: 1 } }]);
+    expect(presetProblemText(several ?? '')).toBe(
+      '字段 params.temperature：温度必须是 0 到 2 之间的数。字段 params.stream：输入无效：应为 boolean，实际为 number。',
+    );
+    const [many] = skipped([
+      { name: 'm', params: { tools: Array.from({ length: 25 }, () => ({ name: '-', parameters: '{}' })) } },
+    ]);
+    const manyZh = presetProblemText(many ?? '');
+    expectChinese(manyZh, many ?? '');
+    expect(manyZh.split('字段 ')).toHaveLength(21);
+    expect(manyZh).toMatch(/另有 \d+ 处问题。$/);
   });
 
   it('the variables still empty are named as shared/ names them, and in Chinese', () => {

@@ -3,6 +3,7 @@ import { choiceOption } from '../args.ts';
 import { connect } from '../connection.ts';
 import { flag, str, type CommandContext } from './context.ts';
 import { compact } from '../../../shared/compact.ts';
+import { displayName } from '../../../shared/display.ts';
 
 export const modelsOptions = {
   family: { type: 'string' },
@@ -19,7 +20,10 @@ export async function runModels(ctx: CommandContext): Promise<number> {
   if (flag(ctx.values, 'json')) {
     ctx.term.out(`${JSON.stringify(models, null, 2)}\n`);
   } else {
-    for (const m of models) ctx.term.out(`${m.id}${m.ownedBy ? `  (${m.ownedBy})` : ''}\n`);
+    // a service names its models: a bidi override or a control character would make one id read as another
+    for (const m of models) {
+      ctx.term.out(`${displayName(m.id)}${m.ownedBy ? `  (${displayName(m.ownedBy)})` : ''}\n`);
+    }
   }
   return 0;
 }

@@ -13,6 +13,14 @@ import type { ShownTheme } from './theme-watch.ts';
 
 export type DiagramResult = { svg: string } | { error: string };
 
+/** Why a diagram was not drawn: it was no longer wanted (left the screen, its conversation was left). */
+export class DiagramCancelled extends Error {
+  constructor() {
+    super('diagram no longer wanted');
+    this.name = 'DiagramCancelled';
+  }
+}
+
 const SECURE_KEYS = [
   // Mermaid's own list
   'secure',
@@ -60,11 +68,20 @@ let queue: Promise<unknown> = Promise.resolve();
 let sequence = 0;
 
 /**
- * The diagram as sanitized SVG, or Mermaid's error. Renders run one at a time: Mermaid's configuration is
- * global, and each render sets the theme it is for.
+ * The diagram as sanitized SVG, or Mermaid's error. Renders run one at a time (Mermaid's configuration is
+ * global, each render sets the theme it is for, and one big layout at a time keeps the page answering).
+ * A render whose `signal` is aborted before its turn is skipped with DiagramCancelled: a reply of 30
+ * diagrams left half drawn costs nothing more once its conversation is closed.
  */
-export function renderDiagram(source: string, theme: ShownTheme): Promise<DiagramResult> {
+export function renderDiagram(
+  source: string,
+  theme: ShownTheme,
+  signal?: AbortSignal,
+): Promise<DiagramResult> {
   const run = async (): Promise<DiagramResult> => {
+    // a turn of the event loop between two drawings: clicks and keys are answered in between
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (signal?.aborted) throw new DiagramCancelled();
     const id = `md-diagram-${++sequence}`;
     try {
       configure(theme);
@@ -79,7 +96,8 @@ export function renderDiagram(source: string, theme: ShownTheme): Promise<Diagra
     }
   };
   const next = queue.then(run, run);
-  queue = next;
+  // the queue goes on after a cancelled render
+  queue = next.catch(() => undefined);
   return next;
 }
 

@@ -14,6 +14,7 @@ import { IconButton } from '../../components/IconButton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { t } from '../../i18n/active.ts';
+import { displayName } from '../../../shared/display.ts';
 
 /** What the file picker offers: the types Quartet attaches (shared/attachments.ts decides). */
 export const ACCEPTED_FILES = [
@@ -41,7 +42,7 @@ function ImageViewer(props: { attachment: Attachment | null; onClose(): void }) 
   return (
     <Dialog
       open={a !== null}
-      title={a?.name ?? ''}
+      title={a ? displayName(a.name) : ''}
       onClose={props.onClose}
       size="l"
       className="attachment-viewer"
@@ -49,7 +50,7 @@ function ImageViewer(props: { attachment: Attachment | null; onClose(): void }) 
     >
       {a ? (
         <figure className="attachment-viewer-figure">
-          <img src={url(a.id)} alt={a.name} />
+          <img src={url(a.id)} alt={displayName(a.name)} />
           <figcaption className="faint">{describe(a)}</figcaption>
         </figure>
       ) : null}
@@ -68,7 +69,7 @@ function ComposerChip(props: { file: ComposerFile; onRemove(): void }) {
       className={`file-chip is-${file.status}`}
       data-testid="composer-file"
       data-status={file.status}
-      title={file.error ?? (a ? `${a.name} · ${describe(a)}` : file.name)}
+      title={file.error ?? (a ? `${displayName(a.name)} · ${describe(a)}` : displayName(file.name))}
     >
       {thumb ? (
         <img className="file-chip-thumb" src={url(a.id)} alt="" />
@@ -78,7 +79,9 @@ function ComposerChip(props: { file: ComposerFile; onRemove(): void }) {
         </span>
       )}
       <span className="file-chip-text">
-        <span className="file-chip-name">{file.name}</span>
+        <span className="file-chip-name" dir="auto">
+          {displayName(file.name)}
+        </span>
         <span className="file-chip-detail">
           {file.status === 'failed'
             ? (file.error ?? t('attachments.notAdded'))
@@ -90,7 +93,7 @@ function ComposerChip(props: { file: ComposerFile; onRemove(): void }) {
       <IconButton
         icon="x"
         size="s"
-        label={t('attachments.remove', { name: file.name })}
+        label={t('attachments.remove', { name: displayName(file.name) })}
         onClick={props.onRemove}
         data-testid="remove-file"
       />
@@ -163,10 +166,10 @@ export function TurnAttachments(props: { attachments: readonly Attachment[] }) {
                 type="button"
                 className="turn-file-image"
                 onClick={() => setViewing(a)}
-                title={t('attachments.viewFullSize', { name: a.name, details: describe(a) })}
+                title={t('attachments.viewFullSize', { name: displayName(a.name), details: describe(a) })}
                 data-testid="turn-file"
               >
-                <img src={url(a.id)} alt={a.name} loading="lazy" />
+                <img src={url(a.id)} alt={displayName(a.name)} loading="lazy" />
               </button>
             </li>
           ) : (
@@ -175,14 +178,16 @@ export function TurnAttachments(props: { attachments: readonly Attachment[] }) {
                 className="file-chip turn-file"
                 href={url(a.id)}
                 download={a.name}
-                title={t('attachments.save', { name: a.name })}
+                title={t('attachments.save', { name: displayName(a.name) })}
                 data-testid="turn-file"
               >
                 <span className="file-chip-icon">
                   <FileGlyph kind={a.kind} />
                 </span>
                 <span className="file-chip-text">
-                  <span className="file-chip-name">{a.name}</span>
+                  <span className="file-chip-name" dir="auto">
+                    {displayName(a.name)}
+                  </span>
                   <span className="file-chip-detail">
                     {a.kind === 'pdf' ? 'PDF' : t('attachments.kind.text')} · {describe(a)}
                   </span>

@@ -1,4 +1,4 @@
-import { displayModelId } from '../../../shared/display.ts';
+import { displayModelId, displayName } from '../../../shared/display.ts';
 import {
   memo,
   useCallback,
@@ -227,7 +227,7 @@ function ConversationList(props: { format: TextFormat; onEditFolder(target: Fold
       />
       <ConfirmDialog
         open={folderToDelete !== null}
-        title={t('organise.folder.delete.title', { name: folderToDelete?.name ?? '' })}
+        title={t('organise.folder.delete.title', { name: displayName(folderToDelete?.name ?? '') })}
         message={t('organise.folder.delete.message', { count: inFolder })}
         confirmLabel={t('organise.folder.delete')}
         danger
@@ -459,14 +459,16 @@ const FolderRow = memo(function FolderRow(props: { folder: Folder; count: number
       >
         <Icon name={folder.collapsed ? 'chevron-right' : 'chevron-down'} size={12} />
         <FolderDot color={folder.color} />
-        <span className="conv-folder-name">{folder.name}</span>
+        <span className="conv-folder-name" dir="auto">
+          {displayName(folder.name)}
+        </span>
         <span className="sidebar-count tabular" aria-label={t('organise.folder.count', { count })}>
           {count}
         </span>
       </button>
       <span className="conv-actions">
         <RowMenuButton
-          label={t('organise.folder.menu', { name: folder.name })}
+          label={t('organise.folder.menu', { name: displayName(folder.name) })}
           items={items}
           testId="folder-menu"
         />
@@ -603,7 +605,7 @@ const ConversationItem = memo(function ConversationItem(props: {
               {props.folder ? (
                 <span className="conv-folder-tag" data-testid="pinned-folder">
                   <FolderDot color={props.folder.color} size={8} />
-                  {props.folder.name}
+                  <bdi>{displayName(props.folder.name)}</bdi>
                   <span aria-hidden="true">·</span>
                 </span>
               ) : null}

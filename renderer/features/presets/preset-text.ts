@@ -8,6 +8,7 @@ import { activeLocale, t } from '../../i18n/active.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { matchTemplate } from '../../i18n/templates.ts';
 import { sharedProblemText } from '../chat/problem-text.ts';
+import { ISSUE_SEPARATOR } from '../../../shared/presets.ts';
 
 const SENTENCES = [
   'presets.problem.nameEmpty',
@@ -46,6 +47,22 @@ function sentence(text: string): string | undefined {
 /** The host's words about a preset or a presets file, in the page's language. */
 export function presetProblemText(message: string): string {
   if (activeLocale() === 'en') return message;
+  const one = oneProblemText(message);
+  if (one !== message || !message.includes(ISSUE_SEPARATOR)) return one;
+  // a preset with several problems: "a: …; b: …; and 3 more." (shared/presets.ts issueText)
+  const parts = message.replace(/\.$/, '').split(ISSUE_SEPARATOR);
+  return parts
+    .map((part) => {
+      const more = /^and ([\d,]+) more$/.exec(part);
+      if (more?.[1] !== undefined)
+        return t('presets.problem.more', { count: Number(more[1].replace(/,/g, '')) });
+      return oneProblemText(`${part}.`);
+    })
+    .join(''); // each part is a whole sentence with its own full stop
+}
+
+/** One problem (a sentence, or "path: sentence") in the page's language, or as it is. */
+function oneProblemText(message: string): string {
   const whole = sentence(message);
   if (whole !== undefined) return whole;
   // a problem of one field: "params.temperature: Temperature must be …"

@@ -105,5 +105,6 @@ export const presets = {
   /** the full stop put after zod's words, which end without one */
   'presets.problem.end': '.',
   /** a problem of one field of a preset: where, then what */
+  'presets.problem.more': 'and {count} more.',
   'presets.problem.at': '{path}: {problem}',
 } satisfies Record<string, Entry>;

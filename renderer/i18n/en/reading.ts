@@ -12,6 +12,9 @@ export const reading = {
   'reading.diagram.viewDiagram': 'View diagram',
   'reading.diagram.copy': 'Copy the diagram’s source',
   'reading.diagram.error': 'This diagram could not be drawn: {error}',
+  'reading.diagram.large':
+    'A large diagram ({lines} lines, {links} links): drawing it can keep the page busy for seconds.',
+  'reading.diagram.drawAnyway': 'Draw anyway',
   'reading.diagram.unavailable': 'The diagram drawer could not be loaded, so here is the source.',
   'reading.table.rowsArriving': (v) =>
     v.count === 1 ? '1 more row is on its way…' : `${v.count} more rows are on their way…`,

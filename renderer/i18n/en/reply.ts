@@ -32,4 +32,6 @@ export const reply = {
   'reply.json.schemaUnchecked': 'Valid JSON (the schema is not valid JSON, so it was not checked).',
   'reply.json.matches': 'Valid JSON, matches the schema.',
   'reply.json.mismatch': 'Valid JSON, does not match the schema: {problem}.',
+  'reply.json.mismatchMany': 'Valid JSON, does not match the schema in {count} places:',
+  'reply.json.mismatchMore': 'and {count} more',
 } satisfies Record<string, Entry>;

@@ -44,6 +44,8 @@ export const tools = {
     'Its calls are answered with this, without asking (when every call of a reply has one).',
 
   'tools.calls': 'Function calls',
+  'tools.calls.hidden': '{count} of {total} calls not shown.',
+  'tools.calls.showMore': 'Show {count} more',
   'tools.call.id': 'Call id',
   'tools.call.arguments': 'Arguments of {name}',
   'tools.call.argumentsUnnamed': 'Arguments of the call',

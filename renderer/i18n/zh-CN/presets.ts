@@ -91,5 +91,6 @@ export const presets: Record<keyof typeof en, Entry> = {
   'presets.problem.importMax': '一次最多导入 {max} 个预设。',
   'presets.problem.notObject': '它不是一个对象。',
   'presets.problem.end': '。',
+  'presets.problem.more': '另有 {count} 处问题。',
   'presets.problem.at': '字段 {path}：{problem}',
 };

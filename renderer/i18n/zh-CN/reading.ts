@@ -12,6 +12,8 @@ export const reading: Record<keyof typeof en, Entry> = {
   'reading.diagram.viewDiagram': '查看图表',
   'reading.diagram.copy': '复制图表源码',
   'reading.diagram.error': '无法绘制这张图表：{error}',
+  'reading.diagram.large': '这张图表较大（{lines} 行，{links} 条连线）：绘制可能让页面忙上几秒。',
+  'reading.diagram.drawAnyway': '仍然绘制',
   'reading.diagram.unavailable': '图表组件未能加载，下面显示的是源码。',
   'reading.table.rowsArriving': (v) => `还有 ${v.count} 行正在接收…`,
 };

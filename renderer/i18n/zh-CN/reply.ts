@@ -28,5 +28,7 @@ export const reply: Record<keyof typeof en, Entry> = {
   'reply.json.schemaUnchecked': '有效的 JSON（Schema 本身不是有效的 JSON，因此未检查）。',
   'reply.json.matches': '有效的 JSON，符合 Schema。',
   'reply.json.mismatch': '有效的 JSON，但不符合 Schema：{problem}。',
+  'reply.json.mismatchMany': '有效的 JSON，但有 {count} 处不符合 Schema：',
+  'reply.json.mismatchMore': '另有 {count} 处',
   'reply.json.tooDeep': '有效的 JSON，但嵌套超过 {depth} 层：按原样显示，未检查。',
 };

@@ -43,6 +43,8 @@ export const tools: Record<keyof typeof en, Entry> = {
   'tools.def.fixedHint': '对它的调用直接以此作答，不再询问（当一条回复中的每个调用都有固定结果时）。',
 
   'tools.calls': '函数调用',
+  'tools.calls.hidden': '共 {total} 个调用，另有 {count} 个未显示。',
+  'tools.calls.showMore': '再显示 {count} 个',
   'tools.call.id': '调用 ID',
   'tools.call.arguments': '{name} 的参数',
   'tools.call.argumentsUnnamed': '调用的参数',

@@ -421,3 +421,32 @@ describe('the all-conversations view', () => {
     expect(store.getState().activeConversation.messages).toBe('b');
   });
 });
+
+describe('folder names with bidi or control characters', () => {
+  // "Work\u202Ekrow" is drawn as "Workwork" reversed; an import or an older store can hold such a name
+  const TRICK = 'Pay\u202Efdp.exe\u200B';
+  const SHOWN = 'Pay\\u{202E}fdp.exe\\u{200B}';
+
+  it('are shown escaped in the folder row, the pinned tag and the move dialog', async () => {
+    const user = userEvent.setup();
+    const { store } = setup(
+      [conv('a', { title: 'Loose' }), conv('p', { title: 'Pinned', pinned: true, folderId: 'w' })],
+      [{ id: 'w', name: TRICK, collapsed: false, createdAt: 1 }],
+    );
+    renderWithStore(<Sidebar format="chat" />, store);
+    const row = screen.getByTestId('folder-row');
+    expect(row.querySelector('.conv-folder-name')?.textContent).toBe(SHOWN);
+    expect(within(row).getByTestId('folder-menu').getAttribute('aria-label')).toContain(SHOWN);
+    expect(screen.getByTestId('pinned-folder').textContent).toContain(SHOWN);
+    for (const el of [document.body.textContent ?? '']) expect(el).not.toMatch(/[\u202E\u200B]/);
+    const loose = screen
+      .getAllByTestId('conversation-item')
+      .find((el) => el.textContent?.includes('Loose')) as HTMLElement;
+    within(loose).getByTestId('conversation-menu').focus();
+    await user.keyboard('{ArrowDown}');
+    await user.click(within(screen.getByRole('menu')).getByText('Move to folder…'));
+    const dialog = await screen.findByTestId('move-dialog');
+    expect(within(dialog).getAllByTestId('move-folder')[0]?.closest('label')?.textContent).toContain(SHOWN);
+    expect(dialog.textContent).not.toMatch(/[\u202E\u200B]/);
+  });
+});
