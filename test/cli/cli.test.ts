@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
 import { parseConversationFile } from '../../shared/export.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { BIN, runCli } from './run-cli.ts';
+import { PROXY_RESPONSES_STREAM } from '../core/helpers/recorded-streams.ts';
 
 /** A port on 127.0.0.1 that nothing listens on (just freed by a server of our own). */
 async function closedPort(): Promise<number> {
@@ -132,6 +134,27 @@ describe('against the simulator', () => {
       });
     }
   }
+
+  it('ask --stream prints a recorded proxy stream (a new item_id on every event) as one paragraph', async () => {
+    // The recorded stream, sent as the proxy sent it, to whatever POST arrives.
+    const proxy = createHttpServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(PROXY_RESPONSES_STREAM);
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const r = await runCli(['ask', '--format', 'responses', '--model', 'gpt-4.1', '--stream', 'hi'], {
+        env: { ...env, QUARTET_BASE_URL: `http://127.0.0.1:${port}` },
+      });
+      expect(r).toEqual({ code: 0, stdout: "There are **3** r's in strawberry.\n", stderr: '' });
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
 
   it('ask --json prints the reply fields', async () => {
     const r = await runCli(
