@@ -105,7 +105,7 @@ export function buildResponsesBody(
     top_p: params.topP,
     reasoning: Object.keys(reasoning).length > 0 ? reasoning : undefined,
     text: responsesTextFormat(params),
-    ...responsesTools(params),
+    ...responsesTools(params, history),
     stream: stream ? true : undefined,
   });
   return withExtraBody(body, params);
