@@ -54,6 +54,19 @@ export const TOOL_CHOICE_MODES = ['auto', 'none', 'required'] as const;
 export const ToolChoiceSchema = z.union([z.enum(TOOL_CHOICE_MODES), z.object({ name: ToolNameSchema })]);
 export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
 
+/**
+ * The tool choice a request sends. A choice that forces a call (required, or one named function) is for the
+ * turn that asks; on a request that carries the results of calls it goes as auto, as the vendors' guides
+ * continue, since forcing again makes the model call again and the conversation never ends.
+ */
+export function toolChoiceSent(
+  choice: ToolChoice | undefined,
+  carriesResults: boolean,
+): ToolChoice | undefined {
+  const forces = choice === 'required' || typeof choice === 'object';
+  return carriesResults && forces ? 'auto' : choice;
+}
+
 export const ToolsSchema = z
   .array(ToolDefSchema)
   .max(MAX_TOOLS, `At most ${MAX_TOOLS} functions.`)

@@ -1,6 +1,7 @@
 // Group "generate": POST /v1beta/models/{model}:generateContent (spec §2.7, §4.6), plain and streamed,
 // and a two-turn exchange with thoughts on: thought parts, the signature, the follow-up that carries it,
-// and whether a follow-up that lost it is refused.
+// what happens to a text turn that lost it (information), and whether a function call that lost its
+// signature is refused (the one check the public service makes).
 import { randomUUID } from 'node:crypto';
 import { endpointUrl } from '../../shared/endpoints.ts';
 import { eventJson, once, PROMPT, type StreamJudgement } from './format.ts';
@@ -206,19 +207,111 @@ function replayVerdict(answer: Answer, signed: boolean): { status: 'pass' | 'fai
   };
 }
 
+/**
+ * A text turn sent back without its thoughtSignature. The public service does not check text-part
+ * signatures, and clients move or drop them (the AI SDK's Google provider joins a streamed reply's text and
+ * puts the signature on the joined part): information either way.
+ */
+function textSignatureVerdict(answer: Answer): string {
+  const got = describeAnswer(answer);
+  if (answer.kind === 'failed') return `could not tell: ${got}`;
+  if (answer.status >= 200 && answer.status < 300) {
+    return `a follow-up whose text part lost its thoughtSignature is accepted (HTTP ${answer.status}), as at the public service, which checks only function-call signatures`;
+  }
+  if (answer.status >= 400 && answer.status < 500) {
+    return `a follow-up whose text part lost its thoughtSignature is refused (${got}): stricter than the public service, so clients that move or drop text signatures break here`;
+  }
+  return `could not tell: ${got}`;
+}
+
+/** A call sent back without its thoughtSignature: the public service refuses it (HTTP 400). */
 function enforcedVerdict(answer: Answer): { status: 'pass' | 'warn' | 'info'; detail: string } {
   const got = describeAnswer(answer);
   if (answer.kind === 'failed') return { status: 'info', detail: `could not tell: ${got}` };
   if (answer.status >= 200 && answer.status < 300) {
     return {
       status: 'warn',
-      detail: `expected a follow-up whose model turn lost its thoughtSignature to be refused (HTTP 400); got HTTP ${answer.status}: signatures are not enforced, so clients that drop them work here and break where they are`,
+      detail: `expected a follow-up whose functionCall part lost its thoughtSignature to be refused (HTTP 400); got HTTP ${answer.status}: signatures are not enforced, so clients that drop them work here and break where they are`,
     };
   }
   if (answer.status >= 400 && answer.status < 500) {
-    return { status: 'pass', detail: `a follow-up without the signature is refused: ${got}` };
+    return {
+      status: 'pass',
+      detail: `a follow-up whose function call lost its signature is refused: ${got}`,
+    };
   }
   return { status: 'info', detail: `could not tell: ${got}` };
+}
+
+const CALL_NAME = 'get_time';
+const CALL_ASK = userTurn(`What time is it in Paris? Use the ${CALL_NAME} function.`);
+/** One function offered, a call required (mode ANY), thinking on: the call part is the one signed. */
+const CALL_FIELDS = {
+  tools: [
+    {
+      functionDeclarations: [
+        {
+          name: CALL_NAME,
+          description: 'The current time in a city.',
+          parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      ],
+    },
+  ],
+  toolConfig: { functionCallingConfig: { mode: 'ANY' } },
+  generationConfig: THOUGHTS_ON,
+};
+
+/**
+ * Whether the service refuses a function call sent back without its signature (the check the public
+ * service makes): a call is asked for, then answered with the call part's signature left out.
+ */
+async function checkCallSignature(ctx: Ctx, url: string, key: string): Promise<void> {
+  const report = (status: 'pass' | 'warn' | 'info', detail: string): void =>
+    emit(ctx, 'generate', 'signature-enforced', 'Signature enforced', status, detail);
+  const asked = await send(ctx, {
+    method: 'POST',
+    url,
+    queryKey: key,
+    body: { contents: [CALL_ASK], ...CALL_FIELDS },
+  });
+  const parts = asked.kind === 'http' && asked.status === 200 ? firstParts(asked.json) : undefined;
+  if (parts === undefined) {
+    return report(
+      'info',
+      `not checked: a request with a function and a call required got ${describeAnswer(asked)}`,
+    );
+  }
+  const calls = parts.filter((p) => isRecord(p) && isRecord(p['functionCall']));
+  const signed = calls.find((p) => isRecord(p) && p['thoughtSignature'] !== undefined);
+  if (calls.length === 0 || signed === undefined) {
+    return report(
+      'info',
+      calls.length === 0
+        ? 'not checked: offered a function with a call required, and the reply called none'
+        : 'not checked: the reply called a function without a thoughtSignature',
+    );
+  }
+  const results = calls.map((p) => {
+    const call = isRecord(p) && isRecord(p['functionCall']) ? p['functionCall'] : {};
+    const id = typeof call['id'] === 'string' ? { id: call['id'] } : {};
+    return { functionResponse: { name: CALL_NAME, response: { time: '14:05' }, ...id } };
+  });
+  const stripped = await send(ctx, {
+    method: 'POST',
+    url,
+    queryKey: key,
+    body: {
+      contents: [
+        CALL_ASK,
+        { role: 'model', parts: stripSignatures(parts) },
+        { role: 'user', parts: results },
+      ],
+      ...CALL_FIELDS,
+    },
+  });
+  const e = enforcedVerdict(stripped);
+  report(e.status, e.detail);
 }
 
 async function checkThoughtExchange(ctx: Ctx, url: string, key: string): Promise<void> {
@@ -242,40 +335,40 @@ async function checkThoughtExchange(ctx: Ctx, url: string, key: string): Promise
     for (const [check, name] of [
       ['signature', 'Signature issued'],
       ['replay', 'Follow-up accepted'],
-      ['signature-enforced', 'Signature enforced'],
+      ['text-signature', 'Text signature'],
     ] as const) {
       emit(ctx, 'generate', check, name, 'info', 'not checked: the first turn did not succeed');
     }
-    return;
+  } else {
+    reportThoughts(ctx, parts);
+    const signed = reportSignature(ctx, parts);
+    const history = (modelParts: unknown[]): unknown => ({
+      contents: [first, { role: 'model', parts: modelParts }, userTurn(FOLLOW_UP)],
+      generationConfig: THOUGHTS_ON,
+    });
+    const replay = await send(ctx, { method: 'POST', url, queryKey: key, body: history([...parts]) });
+    const r = replayVerdict(replay, signed);
+    emit(ctx, 'generate', 'replay', 'Follow-up accepted', r.status, r.detail);
+    if (signed) {
+      const stripped = await send(ctx, {
+        method: 'POST',
+        url,
+        queryKey: key,
+        body: history(stripSignatures(parts)),
+      });
+      emit(ctx, 'generate', 'text-signature', 'Text signature', 'info', textSignatureVerdict(stripped));
+    } else {
+      emit(
+        ctx,
+        'generate',
+        'text-signature',
+        'Text signature',
+        'info',
+        'not checked: no signature was issued',
+      );
+    }
   }
-  reportThoughts(ctx, parts);
-  const signed = reportSignature(ctx, parts);
-  const history = (modelParts: unknown[]): unknown => ({
-    contents: [first, { role: 'model', parts: modelParts }, userTurn(FOLLOW_UP)],
-    generationConfig: THOUGHTS_ON,
-  });
-  const replay = await send(ctx, { method: 'POST', url, queryKey: key, body: history([...parts]) });
-  const r = replayVerdict(replay, signed);
-  emit(ctx, 'generate', 'replay', 'Follow-up accepted', r.status, r.detail);
-  if (!signed) {
-    emit(
-      ctx,
-      'generate',
-      'signature-enforced',
-      'Signature enforced',
-      'info',
-      'not checked: no signature was issued',
-    );
-    return;
-  }
-  const stripped = await send(ctx, {
-    method: 'POST',
-    url,
-    queryKey: key,
-    body: history(stripSignatures(parts)),
-  });
-  const e = enforcedVerdict(stripped);
-  emit(ctx, 'generate', 'signature-enforced', 'Signature enforced', e.status, e.detail);
+  await checkCallSignature(ctx, url, key);
 }
 
 /**

@@ -21,6 +21,25 @@ export function responseText(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The text of every message item in output[] that has some, in order: one entry per item. */
+function messageTexts(body: Record<string, unknown>): string[] {
+  if (!Array.isArray(body['output'])) return [];
+  return body['output'].flatMap((item) => {
+    const text = responseText({ output: [item] });
+    return text === undefined || text === '' ? [] : [text];
+  });
+}
+
+/**
+ * Which output item an event belongs to: its output_index. Some proxies send a new item_id on every event
+ * of one item, so the id only stands in when there is no index.
+ */
+function itemOf(data: Record<string, unknown>): string {
+  const index = data['output_index'];
+  if (typeof index === 'number') return `#${index}`;
+  return typeof data['item_id'] === 'string' ? `id:${data['item_id']}` : 'the item';
+}
+
 /** The events wire-notes lists, each expected at least once. */
 const DOCUMENTED = [
   'response.created',
@@ -38,8 +57,11 @@ export function judgeResponsesStream(a: SseAnswer): StreamJudgement {
   const problems: string[] = [];
   const warnings: string[] = [];
   const names: string[] = [];
-  let deltas = '';
-  let doneText: string | undefined;
+  /** text deltas and output_text.done texts by output item, in the order the items began */
+  const deltas = new Map<string, string>();
+  const done = new Map<string, string>();
+  /** the item_id each output item's events carried first */
+  const idOf = new Map<number, unknown>();
   let final: Record<string, unknown> | undefined;
   let lastSequence = -1;
   for (const [i, e] of a.events.entries()) {
@@ -73,8 +95,23 @@ export function judgeResponsesStream(a: SseAnswer): StreamJudgement {
         `a "${name}" event: ${isRecord(err) ? String(err['message'] ?? 'no message') : 'no message'}`,
       );
     }
-    if (name === 'response.output_text.delta' && typeof data['delta'] === 'string') deltas += data['delta'];
-    if (name === 'response.output_text.done' && typeof data['text'] === 'string') doneText = data['text'];
+    const index = data['output_index'];
+    if (typeof index === 'number' && data['item_id'] !== undefined) {
+      if (!idOf.has(index)) idOf.set(index, data['item_id']);
+      else if (idOf.get(index) !== data['item_id']) {
+        once(
+          warnings,
+          `the events of output item ${index} carry different item_id values: clients must tell items apart by output_index`,
+        );
+      }
+    }
+    if (name === 'response.output_text.delta' && typeof data['delta'] === 'string') {
+      const item = itemOf(data);
+      deltas.set(item, (deltas.get(item) ?? '') + data['delta']);
+    }
+    if (name === 'response.output_text.done' && typeof data['text'] === 'string') {
+      done.set(itemOf(data), data['text']);
+    }
     if (name === 'response.completed' && isRecord(data['response'])) final = data['response'];
   }
   if (names[0] !== 'response.created') {
@@ -96,13 +133,16 @@ export function judgeResponsesStream(a: SseAnswer): StreamJudgement {
   }
   const missing = DOCUMENTED.filter((n) => !names.includes(n) && n !== 'response.completed');
   if (missing.length > 0) warnings.push(`documented events missing: ${missing.join(', ')}`);
-  if (deltas === '') problems.push('the text deltas reassemble to an empty text');
-  if (doneText !== undefined && doneText !== deltas) {
-    problems.push('the text deltas do not reassemble to the text of response.output_text.done');
+  const streamed = [...deltas.values()].filter((t) => t !== '');
+  if (streamed.length === 0) problems.push('the text deltas reassemble to an empty text');
+  for (const [item, text] of done) {
+    if (text !== (deltas.get(item) ?? '')) {
+      once(problems, 'the text deltas do not reassemble to the text of response.output_text.done');
+    }
   }
   if (final !== undefined) {
-    const finalText = responseText(final);
-    if (finalText !== deltas)
+    const finalTexts = messageTexts(final);
+    if (JSON.stringify(finalTexts) !== JSON.stringify(streamed))
       problems.push('the text deltas do not reassemble to the text of response.completed');
     if (final['status'] !== 'completed') {
       problems.push(
@@ -114,7 +154,7 @@ export function judgeResponsesStream(a: SseAnswer): StreamJudgement {
   return {
     problems,
     warnings,
-    summary: `${a.events.length} events from response.created to response.completed, in order, sequence numbers increasing; text reassembles to ${JSON.stringify(oneLine(deltas, 40))}`,
+    summary: `${a.events.length} events from response.created to response.completed, in order, sequence numbers increasing; text reassembles to ${JSON.stringify(oneLine(streamed.join('\n\n'), 40))}`,
   };
 }
 

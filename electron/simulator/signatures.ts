@@ -1,13 +1,9 @@
 // Thought signatures of the generate-content format: issued on replies with thinking, and checked
 // when a later request replays those replies (wire-notes "Multi-turn state that must survive verbatim").
+// As the service does: the signature of a function call is checked strictly (missing, altered or moved is
+// refused); a text part's signature is not checked at all, so a client that joins a streamed reply's text
+// and keeps the signature on the joined part, or leaves it out, goes on.
 import { createHmac, randomBytes } from 'node:crypto';
-
-interface IssuedReply {
-  /** signature -> text of the part that carried it ('' for the empty streamed part). */
-  signed: Map<string, string>;
-  /** The same text was also issued without a signature, so a replay without one is not an error. */
-  unsigned: boolean;
-}
 
 export interface ReplayedPart {
   text?: unknown;
@@ -46,8 +42,6 @@ function remember(set: Set<string>, key: string): void {
 
 export class SignatureBook {
   readonly #secret: Uint8Array;
-  readonly #byReply = new Map<string, IssuedReply>();
-  readonly #issued = new Set<string>();
   /** function calls (by callKey) issued with a signature, and those also issued without one */
   readonly #signedCalls = new Set<string>();
   readonly #unsignedCalls = new Set<string>();
@@ -56,12 +50,14 @@ export class SignatureBook {
     this.#secret = secret;
   }
 
-  /** Issues the signature for the answer `replyText` whose part with text `partText` will carry it. */
+  /**
+   * The signature for the answer `replyText` whose part with text `partText` will carry it. Opaque to
+   * clients and never checked on replay (the service does not check text-part signatures either).
+   */
   sign(replyText: string, partText: string): string {
-    const signature = this.#mac(replyText, partText);
-    this.#entry(replyText).signed.set(signature, partText);
-    this.#issued.add(signature);
-    return signature;
+    return createHmac('sha256', this.#secret)
+      .update(JSON.stringify([replyText, partText]))
+      .digest('base64');
   }
 
   /** An opaque signature for a messages-format thinking block; those are not checked on replay. */
@@ -69,10 +65,6 @@ export class SignatureBook {
     return createHmac('sha256', this.#secret)
       .update(JSON.stringify(['thinking', thinking]))
       .digest('base64');
-  }
-
-  recordUnsigned(replyText: string): void {
-    this.#entry(replyText).unsigned = true;
   }
 
   /**
@@ -103,69 +95,23 @@ export class SignatureBook {
   }
 
   /**
-   * Checks one replayed model turn. Returns why it is rejected, or null when it is acceptable.
-   * The turn is recognised by the text of its non-thought parts joined together.
+   * Checks the signatures on the functionCall parts of one replayed model turn: each must be the one its
+   * call was issued with (issued in this run, or with a kept secret in an earlier one). Returns why the turn
+   * is refused, or null. Text parts are not checked, with or without a signature, wherever it sits.
    */
   checkModelTurn(parts: readonly ReplayedPart[]): string | null {
-    const answer = parts
-      .filter((p) => p.thought !== true)
-      .map((p) => (typeof p.text === 'string' ? p.text : ''))
-      .join('');
     for (const part of parts) {
-      const sig = part.thoughtSignature;
-      if (sig === undefined) continue;
-      // Issued in this run, or (with a kept secret) in an earlier one: the MAC binds it to its part.
       const call = callKey(part.functionCall);
-      const known =
-        typeof sig === 'string' &&
-        (call !== undefined
-          ? sig === this.#callMac(call)
-          : this.#issued.has(sig) ||
-            sig === this.#mac(answer, typeof part.text === 'string' ? part.text : ''));
-      if (!known) {
+      const sig = part.thoughtSignature;
+      if (call === undefined || sig === undefined) continue;
+      if (typeof sig !== 'string' || sig !== this.#callMac(call)) {
         return 'Thought signature is not valid: send each model part back with its thoughtSignature unchanged.';
       }
     }
-    // A turn of calls is checked by unsignedCall: its signature belongs to its first call, not to a text.
-    if (parts.some((p) => p.functionCall !== undefined)) return null;
-    const issued = this.#byReply.get(answer);
-    if (!issued || issued.signed.size === 0) return null;
-    for (const part of parts) {
-      if (typeof part.thoughtSignature !== 'string') continue;
-      const signedText = issued.signed.get(part.thoughtSignature);
-      const text = typeof part.text === 'string' ? part.text : '';
-      if (signedText !== undefined && signedText === text && part.thought !== true) return null;
-    }
-    const anySignature = parts.some((p) => p.thoughtSignature !== undefined);
-    if (issued.unsigned && !anySignature) return null;
-    return anySignature
-      ? 'Thought signature does not match its part: keep the thoughtSignature on the same part, with the same text, in the same order.'
-      : 'Thought signature is missing from a model turn: send every model part back unchanged, including an empty part that carries a thoughtSignature.';
+    return null;
   }
 
   #callMac(key: string): string {
     return createHmac('sha256', this.#secret).update(key).digest('base64');
-  }
-
-  #mac(replyText: string, partText: string): string {
-    return createHmac('sha256', this.#secret)
-      .update(JSON.stringify([replyText, partText]))
-      .digest('base64');
-  }
-
-  #entry(replyText: string): IssuedReply {
-    let entry = this.#byReply.get(replyText);
-    if (!entry) {
-      entry = { signed: new Map(), unsigned: false };
-      this.#byReply.set(replyText, entry);
-      if (this.#byReply.size > MAX_REPLIES) {
-        const oldest = this.#byReply.entries().next();
-        if (!oldest.done) {
-          this.#byReply.delete(oldest.value[0]);
-          for (const signature of oldest.value[1].signed.keys()) this.#issued.delete(signature);
-        }
-      }
-    }
-    return entry;
   }
 }

@@ -49,6 +49,7 @@ const ALWAYS_INFO = {
   ),
   'models.count': 'info',
   'generate.key-placement': 'info',
+  'generate.text-signature': 'info',
   'images.adjusted': 'info',
 };
 
@@ -80,6 +81,7 @@ describe('against the simulator as it follows the spec', () => {
       'generate.thoughts',
       'generate.signature',
       'generate.replay',
+      'generate.text-signature',
       'generate.signature-enforced',
       'images.fields',
       'images.decode',
@@ -104,6 +106,13 @@ describe('against the simulator as it follows the spec', () => {
     expect(results.get('messages.status')?.detail).toMatch(/model claude-/);
     expect(results.get('generate.status')?.detail).toMatch(/model gemini-/);
     expect(results.get('images.size')?.detail).toMatch(/1024x1024/);
+    // as the public service: text-part signatures are not checked, function-call ones are
+    expect(results.get('generate.text-signature')?.detail).toMatch(
+      /text part lost its thoughtSignature is accepted \(HTTP 200\)/,
+    );
+    expect(results.get('generate.signature-enforced')?.detail).toMatch(
+      /function call lost its signature is refused: HTTP 400/,
+    );
     expect(results.get('addresses.generate')?.detail).toMatch(/\/v1beta\/models\/\{model\}:generateContent$/);
     for (const r of baseline.results) expect(r.detail).not.toMatch(/\n/);
   });
@@ -231,7 +240,7 @@ const QUIRK_CASES: QuirkCase[] = [
     expect: {
       'generate.signature-enforced': [
         'warn',
-        /lost its thoughtSignature to be refused \(HTTP 400\); got HTTP 200: signatures are not enforced/,
+        /functionCall part lost its thoughtSignature to be refused \(HTTP 400\); got HTTP 200: signatures are not enforced/,
       ],
     },
   },
@@ -240,7 +249,11 @@ const QUIRK_CASES: QuirkCase[] = [
     quirks: { noSignatures: true },
     expect: {
       'generate.signature': ['warn', /expected a thoughtSignature .*none signed/],
-      'generate.signature-enforced': ['info', /not checked: no signature was issued/],
+      'generate.text-signature': ['info', /not checked: no signature was issued/],
+      'generate.signature-enforced': [
+        'info',
+        /not checked: the reply called a function without a thoughtSignature/,
+      ],
     },
   },
   {

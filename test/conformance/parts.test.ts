@@ -15,6 +15,8 @@ import { judgeResponsesStream } from '../../electron/conformance/responses.ts';
 import { checkFields } from '../../electron/conformance/schema.ts';
 import { CHAT_COMPLETION, MESSAGE } from '../../shared/spec-tables.ts';
 import { SANDBOX_KEY, startSimulator, type RunningSimulator } from '../../electron/simulator/index.ts';
+import { parseEvents } from '../core/helpers/parse-events.ts';
+import { PROXY_RESPONSES_STREAM } from '../core/helpers/recorded-streams.ts';
 
 function sse(events: Array<[string | undefined, unknown]>): SseAnswer {
   return {
@@ -159,6 +161,35 @@ describe('stream judges', () => {
         'expected the last event to be "response.completed"; got "response.output_item.done"',
       ]),
     );
+  });
+
+  it('responses: tells output items apart by output_index; a new item_id per event is a warning', () => {
+    const recorded: SseAnswer = { ...sse([]), events: parseEvents(PROXY_RESPONSES_STREAM) };
+    const judged = judgeResponsesStream(recorded);
+    expect(judged.problems).toEqual([]);
+    expect(judged.warnings).toEqual([
+      'the events of output item 0 carry different item_id values: clients must tell items apart by output_index',
+    ]);
+    expect(judged.summary).toMatch(/text reassembles to "There are \*\*3\*\* r's in strawberry\."/);
+
+    // two message items (a preamble and an answer): each item's deltas match its own done text
+    let n = 0;
+    const ev = (type: string, fields: Record<string, unknown> = {}): [string, unknown] => [
+      type,
+      { type, sequence_number: n++, ...fields },
+    ];
+    const message = (text: string) => ({ type: 'message', content: [{ type: 'output_text', text }] });
+    const two = [
+      ev('response.created'),
+      ev('response.output_text.delta', { output_index: 0, item_id: 'a', delta: 'Looking' }),
+      ev('response.output_text.done', { output_index: 0, item_id: 'a', text: 'Looking' }),
+      ev('response.output_text.delta', { output_index: 1, item_id: 'b', delta: 'Found' }),
+      ev('response.output_text.done', { output_index: 1, item_id: 'b', text: 'Found' }),
+      ev('response.completed', {
+        response: { status: 'completed', usage: {}, output: [message('Looking'), message('Found')] },
+      }),
+    ];
+    expect(judgeResponsesStream(sse(two)).problems).toEqual([]);
   });
 
   it('messages: wants blocks opened before their deltas and closed before message_stop', () => {

@@ -7,7 +7,7 @@ import { parseGenerateReply } from '../../electron/core/formats/generate.ts';
 import { FORMATS } from '../../electron/core/formats/index.ts';
 import type { Params } from '../../shared/conversation.ts';
 import { parseEvents } from './helpers/parse-events.ts';
-import { STREAMS } from './helpers/recorded-streams.ts';
+import { PROXY_REPLY_PIECES, PROXY_RESPONSES_STREAM, STREAMS } from './helpers/recorded-streams.ts';
 import { assistant, user } from './helpers/turns.ts';
 
 const P = (p: Partial<Params> = {}): Params => ({ stream: false, ...p });
@@ -307,6 +307,36 @@ describe('streamed replies of each recorded format', () => {
       expect(result.usage).toEqual({ input: 5, output: 3, total: 8 });
       expect(result.finishReason).toBe(format === 'chat' ? 'stop' : 'completed');
     }
+  });
+
+  it('responses: one output item is one paragraph, even when every event carries a new item_id', () => {
+    const r = FORMATS.responses.createReducer();
+    const shown: string[] = [];
+    for (const ev of parseEvents(PROXY_RESPONSES_STREAM)) {
+      const d = r.push(ev);
+      if (d?.text) shown.push(d.text);
+    }
+    // each delta exactly as sent: no paragraph break between pieces of the same item
+    expect(shown).toEqual(PROXY_REPLY_PIECES);
+    expect(r.result().text).toBe("There are **3** r's in strawberry.");
+  });
+
+  it('responses: call arguments follow their output_index, whatever item_id each delta carries', () => {
+    const call = { type: 'function_call', id: 'fc_a', call_id: 'call_1', name: 'get_weather', arguments: '' };
+    const events = [
+      { type: 'response.output_item.added', output_index: 0, item: call },
+      { type: 'response.function_call_arguments.delta', item_id: 'fc_b', output_index: 0, delta: '{"city":' },
+      { type: 'response.function_call_arguments.delta', item_id: 'fc_c', output_index: 0, delta: '"Oslo"}' },
+    ];
+    const r = FORMATS.responses.createReducer();
+    const args = events
+      .map((e) => r.push({ event: e.type, data: JSON.stringify(e) })?.tools?.[0])
+      .filter((t) => t !== undefined);
+    expect(args).toEqual([
+      { index: 0, id: 'call_1', name: 'get_weather' },
+      { index: 0, args: '{"city":' },
+      { index: 0, args: '"Oslo"}' },
+    ]);
   });
 
   it('each format reports a stream cut before its final event as unfinished, with the partial text', () => {

@@ -460,7 +460,7 @@ describe('calls in a reply', () => {
 });
 
 /** The history of a two-step call: the question, the reply with two calls, the results. */
-function roundTrip(format: TextFormat, results?: ToolResult[]) {
+function roundTrip(format: TextFormat, results?: ToolResult[], params: Params = TOOLS) {
   const { reply } = reduce(format, STREAMS[format]);
   const calls: ToolCall[] = reply.toolCalls ?? [];
   const answered: ToolResult[] = results ?? [
@@ -472,8 +472,53 @@ function roundTrip(format: TextFormat, results?: ToolResult[]) {
     assistant(reply.text, reply.raw, { toolCalls: calls }),
     { ...user(''), toolResults: answered },
   ];
-  return { history, calls, reply, body: buildRequest(format, 'm', history, TOOLS, true) };
+  return { history, calls, reply, body: buildRequest(format, 'm', history, params, true) };
 }
+
+describe('a choice that forces a call is not sent again with the results (the model would loop)', () => {
+  /** The tool choice field of each format, as it goes on the wire. */
+  const choiceOf = (format: TextFormat, b: Record<string, unknown>): unknown =>
+    format === 'generate' ? b['toolConfig'] : b['tool_choice'];
+  const AUTO: Record<TextFormat, unknown> = {
+    chat: 'auto',
+    responses: 'auto',
+    messages: { type: 'auto' },
+    generate: { functionCallingConfig: { mode: 'AUTO' } },
+  };
+  const FORCED: Record<TextFormat, unknown> = {
+    chat: 'required',
+    responses: 'required',
+    messages: { type: 'any' },
+    generate: { functionCallingConfig: { mode: 'ANY' } },
+  };
+
+  it.each(FORMAT_LIST)('%s: required asks for a call, then goes as auto with the results', (format) => {
+    const params: Params = { ...TOOLS, toolChoice: 'required' };
+    const asking = buildRequest(format, 'm', [user('Weather in Paris?')], params, true);
+    expect(choiceOf(format, asking)).toEqual(FORCED[format]);
+    expect(choiceOf(format, roundTrip(format, undefined, params).body)).toEqual(AUTO[format]);
+  });
+
+  it.each(FORMAT_LIST)('%s: a named function goes as auto with the results', (format) => {
+    const params: Params = { ...TOOLS, toolChoice: { name: 'get_weather' } };
+    expect(choiceOf(format, roundTrip(format, undefined, params).body)).toEqual(AUTO[format]);
+  });
+
+  it.each(FORMAT_LIST)('%s: none and auto go as they are; a later question forces again', (format) => {
+    const none = roundTrip(format, undefined, { ...TOOLS, toolChoice: 'none' }).body;
+    expect(JSON.stringify(choiceOf(format, none))).toMatch(/none|NONE/);
+    const { history } = roundTrip(format);
+    const params: Params = { ...TOOLS, toolChoice: 'required' };
+    const later = buildRequest(
+      format,
+      'm',
+      [...history, assistant('It is sunny.'), user('And in Rome?')],
+      params,
+      true,
+    );
+    expect(choiceOf(format, later)).toEqual(FORCED[format]);
+  });
+});
 
 describe('results in the next request', () => {
   it('chat: the assistant message with its tool_calls, then one tool message per call', () => {

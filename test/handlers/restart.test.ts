@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { simulatedReply } from '../../electron/simulator/index.ts';
 import { createHarness, type Harness } from '../support/app-core.ts';
+import { TOOL_EXAMPLES } from '../../shared/tools.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -42,13 +43,22 @@ for (const stream of [false, true]) {
   });
 }
 
-it('the simulator really refuses a replay without the signature (the test above proves something)', async () => {
+// The service checks the signature of a function call (a text part's it does not): a stored call whose
+// signature is lost is refused, so a call that goes on over a restart (tools.test.ts) proves its signature
+// came back from the database.
+it('the simulator really refuses a replayed call without its signature (the restart tests prove something)', async () => {
   const conversation = await h.call('createConversation', {
     format: 'generate',
     model: 'gemini-2.5-flash',
-    params: { stream: false, includeThoughts: true, thinkingBudget: -1 },
+    params: { stream: false, thinkingBudget: 512, tools: [TOOL_EXAMPLES[0]!] },
   });
-  await h.call('sendMessage', { requestId: 'a', conversationId: conversation.id, text: 'First question' });
+  const first = await h.call('sendMessage', {
+    requestId: 'a',
+    conversationId: conversation.id,
+    text: '[[call:get_weather]]',
+  });
+  const call = first.reply.toolCalls?.[0];
+  if (!call) throw new Error('expected a call');
   // Damage the stored payload: drop the signatures.
   const db = await import('node:sqlite');
   await h.core.close();
@@ -62,7 +72,8 @@ it('the simulator really refuses a replay without the signature (the test above 
   const next = await h.call('sendMessage', {
     requestId: 'b',
     conversationId: conversation.id,
-    text: 'Second question',
+    text: '',
+    toolResults: [{ callId: call.id, name: call.name, content: '{"temp":21}' }],
   });
   expect(next.reply.status).toBe('error');
   expect(next.reply.error?.status).toBe(400);

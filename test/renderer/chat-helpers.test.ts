@@ -225,6 +225,13 @@ describe('the parameters summary under the composer', () => {
     expect(paramsSummary('chat', { stream: true, tools, toolChoice: 'required' })).toBe(
       'streaming · 2 functions (required)',
     );
+    // the next request carries the results of calls: a forcing choice goes as auto, and the line says so
+    expect(paramsSummary('chat', { stream: true, tools, toolChoice: 'required' }, true)).toBe(
+      'streaming · 2 functions (required; auto with the results)',
+    );
+    expect(paramsSummary('chat', { stream: true, tools, toolChoice: 'none' }, true)).toBe(
+      'streaming · 2 functions (none)',
+    );
     expect(
       paramsSummary('generate', {
         stream: true,

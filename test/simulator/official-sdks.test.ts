@@ -309,7 +309,7 @@ describe('@google/genai library', () => {
     const chat = genai().chats.create({ model: MODEL, config: THOUGHTS });
     const first = await chat.sendMessage({ message: 'first turn' });
     expect(first.text).toBe(simulatedReply('first turn', MODEL, 1));
-    // the simulator refuses a follow-up whose signature is missing or altered: this one passes
+    // the turn goes back as the library keeps it (text-part signatures are not checked, as at the service)
     const second = await chat.sendMessage({ message: 'second turn' });
     expect(second.text).toBe(simulatedReply('second turn', MODEL, 2));
     const history = chat.getHistory();

@@ -58,24 +58,27 @@ describe('quirks', () => {
     expect(res.status).toBe(200);
   });
 
-  it('ignoreSignatures accepts a turn without its signature; noSignatures issues none', async () => {
+  it('ignoreSignatures accepts a call turn without its signature; noSignatures issues none', async () => {
     const path = generatePath('gemini-2.5-flash');
+    const tools = {
+      tools: [{ functionDeclarations: [{ name: 'get_time', parametersJsonSchema: { type: 'object' } }] }],
+      toolConfig: { functionCallingConfig: { mode: 'ANY' } },
+      generationConfig: THINKING,
+    };
     const first = await (
-      await post(
-        sim,
-        path,
-        { contents: [{ role: 'user', parts: [{ text: 'a' }] }], generationConfig: THINKING },
-        JSON_HEADERS,
-      )
+      await post(sim, path, { contents: [{ role: 'user', parts: [{ text: 'a' }] }], ...tools }, JSON_HEADERS)
     ).json();
-    const stripped = { role: 'model', parts: [{ text: first.candidates[0].content.parts[1].text }] };
+    const call = first.candidates[0].content.parts.find((p: { functionCall?: unknown }) => p.functionCall);
     const followUp = {
       contents: [
         { role: 'user', parts: [{ text: 'a' }] },
-        stripped,
-        { role: 'user', parts: [{ text: 'b' }] },
+        { role: 'model', parts: [{ functionCall: call.functionCall }] },
+        {
+          role: 'user',
+          parts: [{ functionResponse: { name: 'get_time', id: call.functionCall.id, response: { t: 1 } } }],
+        },
       ],
-      generationConfig: THINKING,
+      ...tools,
     };
     expect((await post(sim, path, followUp, JSON_HEADERS)).status).toBe(400);
     sim.setQuirks({ ignoreSignatures: true });

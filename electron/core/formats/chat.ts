@@ -89,7 +89,7 @@ export function buildChatBody(
     frequency_penalty: params.frequencyPenalty,
     reasoning_effort: params.reasoningEffort,
     response_format: chatResponseFormat(params),
-    ...chatTools(params),
+    ...chatTools(params, history),
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   });
   return withExtraBody(body, params);

@@ -96,7 +96,7 @@ export function buildGenerateBody(
   });
   const body = compact({
     contents,
-    ...generateTools(params),
+    ...generateTools(params, history),
     systemInstruction: params.system ? { parts: [{ text: params.system }] } : undefined,
     generationConfig: Object.keys(generationConfig).length > 0 ? generationConfig : undefined,
   });

@@ -109,7 +109,7 @@ export function buildMessagesBody(
         ? { type: 'enabled', budget_tokens: budget }
         : undefined,
     output_config: messagesOutputConfig(params),
-    ...messagesTools(params),
+    ...messagesTools(params, history),
     stream: stream ? true : undefined,
   });
   return withExtraBody(body, params);

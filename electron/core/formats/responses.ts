@@ -105,7 +105,7 @@ export function buildResponsesBody(
     top_p: params.topP,
     reasoning: Object.keys(reasoning).length > 0 ? reasoning : undefined,
     text: responsesTextFormat(params),
-    ...responsesTools(params),
+    ...responsesTools(params, history),
     stream: stream ? true : undefined,
   });
   return withExtraBody(body, params);
@@ -185,6 +185,16 @@ export function parseResponsesReply(data: unknown): ReplyParts {
   });
 }
 
+/**
+ * Which output item an event belongs to: its position (output_index) when it has one, else its item id.
+ * A recorded proxy sends a fresh item_id on every event of one item, so the id is data, not identity.
+ * The two kinds of key never collide: a position is a number, an id a string (prefixed to be sure).
+ */
+function itemKey(outputIndex: unknown, itemId: unknown): unknown {
+  if (typeof outputIndex === 'number') return outputIndex;
+  return itemId === undefined ? undefined : `id:${String(itemId)}`;
+}
+
 function createResponsesReducer(): StreamReducer {
   const text: string[] = [];
   const thoughts: string[] = [];
@@ -192,13 +202,16 @@ function createResponsesReducer(): StreamReducer {
   let responseId: string | undefined;
   let model: string | undefined;
   let final: ReplyParts | undefined;
-  /** the output item the last text delta belonged to: a new item's text starts a new paragraph */
+  /**
+   * the output item the last text delta belonged to: a new item's text starts a new paragraph. Items are
+   * told apart by output_index; item_id is only a fallback, as some proxies send a new one on every event.
+   */
   let textItem: unknown;
   /** function_call items by output index (or item id): their order among the reply's calls */
   const callIndex = new Map<unknown, number>();
   let callCount = 0;
   const callOf = (data: Json): number | undefined =>
-    callIndex.get(data['output_index']) ?? callIndex.get(data['item_id']);
+    callIndex.get(itemKey(data['output_index'], data['item_id']));
   return {
     get finished() {
       return final !== undefined;
@@ -217,7 +230,7 @@ function createResponsesReducer(): StreamReducer {
         case 'response.output_text.delta': {
           const d = asString(data['delta']);
           if (!d) return undefined;
-          const item = data['item_id'] ?? data['output_index'];
+          const item = itemKey(data['output_index'], data['item_id']);
           const shown = text.length > 0 && item !== undefined && item !== textItem ? `${PARAGRAPH}${d}` : d;
           if (item !== undefined) textItem = item;
           text.push(shown);
@@ -233,8 +246,9 @@ function createResponsesReducer(): StreamReducer {
           const item = asRecord(data['item']);
           if (item['type'] !== 'function_call') return undefined;
           const index = callCount++;
-          callIndex.set(data['output_index'] ?? item['id'], index);
-          if (item['id'] !== undefined) callIndex.set(item['id'], index);
+          callIndex.set(itemKey(data['output_index'], item['id']), index);
+          // argument deltas that carry no output_index name the item by its id
+          if (item['id'] !== undefined) callIndex.set(itemKey(undefined, item['id']), index);
           const args = asString(item['arguments']);
           const piece: ToolDelta = compact({
             index,

@@ -2,7 +2,14 @@
 // reply makes and the results the next request carries (docs/architecture.md, "Tool calls").
 import type { Params, Turn } from '../../../shared/conversation.ts';
 import { parseSchema } from '../../../shared/json-schema.ts';
-import { resultValue, type ToolCall, type ToolDef, type ToolResult } from '../../../shared/tools.ts';
+import {
+  resultValue,
+  toolChoiceSent,
+  type ToolCall,
+  type ToolChoice,
+  type ToolDef,
+  type ToolResult,
+} from '../../../shared/tools.ts';
 import { isRecord } from '../../../shared/wire.ts';
 import { asArray, asRecord, asString, type Json } from './util.ts';
 
@@ -11,16 +18,25 @@ function offered(params: Params): ToolDef[] | undefined {
   return params.tools && params.tools.length > 0 ? params.tools : undefined;
 }
 
+/** The tool choice of a request whose turns are `history`: auto once the last turn answers calls. */
+function choiceFor(params: Params, history: readonly Turn[]): ToolChoice | undefined {
+  const last = history.at(-1);
+  return toolChoiceSent(params.toolChoice, last !== undefined && hasResults(last));
+}
+
 function withDescription<T extends Json>(tool: ToolDef, fields: T): T & { description?: string } {
   return tool.description ? { ...fields, description: tool.description } : fields;
 }
 
 // ---------- chat completions ----------
 
-export function chatTools(params: Params): { tools?: Json[]; tool_choice?: unknown } {
+export function chatTools(
+  params: Params,
+  history: readonly Turn[],
+): { tools?: Json[]; tool_choice?: unknown } {
   const tools = offered(params);
   if (!tools) return {};
-  const choice = params.toolChoice;
+  const choice = choiceFor(params, history);
   return {
     tools: tools.map((t) => ({
       type: 'function',
@@ -53,10 +69,13 @@ export function chatResultMessages(results: readonly ToolResult[]): Json[] {
 
 // ---------- responses ----------
 
-export function responsesTools(params: Params): { tools?: Json[]; tool_choice?: unknown } {
+export function responsesTools(
+  params: Params,
+  history: readonly Turn[],
+): { tools?: Json[]; tool_choice?: unknown } {
   const tools = offered(params);
   if (!tools) return {};
-  const choice = params.toolChoice;
+  const choice = choiceFor(params, history);
   return {
     tools: tools.map((t) =>
       withDescription(t, {
@@ -99,10 +118,13 @@ export function responsesResultItems(results: readonly ToolResult[]): Json[] {
 
 // ---------- messages ----------
 
-export function messagesTools(params: Params): { tools?: Json[]; tool_choice?: Json } {
+export function messagesTools(
+  params: Params,
+  history: readonly Turn[],
+): { tools?: Json[]; tool_choice?: Json } {
   const tools = offered(params);
   if (!tools) return {};
-  const choice = params.toolChoice;
+  const choice = choiceFor(params, history);
   let toolChoice: Json | undefined;
   if (choice === 'required') toolChoice = { type: 'any' };
   else if (typeof choice === 'string') toolChoice = { type: choice };
@@ -135,10 +157,13 @@ export function messagesResultBlocks(results: readonly ToolResult[]): Json[] {
 
 // ---------- generate content ----------
 
-export function generateTools(params: Params): { tools?: Json[]; toolConfig?: Json } {
+export function generateTools(
+  params: Params,
+  history: readonly Turn[],
+): { tools?: Json[]; toolConfig?: Json } {
   const tools = offered(params);
   if (!tools) return {};
-  const choice = params.toolChoice;
+  const choice = choiceFor(params, history);
   let config: Json | undefined;
   if (choice === 'auto') config = { mode: 'AUTO' };
   else if (choice === 'none') config = { mode: 'NONE' };

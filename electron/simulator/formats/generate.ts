@@ -262,7 +262,6 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
   if (!ctx.stream) {
     const answer: Part = { text: reply.text };
     if (signs) answer.thoughtSignature = state.signatures.sign(reply.text, reply.text);
-    else state.signatures.recordUnsigned(reply.text);
     return {
       type: 'json',
       body: { candidates: [candidate([...thoughtPart, answer], finishReason)], usageMetadata, ...tail },
@@ -277,7 +276,6 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
     for (const piece of pieces) events.push(chunk([{ text: piece }]));
     events.push(chunk([{ text: '', thoughtSignature: state.signatures.sign(reply.text, '') }], finishReason));
   } else {
-    state.signatures.recordUnsigned(reply.text);
     const last = pieces.pop() ?? '';
     for (const piece of pieces) events.push(chunk([{ text: piece }]));
     events.push(chunk([{ text: last }], finishReason));

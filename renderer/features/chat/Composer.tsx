@@ -38,6 +38,11 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
   const stopping = useStore((s) => (pending ? s.runs[pending.requestId]?.stopping === true : false));
   const model = useStore((s) => selectTabModel(s, format));
   const params = useStore(useShallow((s) => selectTabParams(s, format)));
+  // the last reply made calls: the next request carries their results
+  const answeringCalls = useStore((s) => {
+    const last = conversationId ? s.loaded[conversationId]?.turns.at(-1) : undefined;
+    return last?.role === 'assistant' && (last.toolCalls?.length ?? 0) > 0;
+  });
   const { open: paramsOpen, setOpen: setParamsOpen } = useParamsPanel();
   // Measured while the tab was still being laid out (or at another window width), the box keeps a height
   // its text no longer needs: its width is watched, and a change measures it again.
@@ -177,7 +182,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
           {/* Labelled as what it opens, so "streaming" reads as a setting shown, not a switch. */}
           <Icon name="sliders" size={12} />
           <span className="composer-params-label">{t('chat.composer.params')}</span>{' '}
-          <span className="composer-params-summary">{paramsSummary(format, params)}</span>
+          <span className="composer-params-summary">{paramsSummary(format, params, answeringCalls)}</span>
         </button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { Params, Turn, Usage } from '../../../shared/conversation.ts';
 import type { AppError } from '../../../shared/errors.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
+import { toolChoiceSent } from '../../../shared/tools.ts';
 import { formatCount, formatMs } from '../../components/format.ts';
 import { columnParams } from '../../store/compare-params.ts';
 import { controlWords } from './params-words.ts';
@@ -113,8 +114,11 @@ export function paramsProblem(
   return null;
 }
 
-/** A short summary of the parameters for the composer's footer. */
-export function paramsSummary(format: TextFormat, p: Params): string {
+/**
+ * A short summary of the parameters for the composer's footer. `answeringCalls`: the last reply made calls,
+ * so the next request carries their results (and a choice that forces a call goes as auto).
+ */
+export function paramsSummary(format: TextFormat, p: Params, answeringCalls = false): string {
   const bits: string[] = [t(p.stream ? 'chat.summary.streaming' : 'chat.summary.notStreaming')];
   // a temperature is written as typed (0.7, not a rounded figure)
   if (p.temperature !== undefined) bits.push(t('chat.summary.temperature', { value: String(p.temperature) }));
@@ -136,13 +140,13 @@ export function paramsSummary(format: TextFormat, p: Params): string {
   if (tools > 0) {
     const choice = p.toolChoice;
     // the choice is its wire value (auto, required) or a function's name, the same in every language
+    const named = choice === undefined ? undefined : typeof choice === 'string' ? choice : choice.name;
     bits.push(
-      choice === undefined
+      named === undefined
         ? t('chat.summary.functions', { count: tools })
-        : t('chat.summary.functionsChoice', {
-            count: tools,
-            choice: typeof choice === 'string' ? choice : choice.name,
-          }),
+        : toolChoiceSent(choice, answeringCalls) !== choice
+          ? t('chat.summary.functionsChoiceResults', { count: tools, choice: named })
+          : t('chat.summary.functionsChoice', { count: tools, choice: named }),
     );
   }
   if (p.system) bits.push(t('chat.summary.system'));

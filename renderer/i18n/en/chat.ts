@@ -124,6 +124,8 @@ export const chat = {
   'chat.summary.functions': (v) => `${String(v.count)} function${v.count === 1 ? '' : 's'}`,
   'chat.summary.functionsChoice': (v) =>
     `${String(v.count)} function${v.count === 1 ? '' : 's'} (${String(v.choice)})`,
+  'chat.summary.functionsChoiceResults': (v) =>
+    `${String(v.count)} function${v.count === 1 ? '' : 's'} (${String(v.choice)}; auto with the results)`,
   'chat.summary.system': 'system prompt',
 
   // the tab and an empty conversation

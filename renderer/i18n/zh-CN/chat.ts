@@ -105,6 +105,8 @@ export const chat: Record<keyof typeof en, Entry> = {
   'chat.summary.schema': '输出 Schema {name}',
   'chat.summary.functions': (v) => `${String(v.count)} 个函数`,
   'chat.summary.functionsChoice': (v) => `${String(v.count)} 个函数（${String(v.choice)}）`,
+  'chat.summary.functionsChoiceResults': (v) =>
+    `${String(v.count)} 个函数（${String(v.choice)}；随结果发送时为 auto）`,
   'chat.summary.system': '系统提示词',
 
   'chat.tab.conversation': '{format} 对话',

@@ -109,6 +109,58 @@ export const RESPONSES_STREAM = lines([
   { event: 'response.completed', data: { type: 'response.completed', sequence_number: 6, response } },
 ]);
 
+/** The reply of PROXY_RESPONSES_STREAM: one message item, in pieces. */
+export const PROXY_REPLY_PIECES = ['There', ' are', ' **', '3', "** r's", ' in strawberry.'];
+const proxyText = PROXY_REPLY_PIECES.join('');
+
+/**
+ * As a real responses proxy sent it (recorded): every event of the one output item carries a new item_id,
+ * while output_index stays 0. The item is the position, not the id.
+ */
+export const PROXY_RESPONSES_STREAM = (() => {
+  let seq = 0;
+  const id = (): string => `msg_${(0x5a17 + seq * 7919).toString(16)}`;
+  const ev = (type: string, fields: Record<string, unknown>) => ({
+    event: type,
+    data: { type, sequence_number: seq++, ...fields },
+  });
+  const item = (status: string, text?: string) => ({
+    type: 'message',
+    id: id(),
+    role: 'assistant',
+    status,
+    content: text === undefined ? [] : [{ type: 'output_text', text, annotations: [] }],
+  });
+  const final = {
+    ...response,
+    id: 'resp_proxy',
+    output: [item('completed', proxyText)],
+  };
+  return lines([
+    ev('response.created', { response: { ...final, status: 'in_progress', output: [] } }),
+    ev('response.in_progress', { response: { ...final, status: 'in_progress', output: [] } }),
+    ev('response.output_item.added', { output_index: 0, item: item('in_progress') }),
+    ev('response.content_part.added', {
+      item_id: id(),
+      output_index: 0,
+      content_index: 0,
+      part: { type: 'output_text', text: '', annotations: [] },
+    }),
+    ...PROXY_REPLY_PIECES.map((delta) =>
+      ev('response.output_text.delta', { item_id: id(), output_index: 0, content_index: 0, delta }),
+    ),
+    ev('response.output_text.done', { item_id: id(), output_index: 0, content_index: 0, text: proxyText }),
+    ev('response.content_part.done', {
+      item_id: id(),
+      output_index: 0,
+      content_index: 0,
+      part: { type: 'output_text', text: proxyText, annotations: [] },
+    }),
+    ev('response.output_item.done', { output_index: 0, item: item('completed', proxyText) }),
+    ev('response.completed', { response: final }),
+  ]);
+})();
+
 export const MESSAGES_STREAM = lines([
   {
     event: 'message_start',
