@@ -114,7 +114,7 @@ describe('a functions draft with problems', () => {
     typeBrokenDraft();
     view.unmount();
     expect(selectInvalidParam(store.getState(), 'chat')).toMatch(
-      /^Tools: look up: .* The functions draft is not sent: fix it or discard it in Parameters\.$/,
+      /^The functions draft is not sent\. Tools: look up: A function name must be/,
     );
   });
 
@@ -131,7 +131,9 @@ describe('a functions draft with problems', () => {
     const again = setup({ settings: { toolDrafts: kept } });
     expectDraftOnScreen();
     again.view.unmount();
-    expect(selectInvalidParam(again.store.getState(), 'chat')).toMatch(/^Tools: look up:/);
+    expect(selectInvalidParam(again.store.getState(), 'chat')).toMatch(
+      /^The functions draft is not sent\. Tools: look up:/,
+    );
   });
 
   it('becomes the saved list once fixed, and is then forgotten', async () => {

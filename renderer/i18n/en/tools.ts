@@ -89,7 +89,7 @@ export const tools = {
     `Saved meanwhile: the last valid function${v.count === 1 ? '' : 's'}, ${v.names}.`,
   'tools.draft.savedNone': 'Saved meanwhile: no functions.',
   'tools.draft.discard': 'Discard draft',
-  'tools.draft.blocked': '{problem} The functions draft is not sent: fix it or discard it in Parameters.',
+  'tools.draft.blocked': 'The functions draft is not sent. {problem}',
   'tools.choice.draftInvalid': '{name} (draft with problems: not offered)',
   'tools.choice.waits': 'Not sent while the functions above have problems.',
 } satisfies Record<string, Entry>;

@@ -82,7 +82,7 @@ export const tools: Record<keyof typeof en, Entry> = {
   'tools.draft.saved': (v) => `已保存的仍是上次有效的 ${v.count} 个函数：${v.names}。`,
   'tools.draft.savedNone': '已保存的函数：无。',
   'tools.draft.discard': '放弃草稿',
-  'tools.draft.blocked': '{problem} 函数草稿不会发送：请在“参数”中修正或放弃它。',
+  'tools.draft.blocked': '函数草稿不会发送。{problem}',
   'tools.choice.draftInvalid': '{name}（草稿有问题：暂不可选）',
   'tools.choice.waits': '上面的函数有问题时不会发送。',
 };
