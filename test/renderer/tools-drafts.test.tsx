@@ -206,7 +206,7 @@ describe('what a new conversation starts with', () => {
       t.store,
     );
     expect(screen.getByTestId('new-conversation-start').textContent).toBe(
-      'Starts with: system prompt “You are {{role}}. Answer briefly.” · 2 functions · 1 other settingReset',
+      'Starts with: system prompt “You are {{role}}. Answer briefly.” · 2 functions · temp 0.2Reset',
     );
     // the template left in the system prompt is said to go as typed
     expect(screen.getByTestId('param-system-variables').textContent).toMatch(

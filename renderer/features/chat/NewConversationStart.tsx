@@ -5,17 +5,40 @@ import { selectToolsDraft, toolsScope } from '../../store/tools-slice.ts';
 import { defaultParams, type Params } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
+import { controlWords } from './params-words.ts';
 import { t } from '../../i18n/active.ts';
 
 const SYSTEM_SHOWN = 40;
 
+/** Fields named in the line by their own words; any other that differs from the defaults is counted. */
+const NAMED = new Set<string>([
+  'system',
+  'tools',
+  'toolChoice',
+  'temperature',
+  'maxTokens',
+  'output',
+  'stream',
+  'topP',
+  'topK',
+  'stop',
+  'seed',
+  'presencePenalty',
+  'frequencyPenalty',
+  'reasoningEffort',
+  'reasoningSummary',
+  'thinkingLevel',
+  'extraBody',
+]);
+
 /**
  * What a tab's new conversation starts with beyond the defaults, in a few words: its system prompt (as
- * typed, so a `{{variable}}` left in it shows), its functions, a functions draft, and how many other settings
- * differ. Empty when it starts from the defaults.
+ * typed, so a `{{variable}}` left in it shows), its functions and tool choice, a functions draft, the other
+ * parameters by name, and how many more differ. Empty when it starts from the defaults.
  */
 export function startsWith(format: TextFormat, p: Params, toolsDraft: boolean): string[] {
   const bits: string[] = [];
+  const defaults: Record<string, unknown> = defaultParams(format);
   if (p.system) {
     const line = p.system.replace(/\s+/g, ' ').trim();
     const text = line.length > SYSTEM_SHOWN ? `${line.slice(0, SYSTEM_SHOWN - 1)}…` : line;
@@ -24,16 +47,22 @@ export function startsWith(format: TextFormat, p: Params, toolsDraft: boolean): 
   const functions = p.tools?.length ?? 0;
   if (functions > 0) bits.push(t('params.start.functions', { count: functions }));
   if (toolsDraft) bits.push(t('params.start.toolsDraft'));
-  const defaults: Record<string, unknown> = defaultParams(format);
-  const others = Object.entries(p).filter(
-    ([key, value]) =>
-      key !== 'system' &&
-      key !== 'tools' &&
-      value !== undefined &&
-      JSON.stringify(value) !== JSON.stringify(defaults[key]),
-  ).length;
-  const droppedDefaults = Object.keys(defaults).filter((key) => !(key in p)).length;
-  if (others + droppedDefaults > 0) bits.push(t('params.start.others', { count: others + droppedDefaults }));
+  const choice = p.toolChoice;
+  // a choice is its wire value (auto, required) or a function's name, the same in every language
+  if (choice !== undefined)
+    bits.push(t('params.words.toolChoice', { choice: typeof choice === 'object' ? choice.name : choice }));
+  if (p.temperature !== undefined) bits.push(t('params.words.temp', { value: String(p.temperature) }));
+  if (p.maxTokens !== undefined && p.maxTokens !== defaults['maxTokens'])
+    bits.push(t('params.words.tokens', { count: p.maxTokens }));
+  if (p.output)
+    bits.push(p.output.mode === 'json' ? 'JSON' : t('params.words.schema', { name: p.output.name }));
+  bits.push(...controlWords(p));
+  if (!p.stream) bits.push(t('params.words.notStreamed'));
+  const differs = (key: string, value: unknown) => JSON.stringify(value) !== JSON.stringify(defaults[key]);
+  const others =
+    Object.entries(p).filter(([key, value]) => !NAMED.has(key) && value !== undefined && differs(key, value))
+      .length + Object.keys(defaults).filter((key) => !(key in p)).length;
+  if (others > 0) bits.push(t('params.start.others', { count: others }));
   return bits;
 }
 

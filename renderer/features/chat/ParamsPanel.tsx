@@ -148,7 +148,10 @@ export function SystemPromptField(props: { params: Params; update: Update }) {
       />
       {variables.length > 0 ? (
         <span id={`${id}-system-vars`} className="field-hint" data-testid="param-system-variables">
-          {t('params.system.variables', { names: variables.map((v) => `{{${v}}}`).join(', ') })}
+          {t('params.system.variables', {
+            names: variables.map((v) => `{{${v}}}`).join(', '),
+            count: variables.length,
+          })}
         </span>
       ) : null}
     </div>

@@ -138,9 +138,9 @@ export const params = {
   'params.start.system': 'system prompt “{text}”',
   'params.start.functions': (v) => `${v.count} function${v.count === 1 ? '' : 's'}`,
   'params.start.toolsDraft': 'a functions draft with problems',
-  'params.start.others': (v) => `${v.count} other setting${v.count === 1 ? '' : 's'}`,
+  'params.start.others': (v) => `${v.count} more setting${v.count === 1 ? '' : 's'}`,
   'params.start.reset': 'Reset',
   'params.start.resetLabel': 'Start this conversation from the defaults (the model stays)',
-  'params.system.variables':
-    '{names} is sent as typed: variables are filled in only when a preset is applied.',
+  'params.system.variables': (v) =>
+    `${v.names} ${v.count === 1 ? 'is' : 'are'} sent as typed: variables are filled in only when a preset is applied.`,
 } satisfies Record<string, Entry>;
