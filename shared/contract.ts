@@ -18,6 +18,7 @@ import {
 } from './formats.ts';
 import { ParamsSchema, type Conversation, type Turn, type Usage } from './conversation.ts';
 import { ToolResultSchema, type ToolDelta } from './tools.ts';
+import { ToolDraftsSchema } from './tool-drafts.ts';
 import {
   PRESET_FILE_MAX_CHARS,
   PresetInputSchema,
@@ -132,6 +133,8 @@ export const SettingsSchema = z.object({
   prices: PriceTableSchema.optional(),
   /** the text tabs' conversation sidebar folded away (Ctrl/Cmd+Shift+S), remembered across restarts */
   sidebarCollapsed: z.boolean().optional(),
+  /** functions typed in a Tools section that do not pass the checks yet, by conversation (shared/tool-drafts.ts) */
+  toolDrafts: ToolDraftsSchema.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

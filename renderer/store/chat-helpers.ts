@@ -8,6 +8,7 @@ import { TEXT_FORMATS, familyOf, type TextFormat } from '../../shared/formats.ts
 import { groupModels } from './models-slice.ts';
 import { compact } from '../../shared/compact.ts';
 import type { StoreState } from './types.ts';
+import { selectToolsDraftProblem } from './tools-slice.ts';
 
 /**
  * A send or regeneration running for one conversation: what chat needs beyond the run itself (its timing,
@@ -111,9 +112,12 @@ export function selectTabModel(s: StoreState, format: TextFormat): string {
   return list ? (groupModels(list.items, format).suggested[0]?.id ?? '') : '';
 }
 
-/** The first parameter field of the tab whose text is not a valid value, as a sentence; null when none. */
+/**
+ * The first parameter field of the tab whose text is not a valid value, as a sentence; else the problem of
+ * a functions draft kept for the tab's conversation (also while the panel is closed); null when none.
+ */
 export function selectInvalidParam(s: StoreState, format: TextFormat): string | null {
-  return Object.values(s.invalidParams[format])[0] ?? null;
+  return Object.values(s.invalidParams[format])[0] ?? selectToolsDraftProblem(s, format);
 }
 
 /** The parameters the tab uses now (open conversation, else the new conversation's). */

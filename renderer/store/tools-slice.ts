@@ -3,6 +3,15 @@ import type { StoreState } from './types.ts';
 import type { Turn } from '../../shared/conversation.ts';
 import type { ToolCall, ToolDef, ToolResult } from '../../shared/tools.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { defaultParams } from '../../shared/conversation.ts';
+import type { TextFormat } from '../../shared/formats.ts';
+import {
+  boundedToolDrafts,
+  type FunctionDraft,
+  type ToolDrafts,
+  type ToolsDraft,
+} from '../../shared/tool-drafts.ts';
+import { keptDraftProblem } from './tool-drafts.ts';
 import { t } from '../i18n/active.ts';
 
 /**
@@ -42,6 +51,20 @@ export interface ToolsSlice {
    * conversation, the functions on screen, and how to send the results (as an automatic answer).
    */
   autoAnswer(conversationId: string, reply: Turn, afterAuto: boolean, at: AutoAnswerAt): void;
+
+  /**
+   * Functions typed in the Tools section that do not all pass the checks yet, by scope (a conversation id,
+   * or `new:<format>`): changed this session (null: none any more); the rest come from the settings, where
+   * they are kept across restarts. Read them with `selectToolsDraft`.
+   */
+  toolsDrafts: Record<string, ToolsDraft | null>;
+  /** Keeps (or, with null, forgets) the scope's draft, and saves all drafts with the settings shortly. */
+  setToolsDraft(scope: string, functions: readonly FunctionDraft[] | null): void;
+  /**
+   * A tab's next conversation starts again from the defaults: the system prompt, functions and other
+   * parameters remembered from earlier work are dropped (the model stays), with any functions draft.
+   */
+  resetNewConversation(format: TextFormat): void;
 }
 
 /** Where a reply that may be answered automatically lives. */
@@ -71,6 +94,26 @@ export function fixedResults(
   return results.length > 0 ? results : undefined;
 }
 
+/** Where the Tools section of a tab's open conversation (or its next one) keeps its draft. */
+export const toolsScope = (format: TextFormat, conversationId: string | null): string =>
+  conversationId ?? `new:${format}`;
+
+/** The scope's functions draft: one typed this session, else one kept from before; null when none. */
+export function selectToolsDraft(s: StoreState, scope: string): ToolsDraft | null {
+  if (scope in s.toolsDrafts) return s.toolsDrafts[scope] ?? null;
+  return s.settings?.toolDrafts?.[scope] ?? null;
+}
+
+/**
+ * Why the functions draft of the tab's open conversation (or next one) cannot be sent: it is not sent while
+ * it has problems, and Send waits, whether or not the parameters panel is open. Null when there is none.
+ */
+export function selectToolsDraftProblem(s: StoreState, format: TextFormat): string | null {
+  const draft = selectToolsDraft(s, toolsScope(format, s.activeConversation[format]));
+  const problem = draft ? keptDraftProblem(draft) : null;
+  return problem === null ? null : t('tools.draft.blocked', { problem });
+}
+
 const without = <T>(map: Record<string, T>, key: string): Record<string, T> => {
   if (!(key in map)) return map;
   const next = { ...map };
@@ -79,8 +122,39 @@ const without = <T>(map: Record<string, T>, key: string): Record<string, T> => {
 };
 
 export const createToolsSlice =
-  (_rt: StoreRuntime): StateCreator<StoreState, [], [], ToolsSlice> =>
+  (rt: StoreRuntime): StateCreator<StoreState, [], [], ToolsSlice> =>
   (set, get) => ({
+    toolsDrafts: {},
+    setToolsDraft(scope, functions) {
+      if (functions === null && selectToolsDraft(get(), scope) === null) return;
+      const draft = functions && { functions: [...functions], updatedAt: Date.now() };
+      set((s) => ({ toolsDrafts: { ...s.toolsDrafts, [scope]: draft } }));
+      // Typing goes quiet before the settings are written: one save per pause, not per key.
+      rt.saves.debounce('toolDrafts', async () => {
+        const s = get();
+        if (!s.settings) return true;
+        const merged: ToolDrafts = { ...s.settings.toolDrafts };
+        for (const [key, d] of Object.entries(s.toolsDrafts)) {
+          if (d) merged[key] = d;
+          else delete merged[key];
+        }
+        // only drafts of conversations that still exist (a deleted one's goes with it) and of new ones
+        const known = new Set(s.conversations.map((c) => c.id));
+        const keep = (key: string) =>
+          key.startsWith('new:') || s.conversationsStatus !== 'ready' || known.has(key);
+        return get().updateSettings({ toolDrafts: boundedToolDrafts(merged, keep) });
+      });
+    },
+    resetNewConversation(format) {
+      if (get().activeConversation[format] !== null) return;
+      get().setToolsDraft(toolsScope(format, null), null);
+      get().setParams(format, defaultParams(format));
+      // the panel's fields start again from the defaults, as after applying a preset
+      set((s) => ({
+        invalidParams: { ...s.invalidParams, [format]: {} },
+        presetRevision: { ...s.presetRevision, [format]: s.presetRevision[format] + 1 },
+      }));
+    },
     toolDrafts: {},
     setToolDraft(replyId, callId, draft) {
       set((s) => ({

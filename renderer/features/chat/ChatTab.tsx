@@ -8,6 +8,7 @@ import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
+import { NewConversationStart } from './NewConversationStart.tsx';
 import { ParamsNarrowContext, selectParamsOpen } from './useParamsPanel.ts';
 import { useElementWidth } from '../../components/useSize.ts';
 import { PARAMS_DOCKED_MIN_W, SIDEBAR_FULL_MIN_W, SIDEBAR_W } from '../../components/layout.ts';
@@ -70,6 +71,7 @@ function EmptyConversation(props: { format: TextFormat }) {
             })
           : t('chat.empty.chooseModel')}
       </p>
+      <NewConversationStart format={props.format} />
       <Intro format={props.format} />
       {onSandbox ? (
         <p className="chat-empty-sandbox" data-testid="sandbox-note">

@@ -3,6 +3,8 @@ import { useDismiss } from '../../components/useDismiss.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { selectTabParams } from '../../store/chat-helpers.ts';
+import { toolsScope } from '../../store/tools-slice.ts';
+import { templateVariables } from '../../../shared/presets.ts';
 import {
   REASONING_EFFORTS,
   REASONING_SUMMARIES,
@@ -57,12 +59,17 @@ export function ParamsPanel(props: { format: TextFormat }) {
         <IconButton icon="x" size="s" label={t('params.hide')} onClick={() => setOpen(false)} />
       </div>
       {/* a fresh form per conversation, so half-typed numbers never leak from one to another */}
-      <ParamsForm key={conversationId ?? 'new'} format={props.format} isNew={conversationId === null} />
+      <ParamsForm
+        key={conversationId ?? 'new'}
+        format={props.format}
+        isNew={conversationId === null}
+        scope={toolsScope(props.format, conversationId)}
+      />
     </aside>
   );
 }
 
-function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
+function ParamsForm(props: { format: TextFormat; isNew: boolean; scope: string }) {
   const { format } = props;
   const params = useStore(useShallow((s) => selectTabParams(s, format)));
   const setParams = useStore((s) => s.setParams);
@@ -112,7 +119,7 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
 
       <StructuredOutput format={format} params={params} update={update} />
 
-      <ToolsSection format={format} params={params} />
+      <ToolsSection format={format} params={params} scope={props.scope} />
 
       <p className="params-note">
         {t(props.isNew ? 'params.note.new' : 'params.note.saved', { format: FORMAT_LABELS[format] })}
@@ -124,6 +131,8 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean }) {
 /** The system prompt of a tab's conversation or of Compare's columns. */
 export function SystemPromptField(props: { params: Params; update: Update }) {
   const id = useId();
+  // a template left unfilled goes to the model as typed: say so, so it is not mistaken for a filled one
+  const variables = templateVariables(props.params.system);
   return (
     <div className="field">
       <label htmlFor={`${id}-system`}>{t('params.system')}</label>
@@ -134,8 +143,17 @@ export function SystemPromptField(props: { params: Params; update: Update }) {
         placeholder={t('params.system.placeholder')}
         value={props.params.system ?? ''}
         onChange={(e) => props.update('system', e.target.value === '' ? undefined : e.target.value)}
+        aria-describedby={variables.length > 0 ? `${id}-system-vars` : undefined}
         data-testid="param-system"
       />
+      {variables.length > 0 ? (
+        <span id={`${id}-system-vars`} className="field-hint" data-testid="param-system-variables">
+          {t('params.system.variables', {
+            names: variables.map((v) => `{{${v}}}`).join(', '),
+            count: variables.length,
+          })}
+        </span>
+      ) : null}
     </div>
   );
 }

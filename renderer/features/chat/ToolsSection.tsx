@@ -1,97 +1,31 @@
 import { useId, useState } from 'react';
 import { useStore } from '../../store/index.ts';
+import { selectToolsDraft } from '../../store/tools-slice.ts';
+import {
+  defOf,
+  draftOf,
+  draftProblems,
+  hasProblems,
+  keptFunctions,
+  listProblem,
+  sameDraft,
+  screenDrafts,
+  type ToolDraft,
+  type ToolField as Field,
+  type ToolProblems,
+} from '../../store/tool-drafts.ts';
 import type { Params } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
-import { schemaTextProblem } from '../../../shared/json-schema.ts';
-import {
-  MAX_TOOLS,
-  TOOL_EXAMPLES,
-  ToolDefSchema,
-  ToolsSchema,
-  type ToolChoice,
-  type ToolDef,
-} from '../../../shared/tools.ts';
+import { MAX_TOOLS, TOOL_EXAMPLES, ToolsSchema, type ToolChoice } from '../../../shared/tools.ts';
 import { Button } from '../../components/Button.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { useReportInvalid } from './ParamsPanel.tsx';
 import { t } from '../../i18n/active.ts';
-import { sharedProblemText } from './problem-text.ts';
 import './tools.css';
-
-/** One function as typed: kept apart from the saved list, so a half-typed schema never reaches a request. */
-interface ToolDraft {
-  /** a stable id for React and for following the chosen function through a rename */
-  key: string;
-  name: string;
-  description: string;
-  parameters: string;
-  fixedOn: boolean;
-  fixedResult: string;
-  open: boolean;
-  /** the name as last saved: the chosen function follows a rename */
-  savedName: string;
-}
 
 const BLANK_SCHEMA = JSON.stringify({ type: 'object', properties: {}, additionalProperties: false }, null, 2);
 
-let nextKey = 0;
-const newKey = () => `tool-${(nextKey += 1)}`;
-
-function draftOf(def: ToolDef, open = false): ToolDraft {
-  return {
-    key: newKey(),
-    name: def.name,
-    description: def.description ?? '',
-    parameters: def.parameters,
-    fixedOn: def.fixedResult !== undefined,
-    fixedResult: def.fixedResult ?? '',
-    open,
-    savedName: def.name,
-  };
-}
-
-function defOf(d: ToolDraft): ToolDef {
-  const def: ToolDef = { name: d.name, parameters: d.parameters };
-  if (d.description.trim() !== '') def.description = d.description;
-  if (d.fixedOn) def.fixedResult = d.fixedResult;
-  return def;
-}
-
-type Field = 'name' | 'description' | 'parameters' | 'fixedResult';
-
-/** What is wrong with one function, by field (the shared schema's words; the schema's with line and column). */
-function draftProblems(d: ToolDraft): Partial<Record<Field, string>> {
-  const out: Partial<Record<Field, string>> = {};
-  // the schema's own check says where the text stops being JSON; zod would only repeat its message
-  const schema = schemaTextProblem(d.parameters);
-  if (schema) out.parameters = sharedProblemText(schema.message);
-  const r = ToolDefSchema.safeParse(defOf(d));
-  if (!r.success) {
-    for (const issue of r.error.issues) {
-      const field = issue.path[0] as Field | undefined;
-      if (field && out[field] === undefined) out[field] = sharedProblemText(issue.message);
-    }
-  }
-  return out;
-}
-
-/** The first problem of the whole list, as one sentence for the Send button's reason. */
-function listProblem(drafts: readonly ToolDraft[], problems: readonly Partial<Record<Field, string>>[]) {
-  for (const [i, p] of problems.entries()) {
-    const first = p.name ?? p.parameters ?? p.description ?? p.fixedResult;
-    if (first)
-      return t('tools.problem', {
-        name: drafts[i]?.name || t('tools.def.unnamed', { n: i + 1 }),
-        problem: first,
-      });
-  }
-  const r = ToolsSchema.safeParse(drafts.map(defOf));
-  return r.success
-    ? undefined
-    : t('tools.problem.list', {
-        problem: sharedProblemText(r.error.issues[0]?.message ?? t('tools.problem.invalid')),
-      });
-}
+const fromParams = (params: Params): ToolDraft[] => (params.tools ?? []).map((def) => draftOf(def));
 
 /** What each format sends for the functions and for each tool choice (said under the control). */
 export const TOOLS_WIRE: Record<TextFormat, string> = {
@@ -125,27 +59,40 @@ export function toolChoiceWire(format: TextFormat, choice: ToolChoice): string {
  * Tools: the conversation's functions (name, description, JSON Schema of the arguments checked as typed
  * with line and column, an optional fixed result), examples to start from, and the tool choice with what
  * the format sends for it. Only a list that passes the shared checks is saved; while one field is broken
- * Send waits and says which.
+ * the list on screen is a draft: not sent (Send waits and says which field), kept under `scope` across
+ * switches and restarts, and discarded only on the user's word.
  */
 export function ToolsSection(props: {
   format: TextFormat;
   params: Params;
   /** where a changed set goes; the chat tab's conversation (or draft) of `format` when left out */
   onChange?: ((params: Params) => void) | undefined;
+  /** where a draft with problems is kept (a conversation id, `new:<format>`); left out: on screen only */
+  scope?: string | undefined;
 }) {
-  const { format, params, onChange } = props;
+  const { format, params, onChange, scope } = props;
   const setTabParams = useStore((s) => s.setParams);
   const save = (p: Params) => (onChange ? onChange(p) : setTabParams(format, p));
+  const kept = useStore((s) => (scope === undefined ? null : selectToolsDraft(s, scope)));
+  const setKept = useStore((s) => s.setToolsDraft);
   const id = useId();
-  const [drafts, setDrafts] = useState<ToolDraft[]>(() => (params.tools ?? []).map((def) => draftOf(def)));
+  const [drafts, setDrafts] = useState<ToolDraft[]>(() => (kept ? screenDrafts(kept) : fromParams(params)));
 
-  // Parameters replaced from elsewhere (another window's save, a preset): start again from them.
+  // The kept draft changed elsewhere (discarded, reset, arrived with the settings): show it, or else the
+  // saved list when what is on screen is a draft that is no longer kept.
+  const [seenKept, setSeenKept] = useState(kept);
+  if (kept !== seenKept) {
+    setSeenKept(kept);
+    if (kept ? !sameDraft(drafts, kept) : listProblem(drafts) !== undefined)
+      setDrafts(kept ? screenDrafts(kept) : fromParams(params));
+  }
+  // Parameters replaced from elsewhere (another window's save, a preset): start again from them, unless
+  // a draft is kept (it is the user's typing; the note below offers to discard it).
   const incoming = JSON.stringify(params.tools ?? []);
   const [seen, setSeen] = useState(incoming);
   if (incoming !== seen) {
     setSeen(incoming);
-    if (incoming !== JSON.stringify(drafts.map(defOf)))
-      setDrafts((params.tools ?? []).map((def) => draftOf(def)));
+    if (!kept && incoming !== JSON.stringify(drafts.map(defOf))) setDrafts(fromParams(params));
   }
 
   const problems = drafts.map(draftProblems);
@@ -153,35 +100,44 @@ export function ToolsSection(props: {
   useReportInvalid(format, 'tools', problem ?? null);
 
   const choice = params.toolChoice;
+  const chosen = typeof choice === 'object' ? choice.name : undefined;
   const names = new Set((params.tools ?? []).map((def) => def.name));
   const thinking = format === 'messages' && params.thinkingBudget !== undefined;
   const thinkingClash = thinking && (choice === 'required' || typeof choice === 'object');
   const choiceProblem =
     (params.tools?.length ?? 0) === 0 || problem !== undefined
       ? undefined
-      : typeof choice === 'object' && !names.has(choice.name)
-        ? t('tools.choice.unknown', { name: choice.name })
+      : chosen !== undefined && !names.has(chosen)
+        ? t('tools.choice.unknown', { name: chosen })
         : thinkingClash
           ? t('tools.choice.thinkingClash')
           : undefined;
   useReportInvalid(format, 'toolChoice', choiceProblem ?? null);
 
+  /** Shows `next`; a list with problems is kept as the draft, a valid one forgets the draft. */
+  const show = (next: ToolDraft[], broken: boolean) => {
+    setDrafts(next);
+    if (scope !== undefined) setKept(scope, broken ? keptFunctions(next) : null);
+  };
+
   /** Saves the list when every function passes (a chosen function follows its rename, goes with it). */
   const change = (next: ToolDraft[]) => {
     const defs = next.map(defOf);
-    if (next.some((d) => Object.keys(draftProblems(d)).length > 0) || !ToolsSchema.safeParse(defs).success) {
-      setDrafts(next);
+    if (next.some((d) => hasProblems(draftProblems(d))) || !ToolsSchema.safeParse(defs).success) {
+      show(next, true);
       return;
     }
     let nextChoice = params.toolChoice;
     if (typeof nextChoice === 'object') {
-      const chosen = nextChoice.name;
       const was = drafts.find((d) => d.savedName === chosen);
       const now = was && next.find((d) => d.key === was.key);
       if (was) nextChoice = now ? { name: now.name } : undefined;
     }
     if (defs.length === 0) nextChoice = undefined;
-    setDrafts(next.map((d) => (d.savedName === d.name ? d : { ...d, savedName: d.name })));
+    show(
+      next.map((d) => (d.savedName === d.name ? d : { ...d, savedName: d.name })),
+      false,
+    );
     const p: Params = { ...params };
     if (defs.length > 0) p.tools = defs;
     else delete p.tools;
@@ -191,6 +147,12 @@ export function ToolsSection(props: {
   };
   const edit = (key: string, patch: Partial<ToolDraft>) =>
     change(drafts.map((d) => (d.key === key ? { ...d, ...patch } : d)));
+  const toggle = (key: string, open: boolean) =>
+    show(
+      drafts.map((x) => (x.key === key ? { ...x, open } : x)),
+      kept !== null,
+    );
+  const discard = () => show(fromParams(params), false);
 
   const setChoice = (value: string) => {
     const p: Params = { ...params };
@@ -217,12 +179,18 @@ export function ToolsSection(props: {
   };
 
   const choiceValue = choice === undefined ? '' : typeof choice === 'object' ? `fn:${choice.name}` : choice;
+  const options = functionOptions(drafts, problems, chosen, problem !== undefined);
+  const savedNames = [...names].join(', ');
 
   return (
     <fieldset className="params-group tools-section" data-testid="param-tools">
       <legend className="field-row params-label-row" style={{ width: '100%' }}>
         <span>{t('tools.title')}</span>
-        {(params.tools?.length ?? 0) > 0 ? (
+        {problem ? (
+          <span className="badge badge--warning" data-testid="tools-draft-badge">
+            {t('tools.draft.badge')}
+          </span>
+        ) : (params.tools?.length ?? 0) > 0 ? (
           <span className="badge badge--info" title={t('params.sentAs', { wire: TOOLS_WIRE[format] })}>
             {t('tools.sent', { count: params.tools?.length ?? 0 })}
           </span>
@@ -230,6 +198,20 @@ export function ToolsSection(props: {
           <span className="faint params-default">{t('params.notSent')}</span>
         )}
       </legend>
+
+      {problem ? (
+        <div className="callout callout--warning tools-draft" data-testid="tools-draft-note">
+          <span>
+            {t('tools.draft.notSent')}{' '}
+            {names.size > 0
+              ? t('tools.draft.saved', { count: names.size, names: savedNames })
+              : t('tools.draft.savedNone')}
+          </span>
+          <Button size="s" onClick={discard} data-testid="tools-draft-discard">
+            {t('tools.draft.discard')}
+          </Button>
+        </div>
+      ) : null}
 
       {drafts.length === 0 ? <span className="field-hint">{t('tools.empty')}</span> : null}
 
@@ -241,7 +223,7 @@ export function ToolsSection(props: {
           problems={problems[i] ?? {}}
           onEdit={(patch) => edit(d.key, patch)}
           onRemove={() => change(drafts.filter((x) => x.key !== d.key))}
-          onToggle={(open) => setDrafts((all) => all.map((x) => (x.key === d.key ? { ...x, open } : x)))}
+          onToggle={(open) => toggle(d.key, open)}
         />
       ))}
 
@@ -284,15 +266,20 @@ export function ToolsSection(props: {
             <option value="required" disabled={thinking}>
               {t(thinking ? 'tools.choice.requiredThinking' : 'tools.choice.required')}
             </option>
-            {[...names].map((n) => (
-              <option key={n} value={`fn:${n}`} disabled={thinking}>
-                {t(thinking ? 'tools.choice.functionThinking' : 'tools.choice.function', { name: n })}
+            {options.map((o) => (
+              <option
+                key={o.key}
+                value={o.value}
+                disabled={thinking || o.invalid}
+                data-invalid={o.invalid ? 'true' : undefined}
+              >
+                {o.invalid
+                  ? t('tools.choice.draftInvalid', { name: o.name })
+                  : t(thinking ? 'tools.choice.functionThinking' : 'tools.choice.function', { name: o.name })}
               </option>
             ))}
-            {typeof choice === 'object' && !names.has(choice.name) ? (
-              <option value={`fn:${choice.name}`}>
-                {t('tools.choice.undefined', { name: choice.name })}
-              </option>
+            {chosen !== undefined && !options.some((o) => o.value === `fn:${chosen}`) ? (
+              <option value={`fn:${chosen}`}>{t('tools.choice.undefined', { name: chosen })}</option>
             ) : null}
           </select>
           <span
@@ -302,9 +289,11 @@ export function ToolsSection(props: {
             data-testid="tool-choice-wire"
           >
             {choiceProblem ??
-              (choice === undefined
-                ? t('tools.choice.notSent')
-                : t('tools.sentAs', { wire: toolChoiceWire(format, choice) }))}
+              (problem !== undefined
+                ? t('tools.choice.waits')
+                : choice === undefined
+                  ? t('tools.choice.notSent')
+                  : t('tools.sentAs', { wire: toolChoiceWire(format, choice) }))}
           </span>
           {thinking && !thinkingClash ? (
             <span className="field-hint" data-testid="tool-choice-thinking">
@@ -325,11 +314,47 @@ export function ToolsSection(props: {
   );
 }
 
+/** One function in the tool-choice list. */
+interface FunctionOption {
+  key: string;
+  value: string;
+  /** the name on screen (a draft's own, never a saved name it no longer has) */
+  name: string;
+  /** not offered: the function has a problem, or is renamed or new in a list that has one: not sent as this yet */
+  invalid: boolean;
+}
+
+/**
+ * The functions the tool choice can name, from what is on screen: one that passes every check by its name;
+ * one that is not sent under its name yet (a bad or repeated name, a broken schema, or renamed while the list
+ * has a problem) by its draft's name, marked and not offered. The chosen function keeps its value while its
+ * draft is broken, so the list never shows a saved name the function no longer has on screen.
+ */
+export function functionOptions(
+  drafts: readonly ToolDraft[],
+  problems: readonly ToolProblems[],
+  chosen: string | undefined,
+  listBroken: boolean,
+): FunctionOption[] {
+  const count = new Map<string, number>();
+  for (const d of drafts) count.set(d.name, (count.get(d.name) ?? 0) + 1);
+  return drafts.map((d, i) => {
+    const name = d.name || t('tools.def.unnamed', { n: i + 1 });
+    const invalid =
+      hasProblems(problems[i] ?? {}) ||
+      (count.get(d.name) ?? 0) > 1 ||
+      (listBroken && d.name !== d.savedName);
+    if (!invalid) return { key: d.key, value: `fn:${d.name}`, name, invalid };
+    const holdsChoice = chosen !== undefined && d.savedName === chosen;
+    return { key: d.key, value: holdsChoice ? `fn:${chosen}` : `draft:${d.key}`, name, invalid };
+  });
+}
+
 /** One function: collapsed to its name (and a problem marker) once set up. */
 function ToolEditor(props: {
   draft: ToolDraft;
   index: number;
-  problems: Partial<Record<Field, string>>;
+  problems: ToolProblems;
   onEdit(patch: Partial<ToolDraft>): void;
   onRemove(): void;
   onToggle(open: boolean): void;

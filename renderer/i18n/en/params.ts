@@ -132,4 +132,15 @@ export const params = {
   'params.words.summary': '{value} summary',
   'params.words.thinkingLevel': 'thinking {value}',
   'params.words.extraBody': 'extra body',
+
+  // What a tab's new conversation starts with (the empty conversation's line) and a template left unfilled
+  'params.start.label': 'Starts with:',
+  'params.start.system': 'system prompt “{text}”',
+  'params.start.functions': (v) => `${v.count} function${v.count === 1 ? '' : 's'}`,
+  'params.start.toolsDraft': 'a functions draft with problems',
+  'params.start.others': (v) => `${v.count} more setting${v.count === 1 ? '' : 's'}`,
+  'params.start.reset': 'Reset',
+  'params.start.resetLabel': 'Start this conversation from the defaults (the model stays)',
+  'params.system.variables': (v) =>
+    `${v.names} ${v.count === 1 ? 'is' : 'are'} sent as typed: variables are filled in only when a preset is applied.`,
 } satisfies Record<string, Entry>;

@@ -83,4 +83,15 @@ export const tools = {
     'Column {n} ({format}) waits for function results: send them first (the form under its reply).',
   'tools.compare.waitingMany':
     'Columns {list} and {last} wait for function results: send them first (the forms under their replies).',
+
+  // A list of functions with problems: kept as a draft, not sent
+  'tools.draft.badge': 'draft · not sent',
+  'tools.draft.notSent': 'This draft is not sent while it has problems: Send waits until they are fixed.',
+  'tools.draft.saved': (v) =>
+    `Saved meanwhile: the last valid function${v.count === 1 ? '' : 's'}, ${v.names}.`,
+  'tools.draft.savedNone': 'Saved meanwhile: no functions.',
+  'tools.draft.discard': 'Discard draft',
+  'tools.draft.blocked': 'The functions draft is not sent. {problem}',
+  'tools.choice.draftInvalid': '{name} (draft with problems: not offered)',
+  'tools.choice.waits': 'Not sent while the functions above have problems.',
 } satisfies Record<string, Entry>;

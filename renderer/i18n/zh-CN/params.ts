@@ -125,4 +125,13 @@ export const params: Record<keyof typeof en, Entry> = {
   'params.words.summary': '推理摘要 {value}',
   'params.words.thinkingLevel': '思考级别 {value}',
   'params.words.extraBody': '额外请求体',
+
+  'params.start.label': '开始时带有：',
+  'params.start.system': '系统提示词“{text}”',
+  'params.start.functions': (v) => `${v.count} 个函数`,
+  'params.start.toolsDraft': '一份有问题的函数草稿',
+  'params.start.others': (v) => `另有 ${v.count} 项设置`,
+  'params.start.reset': '重置',
+  'params.start.resetLabel': '让此对话从默认设置开始（模型不变）',
+  'params.system.variables': (v) => `${v.names} 会按原样发送：只有应用预设时才会填入变量。`,
 };

@@ -78,4 +78,13 @@ export const tools: Record<keyof typeof en, Entry> = {
   'tools.compare.waiting': '第 {n} 列（{format}）在等待函数结果：请先发送结果（在其回复下方的表单中）。',
   'tools.compare.waitingMany':
     '第 {list} 和 {last} 列在等待函数结果：请先发送结果（在各自回复下方的表单中）。',
+
+  'tools.draft.badge': '草稿 · 未发送',
+  'tools.draft.notSent': '此草稿有问题，不会发送：问题修正之前，“发送”会等待。',
+  'tools.draft.saved': (v) => `已保存的仍是上次有效的 ${v.count} 个函数：${v.names}。`,
+  'tools.draft.savedNone': '已保存的函数：无。',
+  'tools.draft.discard': '放弃草稿',
+  'tools.draft.blocked': '函数草稿不会发送。{problem}',
+  'tools.choice.draftInvalid': '{name}（草稿有问题：暂不可选）',
+  'tools.choice.waits': '上面的函数有问题时不会发送。',
 };
