@@ -116,9 +116,15 @@ export function bundleHandlers(s: Services): Pick<Handlers, BundleOps> {
         try {
           id = await importConversation(s, entry, titleFor);
         } catch (e) {
-          // a single conversation's file fails as a whole, as it always did; a bundle goes on without it
-          if (parsed.kind === 'conversation' || !(e instanceof ApiError)) throw e;
-          skipped.push({ index, title: entry.conversation.title, message: e.info.message });
+          // a single conversation's file fails as a whole, as it always did; a bundle goes on without it,
+          // whatever stopped this one (one entry never costs the others)
+          if (parsed.kind === 'conversation') throw e;
+          if (!(e instanceof ApiError)) s.log.error('importConversations: an entry could not be stored', e);
+          const message =
+            e instanceof ApiError
+              ? e.info.message
+              : 'Quartet could not store this conversation; the details are in its log.';
+          skipped.push({ index, title: entry.conversation.title, message });
           continue;
         }
         const organise = entry.organise;

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import { parseConversationFile, type EmbeddedFile } from '../../shared/export.ts';
 import { DEFAULT_TITLE } from '../../shared/titles.ts';
+import { MAX_TURN_VERSIONS } from '../../shared/limits.ts';
 import type { AttachmentRow } from '../store/index.ts';
 import { storeAttachment } from './attachment-files.ts';
 import { invalid } from './errors.ts';
@@ -51,6 +52,14 @@ export function orderedTree(conversation: Conversation): Node[] {
     const list = children.get(node.parentId);
     if (list) list.push(node);
     else children.set(node.parentId, [node]);
+  }
+  // versions of one turn are the turns that follow the same one (the first turns: versions of the first)
+  for (const list of children.values()) {
+    if (list.length > MAX_TURN_VERSIONS) {
+      throw broken(
+        `a turn has ${list.length.toLocaleString('en')} versions; Quartet keeps at most ${MAX_TURN_VERSIONS.toLocaleString('en')}`,
+      );
+    }
   }
   const queue: Node[] = [];
   for (const root of children.get(undefined) ?? []) queue.push(root);
