@@ -3,7 +3,7 @@
 // file. The same result as parseImportFile (shared/export.ts), which the worker runs.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { ImportEntry, ParseImportResult } from '../../shared/export.ts';
+import { parseImportFile, type ImportEntry, type ParseImportResult } from '../../shared/export.ts';
 import type { ParseMessage } from './import-protocol.ts';
 
 /**
@@ -15,8 +15,15 @@ function workerUrl(): URL {
   return existsSync(built) ? built : new URL('./import-worker.ts', import.meta.url);
 }
 
+/**
+ * Below this many characters a file is read in place: it parses and checks in a few milliseconds, less
+ * than starting a worker takes.
+ */
+export const OFF_LOOP_CHARS = 1_000_000;
+
 /** Reads the file in a worker; each entry arrives whole (its turns in order), or with why it was skipped. */
 export function parseImportOffLoop(text: string): Promise<ParseImportResult> {
+  if (text.length < OFF_LOOP_CHARS) return Promise.resolve(parseImportFile(text));
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerUrl(), { workerData: text });
     let kind: 'conversation' | 'bundle' = 'conversation';
