@@ -33,6 +33,13 @@ await Promise.all([
   }),
   build({
     ...common,
+    // Reads an import file off the main process's event loop (electron/handlers/import-parse.ts finds it
+    // beside the bundle).
+    entryPoints: ['electron/handlers/import-worker.ts'],
+    outfile: 'dist-electron/import-worker.cjs',
+  }),
+  build({
+    ...common,
     entryPoints: ['electron/preload.ts'],
     outfile: 'dist-electron/preload.cjs',
     // It runs on every page load and carries zod (through the contract): keep it small.

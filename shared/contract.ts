@@ -5,7 +5,10 @@ import {
   imageSizeProblem,
   MAX_MESSAGE_CHARS,
   MAX_MODEL_ID_CHARS,
+  MAX_IMPORT_FILE_CHARS,
   MAX_REPLY_CHARS,
+  MAX_TITLE_CHARS,
+  MAX_TOOL_CALLS,
 } from './limits.ts';
 import {
   InterfaceSchema,
@@ -289,6 +292,13 @@ export const ImageGenerateInputSchema = z.object({
 /** Turn text: at most 10 MB; empty only when files go with it (checked with them). */
 const TurnText = z.string().max(MAX_MESSAGE_CHARS, 'The message is larger than 10 MB.');
 
+/** A file to import, as the page read it. */
+const ImportFileInput = z.object({
+  content: z
+    .string()
+    .max(MAX_IMPORT_FILE_CHARS, `The file is larger than ${MAX_IMPORT_FILE_CHARS / 1_000_000} MB.`),
+});
+
 const AttachmentIds = z
   .array(Id)
   .max(ATTACHMENT_LIMITS.count, `A message may carry at most ${ATTACHMENT_LIMITS.count} files.`);
@@ -357,7 +367,7 @@ export const operations = {
     z.object({
       format: TextFormatSchema,
       model: ModelId,
-      title: z.string().max(200).optional(),
+      title: z.string().max(MAX_TITLE_CHARS).optional(),
       params: ParamsSchema.optional(),
       origin: z.enum(['chat', 'compare']).optional(),
       /** a Compare column's conversation: the comparison it belongs to */
@@ -367,7 +377,7 @@ export const operations = {
   updateConversation: op<ConversationSummary>()(
     z.object({
       id: Id,
-      title: z.string().trim().min(1).max(200).optional(),
+      title: z.string().trim().min(1).max(MAX_TITLE_CHARS).optional(),
       model: ModelId.optional(),
       params: ParamsSchema.optional(),
       /** a Compare column's conversation continued in its format's tab: it moves there (never back) */
@@ -394,9 +404,7 @@ export const operations = {
       branches: z.enum(['current', 'all']).optional(),
     }),
   ),
-  importConversation: op<Conversation>()(
-    z.object({ content: z.string().max(50_000_000, 'The file is larger than 50 MB.') }),
-  ),
+  importConversation: op<Conversation>()(ImportFileInput),
 
   // organising (shared/organise.ts): folders shared by the four tabs, pins, and many conversations at once
   /** Every folder, by name. */
@@ -431,7 +439,7 @@ export const operations = {
   importConversations: op<{
     imported: ConversationSummary[];
     skipped: { index: number; title: string; message: string }[];
-  }>()(z.object({ content: z.string().max(50_000_000, 'The file is larger than 50 MB.') })),
+  }>()(ImportFileInput),
 
   /** Every comparison of the Compare view, newest first, with its columns' conversations. */
   listComparisons: op<ComparisonSummary[]>()(Empty),
@@ -513,7 +521,10 @@ export const operations = {
       attachmentIds: AttachmentIds.optional(),
       editTurnId: Id.optional(),
       /** answers to the calls of the reply on screen, one per call (text may then be empty) */
-      toolResults: z.array(ToolResultSchema).max(128).optional(),
+      toolResults: z
+        .array(ToolResultSchema)
+        .max(MAX_TOOL_CALLS, `A message answers at most ${MAX_TOOL_CALLS} function calls.`)
+        .optional(),
     }),
   ),
   /**

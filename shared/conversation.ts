@@ -5,6 +5,17 @@ import { AttachmentSchema } from './attachments.ts';
 import { extraBodyProblem } from './extra-body.ts';
 import { schemaTextProblem } from './json-schema.ts';
 import { ToolCallSchema, ToolChoiceSchema, ToolResultSchema, ToolsSchema } from './tools.ts';
+import {
+  MAX_CONVERSATION_TURNS,
+  MAX_MESSAGE_CHARS,
+  MAX_MODEL_ID_CHARS,
+  MAX_REPLY_CHARS,
+  MAX_TIME_MS,
+  MAX_TITLE_CHARS,
+  MAX_TOOL_CALLS,
+  MAX_TURN_VERSIONS,
+} from './limits.ts';
+import { ATTACHMENT_LIMITS } from './attachments.ts';
 
 /**
  * A format-neutral conversation. Each assistant turn keeps the provider payload that must go back verbatim
@@ -42,20 +53,54 @@ export const ProviderPayloadSchema = z.discriminatedUnion('format', [
 ]);
 export type ProviderPayload = z.infer<typeof ProviderPayloadSchema>;
 
+// ---------- the limits a stored conversation keeps (an import reads a file with these) ----------
+
+/** A token count: a whole number a sum of many stays exact in (a service's 1e308 is no count). */
+const TokenCount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** A time in milliseconds that a `Date` can hold. */
+export const TimeSchema = z
+  .number()
+  .int('A time must be a whole number of milliseconds.')
+  .min(-MAX_TIME_MS, 'A time is outside the dates Quartet can show.')
+  .max(MAX_TIME_MS, 'A time is outside the dates Quartet can show.');
+/** A duration in milliseconds. */
+const Duration = z.number().int().min(0).max(MAX_TIME_MS);
+/** An id of a stored record, as the contract takes it. */
+const RecordId = z.string().min(1).max(100);
+
+const MODEL_ID = `A model id is 1 to ${MAX_MODEL_ID_CHARS} characters.`;
+/**
+ * A model id as a stored conversation keeps it: the contract's length. Characters no request can carry are
+ * refused when sending (electron/core/turn/validate.ts), as for an id typed in the page; the page shows
+ * control and bidi characters escaped (shared/display.ts).
+ */
+export const StoredModelIdSchema = z
+  .string({ error: MODEL_ID })
+  .max(MAX_MODEL_ID_CHARS, MODEL_ID)
+  .refine((id) => id.trim() !== '', MODEL_ID);
+
+/** Whether a service's model id can be kept as the model that answered (else the conversation's is). */
+export function isUsableModelId(id: string | undefined): id is string {
+  return id !== undefined && StoredModelIdSchema.safeParse(id).success;
+}
+
+/** The longest finish reason kept (a service's own word: `stop`, `end_turn`, `MAX_TOKENS`). */
+export const MAX_FINISH_REASON_CHARS = 200;
+
 export const UsageSchema = z.object({
-  input: z.number().optional(),
-  output: z.number().optional(),
-  total: z.number().optional(),
-  thinking: z.number().optional(),
-  cacheRead: z.number().optional(),
-  cacheWrite: z.number().optional(),
+  input: TokenCount.optional(),
+  output: TokenCount.optional(),
+  total: TokenCount.optional(),
+  thinking: TokenCount.optional(),
+  cacheRead: TokenCount.optional(),
+  cacheWrite: TokenCount.optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
 export const TimingsSchema = z.object({
   /** time to first token (first text or thought delta), streaming only */
-  firstTokenMs: z.number().optional(),
-  totalMs: z.number().optional(),
+  firstTokenMs: Duration.optional(),
+  totalMs: Duration.optional(),
 });
 export type Timings = z.infer<typeof TimingsSchema>;
 
@@ -78,46 +123,74 @@ export const END_REASONS = [
   'content-filter',
   'length',
   'empty',
+  'too-many-calls',
 ] as const;
 export const EndReasonSchema = z.enum(END_REASONS);
 export type EndReason = z.infer<typeof EndReasonSchema>;
 
-export const TurnSchema = z.object({
-  id: z.string(),
-  role: z.enum(['user', 'assistant']),
-  /** the visible text (for an assistant turn: the reply without thought summaries) */
-  text: z.string(),
-  /** thought summaries, shown collapsed */
-  thoughts: z.string().optional(),
-  raw: ProviderPayloadSchema.optional(),
-  status: TurnStatusSchema,
-  error: AppErrorSchema.optional(),
-  model: z.string().optional(),
-  finishReason: z.string().optional(),
-  /** set only when the reply ended unusually */
-  endReason: EndReasonSchema.optional(),
-  /** the service's own explanation of that ending (messages `stop_details`, a refusal's text), if any */
-  endDetail: z.string().optional(),
-  usage: UsageSchema.optional(),
-  timings: TimingsSchema.optional(),
-  exchangeId: z.string().optional(),
-  /** an assistant reply's function calls, in order (several: parallel calls) */
-  toolCalls: z.array(ToolCallSchema).max(128).optional(),
-  /** a user turn answering the previous reply's calls: one result per call (it may also carry text) */
-  toolResults: z.array(ToolResultSchema).max(128).optional(),
-  /** files sent with a user turn, in the order they go on the wire */
-  attachments: z.array(AttachmentSchema).max(100).optional(),
-  /**
-   * Branches: the turn this one follows (absent on a conversation's first turn). Editing a message or
-   * answering again adds a version beside the old one instead of replacing it.
-   */
-  parentId: z.string().optional(),
-  /** this turn's versions (itself included, oldest first), present only when there is more than one */
-  versions: z.array(z.string()).optional(),
-  /** an assistant reply the user rewrote: it goes back as text, without its provider payload */
-  edited: z.boolean().optional(),
-  createdAt: z.number(),
-});
+export const TurnSchema = z
+  .object({
+    id: RecordId,
+    role: z.enum(['user', 'assistant']),
+    /** the visible text (for an assistant turn: the reply without thought summaries) */
+    text: z.string().max(MAX_REPLY_CHARS.max),
+    /** thought summaries, shown collapsed */
+    thoughts: z.string().max(MAX_REPLY_CHARS.max).optional(),
+    raw: ProviderPayloadSchema.optional(),
+    /**
+     * An imported reply whose provider payload was not kept: it did not agree with what the page shows
+     * (shared/provider-payload.ts), so the reply goes back as its text.
+     */
+    payloadDropped: z.literal(true).optional(),
+    status: TurnStatusSchema,
+    error: AppErrorSchema.optional(),
+    model: StoredModelIdSchema.optional(),
+    finishReason: z.string().max(MAX_FINISH_REASON_CHARS).optional(),
+    /** set only when the reply ended unusually */
+    endReason: EndReasonSchema.optional(),
+    /** the service's own explanation of that ending (messages `stop_details`, a refusal's text), if any */
+    endDetail: z.string().max(MAX_REPLY_CHARS.max).optional(),
+    usage: UsageSchema.optional(),
+    timings: TimingsSchema.optional(),
+    exchangeId: RecordId.optional(),
+    /** an assistant reply's function calls, in order (several: parallel calls) */
+    toolCalls: z
+      .array(ToolCallSchema)
+      .max(MAX_TOOL_CALLS, `A reply makes at most ${MAX_TOOL_CALLS} function calls.`)
+      .optional(),
+    /** a user turn answering the previous reply's calls: one result per call (it may also carry text) */
+    toolResults: z
+      .array(ToolResultSchema)
+      .max(MAX_TOOL_CALLS, `A message answers at most ${MAX_TOOL_CALLS} function calls.`)
+      .optional(),
+    /** files sent with a user turn, in the order they go on the wire */
+    attachments: z.array(AttachmentSchema).max(ATTACHMENT_LIMITS.count).optional(),
+    /**
+     * Branches: the turn this one follows (absent on a conversation's first turn). Editing a message or
+     * answering again adds a version beside the old one instead of replacing it.
+     */
+    parentId: RecordId.optional(),
+    /** this turn's versions (itself included, oldest first), present only when there is more than one */
+    versions: z.array(RecordId).max(MAX_TURN_VERSIONS).optional(),
+    /** an assistant reply the user rewrote: it goes back as text, without its provider payload */
+    edited: z.boolean().optional(),
+    createdAt: TimeSchema,
+  })
+  .superRefine((turn, ctx) => {
+    // a message as the composer takes it; a reply as the size cap keeps it (text and thoughts together)
+    const size = turn.text.length + (turn.thoughts?.length ?? 0);
+    if (turn.role === 'user' && size > MAX_MESSAGE_CHARS) {
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'The message is larger than 10 MB.' });
+    }
+    if (turn.role === 'assistant' && size > MAX_REPLY_CHARS.max) {
+      const max = MAX_REPLY_CHARS.max.toLocaleString('en');
+      ctx.addIssue({
+        code: 'custom',
+        path: ['text'],
+        message: `The reply is longer than ${max} characters.`,
+      });
+    }
+  });
 export type Turn = z.infer<typeof TurnSchema>;
 
 /** Generation parameters; each format maps them to its own fields. */
@@ -237,17 +310,25 @@ export function defaultParams(format: TextFormat): Params {
   return format === 'messages' ? { stream: true, maxTokens: DEFAULT_MAX_TOKENS_MESSAGES } : { stream: true };
 }
 
-export const ConversationSchema = z.object({
-  id: z.string(),
-  format: TextFormatSchema,
-  model: z.string(),
-  title: z.string(),
-  params: ParamsSchema,
-  /** the branch on screen, first turn to last */
-  turns: z.array(TurnSchema),
-  /** every other turn (other versions and what follows them), each with its parentId: exports of all branches */
-  branches: z.array(TurnSchema).optional(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+const TOO_MANY_TURNS = `A conversation holds at most ${MAX_CONVERSATION_TURNS.toLocaleString('en')} messages.`;
+
+export const ConversationSchema = z
+  .object({
+    id: RecordId,
+    format: TextFormatSchema,
+    model: StoredModelIdSchema,
+    title: z.string().max(MAX_TITLE_CHARS, `A title is at most ${MAX_TITLE_CHARS} characters.`),
+    params: ParamsSchema,
+    /** the branch on screen, first turn to last */
+    turns: z.array(TurnSchema).max(MAX_CONVERSATION_TURNS, TOO_MANY_TURNS),
+    /** every other turn (other versions and what follows them), each with its parentId: exports of all branches */
+    branches: z.array(TurnSchema).max(MAX_CONVERSATION_TURNS, TOO_MANY_TURNS).optional(),
+    createdAt: TimeSchema,
+    updatedAt: TimeSchema,
+  })
+  .superRefine((c, ctx) => {
+    if (c.turns.length + (c.branches?.length ?? 0) > MAX_CONVERSATION_TURNS) {
+      ctx.addIssue({ code: 'custom', path: ['branches'], message: TOO_MANY_TURNS });
+    }
+  });
 export type Conversation = z.infer<typeof ConversationSchema>;

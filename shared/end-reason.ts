@@ -3,6 +3,7 @@
 import type { EndReason } from './conversation.ts';
 import type { AppError } from './errors.ts';
 import type { TextFormat } from './formats.ts';
+import { MAX_TOOL_CALLS } from './limits.ts';
 
 /** The transport cause of a failed or cut-off reply. */
 export function endReasonOfError(e: AppError): EndReason | undefined {
@@ -81,6 +82,7 @@ export const END_REASON_TEXT: Record<EndReason, string> = {
   'content-filter': "The service's content filter stopped the reply.",
   length: 'The reply reached the maximum number of output tokens.',
   empty: 'The model returned no text.',
+  'too-many-calls': `The reply asked for more than ${MAX_TOOL_CALLS} function calls at once, more than Quartet answers; its calls were not kept. Ask again, or ask for fewer calls.`,
 };
 
 /** A short label for a badge. */
@@ -94,4 +96,5 @@ export const END_REASON_LABEL: Record<EndReason, string> = {
   'content-filter': 'filtered',
   length: 'token limit',
   empty: 'no text',
+  'too-many-calls': 'too many calls',
 };

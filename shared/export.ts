@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConversationSchema, type Conversation } from './conversation.ts';
 import { FolderNameSchema } from './organise.ts';
+import { withCheckedPayload } from './provider-payload.ts';
 
 /**
  * The JSON file format of a conversation: the app's export/import and the CLI's `--history FILE`.
@@ -37,6 +38,11 @@ export function toConversationFile(conversation: Conversation, files?: EmbeddedF
 export type ParseFileResult =
   { ok: true; conversation: Conversation; files: EmbeddedFile[] } | { ok: false; message: string };
 
+/** A message as one sentence: its own full stop, or one added. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 /** Parses an exported conversation, explaining what is wrong when it is not one. */
 export function parseConversationFile(text: string): ParseFileResult {
   let data: unknown;
@@ -63,17 +69,24 @@ export function readConversationFile(data: unknown): ParseFileResult {
     const first = parsed.error.issues[0];
     return {
       ok: false,
-      message: `The conversation file is malformed at ${first?.path.join('.') || '(root)'}: ${first?.message ?? 'invalid'}.`,
+      message: `The conversation file is malformed at ${first?.path.join('.') || '(root)'}: ${sentence(first?.message ?? 'invalid')}`,
     };
   }
   const files = parsed.data.files ?? [];
   const present = new Set(files.map((f) => f.id));
-  const turns = [...parsed.data.conversation.turns, ...(parsed.data.conversation.branches ?? [])];
+  // A payload goes back on the next request as it is: kept only where it says what the turn shows.
+  const read = parsed.data.conversation;
+  const conversation: Conversation = {
+    ...read,
+    turns: read.turns.map((t) => withCheckedPayload(t, read.format)),
+    ...(read.branches ? { branches: read.branches.map((t) => withCheckedPayload(t, read.format)) } : {}),
+  };
+  const turns = [...conversation.turns, ...(conversation.branches ?? [])];
   const missing = turns.flatMap((t) => t.attachments ?? []).find((a) => !present.has(a.id));
   if (missing !== undefined) {
     return { ok: false, message: `The conversation file refers to "${missing.name}" but does not carry it.` };
   }
-  return { ok: true, conversation: parsed.data.conversation, files };
+  return { ok: true, conversation, files };
 }
 
 // ---------- many conversations in one file ----------

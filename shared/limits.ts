@@ -60,3 +60,34 @@ export function imageCountProblem(n: number): string | undefined {
  * are counted ("and 9,980 more"), so a reply with 10,000 bad items gives a short message.
  */
 export const PROBLEMS_NAMED = 20;
+
+/**
+ * The most function calls one reply may make: the reply readers, the stored turn, the tool results the page
+ * sends back and an import all hold to it, so a reply that is kept can always be answered and re-imported.
+ * A reply asking for more is not kept as answerable (its text stays; end reason `too-many-calls`).
+ */
+export const MAX_TOOL_CALLS = 128;
+
+/** The longest conversation title (the contract's rename and create, and an import). */
+export const MAX_TITLE_CHARS = 200;
+
+/**
+ * How many turns one conversation may hold, every version on every branch counted, and how many versions
+ * one turn may have (itself included). The app refuses to add a turn beyond either (a send, an edit, an
+ * answer again or a rewrite says so), so its own export always imports back; an import refuses a file past
+ * them. Far above any conversation a person holds; low enough that one import stays a few seconds of work
+ * in small tasks.
+ */
+export const MAX_CONVERSATION_TURNS = 10_000;
+export const MAX_TURN_VERSIONS = 1_000;
+
+/**
+ * The largest file an import reads, in characters (the contract's limit on what the page sends). Turn and
+ * version counts cannot make an export pass it; large texts and files can (ten 20 MB files): such an export
+ * is written into the data folder (past 20 MB, see export-file.ts) and is for keeping, not for importing
+ * whole. A limit on what the page may send, not on what the app keeps.
+ */
+export const MAX_IMPORT_FILE_CHARS = 50_000_000;
+
+/** Times are whole milliseconds within what a `Date` can hold (±8.64e15). */
+export const MAX_TIME_MS = 8_640_000_000_000_000;

@@ -152,7 +152,13 @@ export interface SkippedRow {
   problems: RowProblem[];
 }
 
-export type FileProblem = 'not-json' | 'no-prices' | 'currency';
+export type FileProblem = 'not-json' | 'no-prices' | 'currency' | 'too-large';
+
+/**
+ * The largest prices file read, in characters: a full table (MAX_PRICE_ROWS rows) is about 100 KB, so this
+ * is ten times that; a larger file is refused before it is parsed (the page would freeze on it).
+ */
+export const PRICE_FILE_MAX_CHARS = 1_000_000;
 
 export type ParsedPriceFile =
   | { ok: true; currency: string | undefined; rows: PriceRow[]; skipped: SkippedRow[] }
@@ -166,6 +172,7 @@ const KNOWN_FIELDS = new Set<string>(['model', ...PRICE_FIELDS]);
  * numbers or numeric text.
  */
 export function parsePriceFile(text: string): ParsedPriceFile {
+  if (text.length > PRICE_FILE_MAX_CHARS) return { ok: false, problem: 'too-large' };
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -11,6 +11,8 @@ import {
   viewConversation,
 } from './conversation-view.ts';
 import type { Handlers } from './dispatch.ts';
+import { requireRoom } from './turn-room.ts';
+import { withSuffix } from '../../shared/titles.ts';
 import { invalid } from './errors.ts';
 import type { Services } from './services.ts';
 
@@ -40,7 +42,7 @@ export function branchHandlers(
           id,
           format: source.format,
           model: source.model,
-          title: `${source.title} (fork)`,
+          title: withSuffix(source.title, ' (fork)'),
           origin: 'chat',
           params: source.params,
           createdAt: now,
@@ -68,6 +70,7 @@ export function branchHandlers(
       const old = requireTurn(s, conversationId, turnId);
       if (old.role !== 'assistant')
         throw invalid('Only a reply can be rewritten here; edit your message instead.', 'turnId');
+      requireRoom(s, conversationId, old.parentId ?? null, 1);
       const turn: Turn = compact({
         id: randomUUID(),
         role: 'assistant' as const,

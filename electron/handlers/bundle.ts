@@ -4,12 +4,13 @@ import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConversationSummary } from '../../shared/contract.ts';
 import type { Conversation } from '../../shared/conversation.ts';
-import { parseImportFile, toBundle, toConversationFile, type BundleEntry } from '../../shared/export.ts';
+import { toBundle, toConversationFile, type BundleEntry } from '../../shared/export.ts';
 import { fileStamp } from '../../shared/file-stamp.ts';
 import { folderColorOf } from '../../shared/organise.ts';
 import { compact } from '../../shared/compact.ts';
 import { ApiError } from '../core/index.ts';
 import { importConversation } from './conversation-import.ts';
+import { parseImportOffLoop } from './import-parse.ts';
 import { loadConversation, toSummary } from './conversation-view.ts';
 import { importedTitle } from './conversations.ts';
 import type { Handlers } from './dispatch.ts';
@@ -92,7 +93,8 @@ export function bundleHandlers(s: Services): Pick<Handlers, BundleOps> {
     },
 
     async importConversations({ content }) {
-      const parsed = parseImportFile(content);
+      // read off the event loop; each conversation is then stored in short tasks
+      const parsed = await parseImportOffLoop(content);
       if (!parsed.ok) throw invalid(parsed.message, 'content');
       const taken = new Map<Conversation['format'], Set<string>>();
       const titleFor = (title: string, format: Conversation['format']) => {
@@ -116,9 +118,15 @@ export function bundleHandlers(s: Services): Pick<Handlers, BundleOps> {
         try {
           id = await importConversation(s, entry, titleFor);
         } catch (e) {
-          // a single conversation's file fails as a whole, as it always did; a bundle goes on without it
-          if (parsed.kind === 'conversation' || !(e instanceof ApiError)) throw e;
-          skipped.push({ index, title: entry.conversation.title, message: e.info.message });
+          // a single conversation's file fails as a whole, as it always did; a bundle goes on without it,
+          // whatever stopped this one (one entry never costs the others)
+          if (parsed.kind === 'conversation') throw e;
+          if (!(e instanceof ApiError)) s.log.error('importConversations: an entry could not be stored', e);
+          const message =
+            e instanceof ApiError
+              ? e.info.message
+              : 'Quartet could not store this conversation; the details are in its log.';
+          skipped.push({ index, title: entry.conversation.title, message });
           continue;
         }
         const organise = entry.organise;

@@ -5,7 +5,7 @@
 // except a failed reply without text. The history sent is the branch down to the user turn.
 import { randomUUID } from 'node:crypto';
 import type { SendResult } from '../../shared/contract.ts';
-import type { Turn } from '../../shared/conversation.ts';
+import { isUsableModelId, MAX_FINISH_REASON_CHARS, type Turn } from '../../shared/conversation.ts';
 import type { ToolResult } from '../../shared/tools.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { ApiError, validateTurnInput, type ServiceClient, type TurnReply } from '../core/index.ts';
@@ -24,6 +24,7 @@ import { DEFAULT_TITLE, titleFrom } from '../../shared/titles.ts';
 import type { Handlers } from './dispatch.ts';
 import { invalid, localFailure, notFound } from './errors.ts';
 import { runRequest } from './requests.ts';
+import { requireRoom } from './turn-room.ts';
 import { readSettings } from './settings.ts';
 import { streamedReplyWriter } from './streamed-reply.ts';
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
@@ -204,8 +205,9 @@ function replyTurn(reply: TurnReply, conversation: ConversationRow, now: number)
     thoughts: reply.thoughts || undefined,
     raw: reply.raw,
     status: 'complete',
-    model: reply.model ?? conversation.model,
-    finishReason: reply.finishReason,
+    // the service's words are kept as a stored conversation keeps them (an export imports back)
+    model: isUsableModelId(reply.model) ? reply.model : conversation.model,
+    finishReason: reply.finishReason?.slice(0, MAX_FINISH_REASON_CHARS),
     endReason,
     endDetail: endReason !== undefined ? reply.endDetail : undefined,
     usage: reply.usage,
@@ -236,7 +238,11 @@ function failedTurn(s: Services, e: unknown, stopped: boolean, conversation: Con
     text: partial?.text ?? '',
     thoughts: partial?.thoughts || undefined,
     raw: partial?.raw,
-    status: partial !== undefined && partial.text !== '' ? 'partial' : 'error',
+    // a reply with too many calls keeps its end notice even without text: it says why it cannot be answered
+    status:
+      partial !== undefined && (partial.text !== '' || partial.endReason === 'too-many-calls')
+        ? 'partial'
+        : 'error',
     error,
     endReason,
     model: conversation.model,
@@ -268,6 +274,9 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
         // Checked before anything is stored: a bad model, parameters or files are the user's to fix.
         const plan =
           how.kind === 'send' ? planSend(s, conversation, how) : planRegenerate(s, conversation, how.turnId);
+        // a new user turn and its reply, or one more reply (none when it replaces a failed one)
+        if (plan.isNew) requireRoom(s, conversation.id, plan.parentId, 2);
+        else requireRoom(s, conversation.id, plan.userTurn.id, plan.replaces !== undefined ? 0 : 1);
         const problem = validateTurnInput({
           format: conversation.format,
           model: conversation.model,

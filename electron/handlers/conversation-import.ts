@@ -3,11 +3,14 @@
 // with its parent and files mapped, so importing the same file twice never collides.
 import { randomUUID } from 'node:crypto';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
-import { parseConversationFile, type EmbeddedFile } from '../../shared/export.ts';
+import type { EmbeddedFile } from '../../shared/export.ts';
 import { DEFAULT_TITLE } from '../../shared/titles.ts';
+import { MAX_TURN_VERSIONS } from '../../shared/limits.ts';
 import type { AttachmentRow } from '../store/index.ts';
 import { storeAttachment } from './attachment-files.ts';
 import { invalid } from './errors.ts';
+import { nextTurn } from '../core/give-way.ts';
+import { parseImportOffLoop } from './import-parse.ts';
 import type { Services } from './services.ts';
 
 interface Node {
@@ -52,6 +55,14 @@ export function orderedTree(conversation: Conversation): Node[] {
     if (list) list.push(node);
     else children.set(node.parentId, [node]);
   }
+  // versions of one turn are the turns that follow the same one (the first turns: versions of the first)
+  for (const list of children.values()) {
+    if (list.length > MAX_TURN_VERSIONS) {
+      throw broken(
+        `a turn has ${list.length.toLocaleString('en')} versions; Quartet keeps at most ${MAX_TURN_VERSIONS.toLocaleString('en')}`,
+      );
+    }
+  }
   const queue: Node[] = [];
   for (const root of children.get(undefined) ?? []) queue.push(root);
   for (let head = 0; head < queue.length; head++) {
@@ -76,15 +87,45 @@ function bytesOf(file: EmbeddedFile, name: string): Uint8Array {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
-/** Stores the file's conversation; returns the new conversation's id. */
+/** Stores the file's conversation (read off the event loop); returns the new conversation's id. */
 export async function importConversationFile(
   s: Services,
   content: string,
   titleFor: (title: string, format: Conversation['format']) => string,
 ): Promise<string> {
-  const parsed = parseConversationFile(content);
+  const parsed = await parseImportOffLoop(content);
   if (!parsed.ok) throw invalid(parsed.message, 'content');
-  return importConversation(s, parsed, titleFor);
+  const entry = parsed.entries[0];
+  if (parsed.kind !== 'conversation' || !entry?.ok) {
+    throw invalid('The file is not a Quartet conversation export.', 'content');
+  }
+  return importConversation(s, entry, titleFor);
+}
+
+/**
+ * How much one task of an import stores: this many turns, or fewer when their text is long. Between two
+ * tasks the event loop takes its turn, so a conversation at the limits never holds it for long.
+ */
+export const IMPORT_TURNS_PER_TASK = 200;
+const IMPORT_CHARS_PER_TASK = 4_000_000;
+
+/** The nodes in runs of at most IMPORT_TURNS_PER_TASK turns and about IMPORT_CHARS_PER_TASK characters. */
+function tasksOf(nodes: readonly Node[]): Node[][] {
+  const tasks: Node[][] = [];
+  let task: Node[] = [];
+  let chars = 0;
+  for (const node of nodes) {
+    const size = node.turn.text.length + (node.turn.thoughts?.length ?? 0);
+    if (task.length > 0 && (task.length >= IMPORT_TURNS_PER_TASK || chars + size > IMPORT_CHARS_PER_TASK)) {
+      tasks.push(task);
+      task = [];
+      chars = 0;
+    }
+    task.push(node);
+    chars += size;
+  }
+  if (task.length > 0) tasks.push(task);
+  return tasks;
 }
 
 /** Stores a conversation read from a file (alone, or one of a bundle); returns the new conversation's id. */
@@ -111,6 +152,24 @@ export async function importConversation(
 
   const id = randomUUID();
   const newIds = new Map(nodes.map((n) => [n.turn.id, randomUUID()]));
+  const store = (node: Node) => {
+    const { turn, parentId } = node;
+    // Exchange records belong to the database that made them; here they would point nowhere.
+    const { exchangeId: _x, attachments, versions: _v, parentId: _p, ...rest } = turn;
+    const copy: Turn = { ...rest, id: newIds.get(turn.id) as string };
+    if (copy.error?.exchangeId !== undefined) {
+      const { exchangeId: _e, ...error } = copy.error;
+      copy.error = error;
+    }
+    s.store.messages.insert(id, copy, parentId !== undefined ? (newIds.get(parentId) ?? null) : null);
+    s.store.attachments.link(
+      copy.id,
+      (attachments ?? []).flatMap((a) => stored.get(a.id)?.id ?? []),
+    );
+  };
+  // The turns in short tasks, parents first (each task whole: a tree that only lacks its later turns).
+  // One that fails half-way is taken out again, so a refused import leaves nothing behind.
+  const tasks = tasksOf(nodes);
   s.store.transaction(() => {
     s.store.conversations.insert({
       id,
@@ -122,22 +181,17 @@ export async function importConversation(
       createdAt: source.createdAt,
       updatedAt: s.now(),
     });
-    for (const { turn, parentId } of nodes) {
-      // Exchange records belong to the database that made them; here they would point nowhere.
-      const { exchangeId: _x, attachments, versions: _v, parentId: _p, ...rest } = turn;
-      const copy: Turn = { ...rest, id: newIds.get(turn.id) as string };
-      if (copy.error?.exchangeId !== undefined) {
-        const { exchangeId: _e, ...error } = copy.error;
-        copy.error = error;
-      }
-      s.store.messages.insert(id, copy, parentId !== undefined ? (newIds.get(parentId) ?? null) : null);
-      s.store.attachments.link(
-        copy.id,
-        (attachments ?? []).flatMap((a) => stored.get(a.id)?.id ?? []),
-      );
+  });
+  try {
+    for (const task of tasks) {
+      await nextTurn();
+      s.store.transaction(() => task.forEach(store));
     }
     const last = source.turns.at(-1);
     s.store.messages.setLeaf(id, last ? (newIds.get(last.id) ?? null) : null);
-  });
+  } catch (e) {
+    s.store.transaction(() => s.store.conversations.delete(id));
+    throw e;
+  }
   return id;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ComparisonSummary } from '../../shared/contract.ts';
 import { defaultParams } from '../../shared/conversation.ts';
 import { toConversationFile, type EmbeddedFile } from '../../shared/export.ts';
-import { DEFAULT_TITLE } from '../../shared/titles.ts';
+import { DEFAULT_TITLE, withSuffix } from '../../shared/titles.ts';
 import { loadConversation, requireConversation, toSummary, viewConversation } from './conversation-view.ts';
 import type { Handlers } from './dispatch.ts';
 import { notFound } from './errors.ts';
@@ -150,7 +150,7 @@ export async function deleteConversations(s: Services, ids: readonly string[]): 
 export function importedTitle(title: string, taken: ReadonlySet<string>): string {
   if (!taken.has(title)) return title;
   for (let n = 1; ; n++) {
-    const candidate = `${title} (imported${n === 1 ? '' : ` ${n}`})`;
+    const candidate = withSuffix(title, ` (imported${n === 1 ? '' : ` ${n}`})`);
     if (!taken.has(candidate)) return candidate;
   }
 }

@@ -70,6 +70,16 @@ function endReasonOf(value: string | undefined): EndReason | undefined {
   return (END_REASONS as readonly string[]).includes(value ?? '') ? (value as EndReason) : undefined;
 }
 
+/**
+ * An imported reply whose payload was not kept (shared/provider-payload.ts) says so in the raw column, which
+ * it no longer uses: no new column for one flag. Read back as `payloadDropped`, never as a payload.
+ */
+const PAYLOAD_DROPPED = '{"dropped":true}';
+
+function rawColumn(turn: Turn): string | null {
+  return turn.raw === undefined && turn.payloadDropped === true ? PAYLOAD_DROPPED : toJson(turn.raw);
+}
+
 function toTurn(row: Row): StoredTurn {
   const role = str(row, 'role');
   const status = str(row, 'status');
@@ -80,7 +90,8 @@ function toTurn(row: Row): StoredTurn {
     role,
     text: str(row, 'text'),
     thoughts: optStr(row, 'thoughts'),
-    raw: optJson<ProviderPayload>(row, 'raw'),
+    raw: optStr(row, 'raw') === PAYLOAD_DROPPED ? undefined : optJson<ProviderPayload>(row, 'raw'),
+    payloadDropped: optStr(row, 'raw') === PAYLOAD_DROPPED ? true : undefined,
     status: status as TurnStatus,
     error: optJson<AppError>(row, 'error'),
     model: optStr(row, 'model'),
@@ -194,7 +205,7 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
       turn.role,
       turn.text,
       turn.thoughts ?? null,
-      toJson(turn.raw),
+      rawColumn(turn),
       turn.status,
       toJson(turn.error),
       turn.model ?? null,

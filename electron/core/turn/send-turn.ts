@@ -18,7 +18,7 @@ import { createStreamRedactor, redactDeep, type Redactor } from '../http/redact.
 import { BodyTooLarge } from '../http/body.ts';
 import type { BodyIO, RetryNotice, Transport } from '../http/transport.ts';
 import { readEventBatches, type SseEvent } from '../sse/read-events.ts';
-import { MAX_REPLY_CHARS } from '../../../shared/limits.ts';
+import { MAX_REPLY_CHARS, MAX_TOOL_CALLS } from '../../../shared/limits.ts';
 import { MAX_JSON_DEPTH } from '../../../shared/extra-body.ts';
 import { plainJson } from '../formats/plain-json.ts';
 import { validateTurnInput } from './validate.ts';
@@ -51,6 +51,18 @@ function tooLarge(limit: number): ApiError {
   return new ApiError({
     kind: 'invalid-response',
     message: `the reply passed ${limit.toLocaleString('en')} characters, the size limit in Settings; Quartet stopped reading it and kept the first ${limit.toLocaleString('en')}`,
+  });
+}
+
+/**
+ * A reply that asked for more function calls than a reply may make: no results message could answer it
+ * (the contract, the store and an import all stop at MAX_TOOL_CALLS), so it is not kept as answerable.
+ */
+function tooManyCalls(count: number | undefined): ApiError {
+  const many = count === undefined ? `more than ${MAX_TOOL_CALLS}` : count.toLocaleString('en');
+  return new ApiError({
+    kind: 'invalid-response',
+    message: `the reply asked for ${many} function calls at once; Quartet answers at most ${MAX_TOOL_CALLS} in one reply`,
   });
 }
 
@@ -192,6 +204,10 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   const limit = req.maxReplyChars ?? MAX_REPLY_CHARS.default;
   let received = 0;
   let overLimit = false;
+  /** the streamed calls so far, by their index; past MAX_TOOL_CALLS reading stops */
+  const callIndexes = new Set<number>();
+  /** what the reply said before it asked for too many calls: kept as text, its calls not kept */
+  let overCalls: PartialReply | undefined;
   const redact = ctx.redact;
   const shownText = redact ? createStreamRedactor(redact) : undefined;
   const shownThought = redact ? createStreamRedactor(redact) : undefined;
@@ -210,7 +226,19 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   function deliver(d: Delta | undefined): void {
     if (!d || (!d.text && !d.thought && !d.tools)) return;
     received += (d.text?.length ?? 0) + (d.thought?.length ?? 0);
-    for (const t of d.tools ?? []) received += t.args?.length ?? 0;
+    for (const t of d.tools ?? []) {
+      received += t.args?.length ?? 0;
+      callIndexes.add(t.index);
+    }
+    if (callIndexes.size > MAX_TOOL_CALLS) {
+      const p = reducer?.partial();
+      overCalls = compact({
+        text: p?.text ?? '',
+        thoughts: p?.thoughts || undefined,
+        endReason: 'too-many-calls' as const,
+      });
+      throw tooManyCalls(undefined);
+    }
     if (received > limit) {
       // Stop reading: the reducer already holds this delta, so the kept part is cut to the limit below.
       overLimit = true;
@@ -260,7 +288,23 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     return storableReply(reply);
   }
 
+  /** The reply, unless it made more calls than a reply may (then its text is kept, as a partial reply). */
+  function withinCalls(reply: ReplyParts): ReplyParts {
+    const calls = reply.toolCalls?.length ?? 0;
+    if (calls <= MAX_TOOL_CALLS) return reply;
+    overCalls = compact({
+      text: reply.text,
+      thoughts: reply.thoughts || undefined,
+      endReason: 'too-many-calls' as const,
+    });
+    throw tooManyCalls(calls);
+  }
+
   async function consume(res: Response, io: BodyIO): Promise<ReplyParts> {
+    return withinCalls(await read(res, io));
+  }
+
+  async function read(res: Response, io: BodyIO): Promise<ReplyParts> {
     const contentType = res.headers.get('content-type') ?? '';
     if (stream && contentType.includes('text/event-stream')) return reduceEvents(io.eventBatches());
     let text: string;
@@ -313,6 +357,7 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   }
 
   function partial(): PartialReply | undefined {
+    if (overCalls) return overCalls;
     const read = reducer?.partial();
     // What of a broken stream is kept: only the calls the contract can carry, and a payload only when it
     // nests within what can be stored and sent back.

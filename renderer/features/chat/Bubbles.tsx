@@ -325,6 +325,16 @@ export function TurnMeta(props: { turn: Turn; conversationId: string }) {
         </span>
       ) : null}
       {keptSignature(turn) ? <SignatureMarker /> : null}
+      {turn.payloadDropped ? (
+        <span
+          className="meta-item meta-dropped"
+          title={t('chat.meta.payloadDroppedHint')}
+          data-testid="payload-dropped"
+          tabIndex={0}
+        >
+          {t('chat.meta.payloadDropped')}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { EndReason, Turn } from '../../../shared/conversation.ts';
 import { endReasonOfError } from '../../../shared/end-reason.ts';
+import { MAX_TOOL_CALLS } from '../../../shared/limits.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { t } from '../../i18n/active.ts';
@@ -19,6 +20,7 @@ const END_REASON_KEYS: Record<EndReason, { label: MessageKey; text: MessageKey }
   'content-filter': { label: 'reply.endLabel.content-filter', text: 'reply.end.content-filter' },
   length: { label: 'reply.endLabel.length', text: 'reply.end.length' },
   empty: { label: 'reply.endLabel.empty', text: 'reply.end.empty' },
+  'too-many-calls': { label: 'reply.endLabel.too-many-calls', text: 'reply.end.too-many-calls' },
 };
 
 /**
@@ -35,7 +37,10 @@ export function EndNotice(props: { turn: Turn; onRetry?: (() => void) | undefine
   // A failed reply with no text shows its error card; the notice is for replies that have something.
   if (turn.status === 'error') return null;
   const transport = turn.status === 'partial';
-  const detail = turn.endDetail ?? (transport && reason !== 'stopped' ? turn.error?.message : undefined);
+  // the host's English error says again what the notice says (too many calls) in the page's language
+  const detail =
+    turn.endDetail ??
+    (transport && reason !== 'stopped' && reason !== 'too-many-calls' ? turn.error?.message : undefined);
   return (
     <div
       className={`end-notice end-notice--${transport && reason !== 'stopped' ? 'warning' : 'info'}`}
@@ -47,7 +52,7 @@ export function EndNotice(props: { turn: Turn; onRetry?: (() => void) | undefine
       <div className="end-notice-body">
         <span>
           <strong className="end-notice-label">{t(END_REASON_KEYS[reason].label)}</strong>{' '}
-          {t(END_REASON_KEYS[reason].text)}
+          {t(END_REASON_KEYS[reason].text, { max: MAX_TOOL_CALLS })}
           {turn.finishReason && !transport ? <span className="faint"> ({turn.finishReason})</span> : null}
         </span>
         {detail ? <span className="end-notice-detail">{detail}</span> : null}

@@ -36,6 +36,9 @@ export const chat = {
   'chat.meta.total': 'Total time',
   'chat.meta.elapsed': 'Elapsed',
   'chat.meta.signature': 'signature kept: will be sent back verbatim',
+  'chat.meta.payloadDropped': 'provider data not kept',
+  'chat.meta.payloadDroppedHint':
+    "Imported: this reply's provider data did not match what it shows, so it was not kept. The reply goes back as its text (no signatures).",
   'chat.meta.streaming': 'streaming',
   'chat.meta.stopping': 'stopping',
 

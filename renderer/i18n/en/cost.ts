@@ -64,6 +64,8 @@ export const cost = {
   'cost.import.full': 'Rows left out past the limit of {max}: {count}.',
   'cost.import.notSaved': 'Not saved yet: fix the marked rows below.',
   'cost.import.error.not-json': '“{file}” could not be imported: it is not JSON.',
+  'cost.import.error.too-large':
+    '“{file}” could not be imported: it is larger than 1 MB, far more than a table of prices holds.',
   'cost.import.error.no-prices':
     '“{file}” could not be imported: it holds no list of prices (a “prices” list, or a list of rows).',
   'cost.import.error.currency':

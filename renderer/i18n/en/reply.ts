@@ -15,6 +15,8 @@ export const reply = {
   'reply.end.content-filter': "The service's content filter stopped the reply.",
   'reply.end.length': 'The reply reached the maximum number of output tokens.',
   'reply.end.empty': 'The model returned no text.',
+  'reply.end.too-many-calls':
+    'The reply asked for more than {max} function calls at once, more than Quartet answers; its calls were not kept. Ask again, or ask for fewer calls.',
   'reply.endLabel.stopped': 'stopped by you',
   'reply.endLabel.network': 'connection broke',
   'reply.endLabel.timeout': 'timed out',
@@ -24,6 +26,7 @@ export const reply = {
   'reply.endLabel.content-filter': 'filtered',
   'reply.endLabel.length': 'token limit',
   'reply.endLabel.empty': 'no text',
+  'reply.endLabel.too-many-calls': 'too many calls',
 
   'reply.json.valid': 'Valid JSON.',
   'reply.json.invalid': 'Not valid JSON.',

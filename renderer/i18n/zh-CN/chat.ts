@@ -27,6 +27,9 @@ export const chat: Record<keyof typeof en, Entry> = {
   'chat.meta.total': '总用时',
   'chat.meta.elapsed': '已用时间',
   'chat.meta.signature': '已保留签名：将原样发回',
+  'chat.meta.payloadDropped': '未保留服务商数据',
+  'chat.meta.payloadDroppedHint':
+    '导入的回复：其服务商数据与显示的内容不一致，因此没有保留。这条回复将以其文本发回（不带签名）。',
   'chat.meta.streaming': '流式接收中',
   'chat.meta.stopping': '正在停止',
 

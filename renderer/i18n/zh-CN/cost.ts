@@ -61,6 +61,7 @@ export const cost: Record<keyof typeof en, Entry> = {
   'cost.import.full': '超出 {max} 行上限而未导入的行：{count}。',
   'cost.import.notSaved': '尚未保存：请修正下方标出的行。',
   'cost.import.error.not-json': '无法导入“{file}”：它不是 JSON。',
+  'cost.import.error.too-large': '无法导入“{file}”：文件超过 1 MB，远超价格表的正常大小。',
   'cost.import.error.no-prices': '无法导入“{file}”：其中没有价格列表（“prices”列表或价格行列表）。',
   'cost.import.error.currency': '无法导入“{file}”：其货币不是三个字母的代码（例如 USD）。',
   'cost.import.error.currencyDiffers':

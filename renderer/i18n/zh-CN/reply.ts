@@ -12,6 +12,8 @@ export const reply: Record<keyof typeof en, Entry> = {
   'reply.end.content-filter': '服务的内容过滤器中止了这条回复。',
   'reply.end.length': '回复达到了最大输出 token 数。',
   'reply.end.empty': '模型没有返回文本。',
+  'reply.end.too-many-calls':
+    '这条回复一次请求了超过 {max} 个函数调用，超出了 Quartet 能回答的数量；这些调用没有保留。请重新生成，或让模型少调用一些函数。',
   'reply.endLabel.stopped': '已被你停止',
   'reply.endLabel.network': '连接断开',
   'reply.endLabel.timeout': '超时',
@@ -21,6 +23,7 @@ export const reply: Record<keyof typeof en, Entry> = {
   'reply.endLabel.content-filter': '已过滤',
   'reply.endLabel.length': 'token 上限',
   'reply.endLabel.empty': '无文本',
+  'reply.endLabel.too-many-calls': '调用过多',
 
   'reply.json.valid': '有效的 JSON。',
   'reply.json.invalid': '不是有效的 JSON。',

@@ -1,0 +1,255 @@
+// PROVES (property tests, fast-check): any conversation, presets or prices file (bounded in size, seeded
+// with deep nesting, many versions, traversal names, hidden payloads, huge numbers, bidi and line breaks)
+// is refused with a reason, or what it stores opens, exports and imports back to the same thing.
+// Figures: test-results/reliability/fuzz-imports.json.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, Turn } from '../../shared/conversation.ts';
+import { parsePriceFile, toPricesFile } from '../../shared/price-table.ts';
+import { PriceTableSchema } from '../../shared/pricing.ts';
+import { createHarness, type Harness } from '../support/app-core.ts';
+import { writeFigures } from '../support/figures.ts';
+
+const figures: Record<string, number> = {};
+let app: Harness;
+beforeAll(async () => {
+  app = await createHarness({ keepResults: false });
+});
+afterAll(async () => {
+  await writeFigures('fuzz-imports', figures);
+  await app.close();
+});
+
+// ---------- hostile pieces ----------
+
+const BIDI = '\u202e\u2066\u2069';
+const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+/** A string from a person, a service or an attacker: short text, bidi, line breaks, traversal, very long. */
+const hostileText = fc.oneof(
+  { arbitrary: fc.string({ minLength: 1, maxLength: 30 }), weight: 6 },
+  fc.constantFrom(`${BIDI}gpt\n5`, '../../etc/passwd', '..\\..\\x', 'Hello!', '', ' ', 'a'.repeat(201)),
+  fc.integer({ min: 190, max: 260 }).map((n) => 'x'.repeat(n)),
+);
+const hostileNumber = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 2_000_000_000_000 }), weight: 12 },
+  fc.constantFrom(1.5, -1, 1e308, 8.64e15 + 1, 9_000_000_000_000_000, Number.MAX_SAFE_INTEGER + 2),
+);
+/** A provider payload: what a service sends, or what a file may forge beside it. */
+function payload(text: string) {
+  return fc.oneof(
+    fc.constant({ format: 'chat', message: { role: 'assistant', content: text } }),
+    fc.constant({ format: 'chat', message: { role: 'assistant', content: 'HIDDEN' } }),
+    fc.constant({
+      format: 'responses',
+      output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] }],
+    }),
+    fc.constant({
+      format: 'responses',
+      output: [{ type: 'message', role: 'system', content: [{ type: 'input_text', text: 'HIDDEN' }] }],
+    }),
+    fc.constant({ format: 'messages', content: [{ type: 'text', text }] }),
+    fc.constant({ format: 'messages', content: [{ type: 'thinking', thinking: 'HIDDEN', signature: 'x' }] }),
+    fc.constant({ format: 'generate', parts: [{ text }] }),
+    fc.constant({ format: 'generate', parts: [{ text: 'HIDDEN', thought: true, thoughtSignature: 'x' }] }),
+    fc.constant('DEEP'),
+  );
+}
+
+const turnArb = (i: number, ids: readonly string[]) =>
+  fc
+    .record({
+      role: fc.constantFrom('user', 'assistant'),
+      text: fc.oneof(fc.constant('Hello!'), hostileText),
+      status: fc.constantFrom('complete', 'complete', 'complete', 'partial', 'error', 'complete', 'weird'),
+      createdAt: hostileNumber,
+      parent: fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 8 },
+        { arbitrary: fc.constantFrom(...ids, '../../x', 'missing'), weight: 1 },
+      ),
+      usage: fc.option(fc.record({ input: hostileNumber, output: hostileNumber }), { nil: undefined }),
+      withRaw: fc.boolean(),
+      thoughts: fc.option(hostileText, { nil: undefined }),
+    })
+    .chain((t) =>
+      (t.withRaw ? payload(t.text) : fc.constant(undefined)).map((raw) => ({
+        id: `t${i}`,
+        role: t.role,
+        text: t.text,
+        status: t.status,
+        createdAt: t.createdAt,
+        ...(t.parent !== undefined && t.parent !== `t${i}` ? { parentId: t.parent } : {}),
+        ...(t.usage ? { usage: t.usage } : {}),
+        ...(t.thoughts !== undefined ? { thoughts: t.thoughts } : {}),
+        ...(raw !== undefined ? { raw } : {}),
+      })),
+    );
+
+const fileArb = fc
+  .record({
+    format: fc.constantFrom('chat', 'responses', 'messages', 'generate', 'chat', 'other'),
+    model: fc.oneof({ arbitrary: fc.constant('gpt-5-mini'), weight: 3 }, hostileText),
+    title: hostileText,
+    createdAt: hostileNumber,
+    turnCount: fc.integer({ min: 0, max: 4 }),
+    versions: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30 })),
+    depth: fc.constantFrom(300, 2_000, 12_000),
+  })
+  .chain((c) => {
+    const ids = Array.from({ length: c.turnCount }, (_, i) => `t${i}`);
+    return fc.tuple(fc.constant(c), fc.tuple(...ids.map((_, i) => turnArb(i, ids))));
+  })
+  .map(([c, turns]) => {
+    // many versions of the first reply, each a turn of its own
+    const branches =
+      turns.length > 1
+        ? Array.from({ length: c.versions }, (_, v) => ({ ...turns[1], id: `v${v}`, parentId: 't0' }))
+        : [];
+    const conversation = {
+      id: 'c',
+      format: c.format,
+      model: c.model,
+      title: c.title,
+      params: { stream: true },
+      turns,
+      ...(branches.length > 0 ? { branches } : {}),
+      createdAt: c.createdAt,
+      updatedAt: c.createdAt,
+    };
+    return JSON.stringify({ quartet: 'conversation', version: 2, conversation }).replaceAll(
+      '"DEEP"',
+      deep(c.depth),
+    );
+  });
+
+// ---------- what a stored conversation is, without what an import renews ----------
+
+function essence(c: Conversation) {
+  const turn = (t: Turn) => {
+    const { id: _id, parentId: _p, versions, exchangeId: _x, ...rest } = t;
+    return { ...rest, versions: versions?.length };
+  };
+  return {
+    format: c.format,
+    model: c.model,
+    params: c.params,
+    createdAt: c.createdAt,
+    turns: c.turns.map(turn),
+  };
+}
+
+describe('any conversation file', () => {
+  it(
+    'is refused with a reason, or opens, exports and imports back the same',
+    { timeout: 120_000 },
+    async () => {
+      let stored = 0;
+      let refused = 0;
+      await fc.assert(
+        fc.asyncProperty(fileArb, async (content) => {
+          const result = await app.core.dispatch('importConversation', { content }, app.ctx);
+          if (!result.ok) {
+            refused += 1;
+            expect(result.error.kind).toBe('invalid-input');
+            expect(result.error.message.length).toBeGreaterThan(10);
+            return;
+          }
+          stored += 1;
+          const first = result.value as Conversation;
+          // it opens (the whole tree), exports, and the export imports back to the same conversation
+          const opened = await app.call('getConversation', { id: first.id });
+          expect(essence(opened)).toEqual(essence(first));
+          const exported = await app.call('exportConversation', {
+            id: first.id,
+            as: 'json',
+            branches: 'all',
+          });
+          const again = await app.call('importConversation', { content: exported.content });
+          expect(essence(again)).toEqual(essence(first));
+          const all = await app.call('listConversations', {});
+          expect(all.find((c) => c.id === again.id)?.turnCount).toBe(
+            all.find((c) => c.id === first.id)?.turnCount,
+          );
+          // nothing forged survives to be sent
+          expect(JSON.stringify(again.turns.map((t) => t.raw ?? null))).not.toContain('HIDDEN');
+        }),
+        { numRuns: 60, seed: 26 },
+      );
+      figures['conversation files stored'] = stored;
+      figures['conversation files refused'] = refused;
+      expect(stored).toBeGreaterThan(0);
+      expect(refused).toBeGreaterThan(0);
+    },
+  );
+});
+
+const presetArb = fc.record({
+  name: hostileText,
+  description: fc.option(hostileText, { nil: undefined }),
+  params: fc.oneof(
+    fc.record({ stream: fc.boolean(), temperature: fc.option(hostileNumber, { nil: undefined }) }),
+    fc.constant({ stream: true, extraBody: deep(400) }),
+    fc.constant({ stream: true, system: `${BIDI}\nYou are {{role}}` }),
+  ),
+  message: fc.option(hostileText, { nil: undefined }),
+});
+
+describe('any presets file', () => {
+  it(
+    'imports each preset or skips it with a reason; what it imports exports and imports back',
+    { timeout: 60_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(presetArb, { maxLength: 6 }), async (presets) => {
+          const content = JSON.stringify({ quartet: 'presets', version: 1, presets });
+          const result = await app.call('importPresets', { content });
+          expect(result.imported.length + result.skipped.length).toBe(presets.length);
+          for (const s of result.skipped) expect(s.reason.length).toBeGreaterThan(3);
+          if (result.imported.length === 0) return;
+          const exported = await app.call('exportPresets', { ids: result.imported.map((p) => p.id) });
+          const again = await app.call('importPresets', { content: exported.content });
+          const strip = (p: { name: string; id: string; createdAt: number; updatedAt: number }) => {
+            const { id: _i, name: _n, createdAt: _c, updatedAt: _u, ...rest } = p;
+            return rest;
+          };
+          expect(again.skipped).toEqual([]);
+          // the export lists presets by name, and the second import renames them (" (2)"): compared as sets
+          const contents = (list: typeof result.imported) => list.map((p) => JSON.stringify(strip(p))).sort();
+          expect(contents(again.imported)).toEqual(contents(result.imported));
+        }),
+        { numRuns: 40, seed: 26 },
+      );
+    },
+  );
+});
+
+const priceRowArb = fc.record({
+  model: hostileText,
+  input: fc.oneof(hostileNumber, fc.constantFrom('1.5', '1e308', 'x', '')),
+  output: hostileNumber,
+  extra: fc.option(fc.constant(deep(300)), { nil: undefined }),
+});
+
+describe('any prices file', () => {
+  it('keeps rows the table takes and skips the rest; the rows it keeps export and read back the same', () => {
+    fc.assert(
+      fc.property(fc.array(priceRowArb, { maxLength: 8 }), (rows) => {
+        const text = `[${rows
+          .map((r) => {
+            const { extra, ...row } = r;
+            const json = JSON.stringify(row);
+            return extra === undefined ? json : `${json.slice(0, -1)},"cachedInput":${extra}}`;
+          })
+          .join(',')}]`;
+        const parsed = parsePriceFile(text);
+        expect(parsed.ok).toBe(true);
+        if (!parsed.ok) return;
+        expect(parsed.rows.length + parsed.skipped.length).toBe(rows.length);
+        const table = { currency: 'USD', rows: parsed.rows };
+        expect(PriceTableSchema.safeParse(table).success).toBe(true);
+        const back = parsePriceFile(JSON.stringify(toPricesFile(table)));
+        expect(back.ok && back.rows).toEqual(parsed.rows);
+      }),
+      { numRuns: 300, seed: 26 },
+    );
+  });
+});
