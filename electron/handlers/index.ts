@@ -2,7 +2,8 @@
 // key vault and the history store. Both hosts (Electron and the browser host) call only this.
 import { mkdir } from 'node:fs/promises';
 import type { Result } from '../../shared/errors.ts';
-import { openStore } from '../store/index.ts';
+import { openStore, type Store } from '../store/index.ts';
+import { lockDataFolder } from '../store/data-folder-lock.ts';
 import { appInfoHandlers } from './app-info.ts';
 import { attachmentFileOf, attachmentHandlers } from './attachments.ts';
 import { sweepAttachments } from './attachment-files.ts';
@@ -66,7 +67,17 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
   }
   const log = createLogger(deps.log);
-  const store = openStore(paths.db);
+  const dataLock = await lockDataFolder(
+    paths.dataDir,
+    deps.host === 'web' ? 'the browser host (npm run web)' : 'the desktop app',
+  );
+  let store: Store;
+  try {
+    store = openStore(paths.db);
+  } catch (e) {
+    await dataLock.release();
+    throw e;
+  }
   const s: Services = {
     deps,
     paths,
@@ -91,6 +102,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     }
   } catch (e) {
     store.close();
+    await dataLock.release();
     throw e;
   }
 
@@ -140,6 +152,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
         await Promise.allSettled([...inFlight]);
         await s.sandbox.close();
         store.close();
+        await dataLock.release();
       })();
       return closing;
     },
