@@ -26,6 +26,7 @@ import { presetHandlers } from './presets.ts';
 import { createRequestRegistry } from './requests.ts';
 import { join } from 'node:path';
 import { createSandbox } from './sandbox.ts';
+import { createUnsavedImages } from './unsaved-images.ts';
 import { pathsOf, type Services } from './services.ts';
 import { settingsHandlers } from './settings.ts';
 import type { AppCoreDeps, CallContext } from './types.ts';
@@ -84,6 +85,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     store,
     vault: deps.vault,
     sandbox: createSandbox(deps.sandbox ?? true, join(paths.dataDir, 'sandbox-secret')),
+    unsavedImages: createUnsavedImages(paths, store, (m, e) => log.error(m, e)),
     requests: createRequestRegistry(),
     log,
     notices: [...store.notices],
@@ -91,6 +93,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   };
   try {
     ensureFirstConnection(s);
+    await s.unsavedImages.restore(); // before the sweep, which would take their files for orphans
     const asideDatabases = await setAsideDatabases(paths);
     await sweepImageFiles(store, paths, { keepUnreferenced: asideDatabases.length > 0 });
     await sweepAttachments(store, paths, s.now(), { keepUnreferenced: asideDatabases.length > 0 });
@@ -138,7 +141,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
           error: { kind: 'aborted', message: 'Quartet is shutting down.' },
         });
       }
-      const call = dispatch(name, input, ctx);
+      // Another program holding the database: wait for it between tasks rather than inside a statement.
+      const call = store.writeLockHeld()
+        ? store.waitUntilWritable().then(() => dispatch(name, input, ctx))
+        : dispatch(name, input, ctx);
       inFlight.add(call);
       void call.finally(() => inFlight.delete(call));
       return call;
@@ -151,6 +157,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
         s.requests.abortAll();
         await Promise.allSettled([...inFlight]);
         await s.sandbox.close();
+        s.unsavedImages.close();
         store.close();
         await dataLock.release();
       })();
