@@ -27,7 +27,7 @@ import { createRequestRegistry } from './requests.ts';
 import { join } from 'node:path';
 import { createSandbox } from './sandbox.ts';
 import { createUnsavedImages } from './unsaved-images.ts';
-import { pathsOf, type Services } from './services.ts';
+import { pathsOf, type Paths, type Services } from './services.ts';
 import { settingsHandlers } from './settings.ts';
 import type { AppCoreDeps, CallContext } from './types.ts';
 
@@ -97,11 +97,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     const asideDatabases = await setAsideDatabases(paths);
     await sweepImageFiles(store, paths, { keepUnreferenced: asideDatabases.length > 0 });
     await sweepAttachments(store, paths, s.now(), { keepUnreferenced: asideDatabases.length > 0 });
-    if (store.notices.length > 0 && asideDatabases.length > 0) {
-      // one notice: the database was set aside, and the images are where the old database finds them
-      s.notices = [
-        `${store.notices.join(' ')} Images and thumbnails were not touched: they stay in ${paths.images} and ${paths.thumbs}.`,
-      ];
+    if (asideDatabases.length > 0) {
+      // Said at every start while a set-aside database is there, not only at the start that set it aside:
+      // the user may not have read it then, and the old history is still only in that file.
+      s.notices = [damagedDatabaseNotice(store.notices, asideDatabases, paths)];
     }
   } catch (e) {
     store.close();
@@ -164,4 +163,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       return closing;
     },
   };
+}
+
+/** One notice: what was set aside (now or earlier), that the images stay, and how to end the notice. */
+function damagedDatabaseNotice(fresh: readonly string[], aside: readonly string[], paths: Paths): string {
+  const what =
+    fresh.length > 0
+      ? fresh.join(' ')
+      : `An earlier history database was damaged and set aside, so Quartet works on a new one. The old file is kept as ${aside.join(', ')}.`;
+  return `${what} Images and thumbnails were not touched: they stay in ${paths.images} and ${paths.thumbs}. This notice shows at each start until the set-aside file is moved out of ${paths.dataDir} or deleted.`;
 }
