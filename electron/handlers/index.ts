@@ -93,6 +93,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   };
   try {
     ensureFirstConnection(s);
+    await startSandboxIfListed(s);
     await s.unsavedImages.restore(); // before the sweep, which would take their files for orphans
     const asideDatabases = await setAsideDatabases(paths);
     await sweepImageFiles(store, paths, { keepUnreferenced: asideDatabases.length > 0 });
@@ -172,4 +173,18 @@ function damagedDatabaseNotice(fresh: readonly string[], aside: readonly string[
       ? fresh.join(' ')
       : `An earlier history database was damaged and set aside, so Quartet works on a new one. The old file is kept as ${aside.join(', ')}.`;
   return `${what} Images and thumbnails were not touched: they stay in ${paths.images} and ${paths.thumbs}. This notice shows at each start until the set-aside file is moved out of ${paths.dataDir} or deleted.`;
+}
+
+/**
+ * The sandbox starts with the host when a connection uses it, so the first listing already shows its real
+ * address (the page showed http://127.0.0.1:0 in the chip, Settings and every preview until first use).
+ * A sandbox that cannot start is not the host's end: its first request says why.
+ */
+async function startSandboxIfListed(s: Services): Promise<void> {
+  if (!s.sandbox.enabled || !s.store.connections.list().some((c) => c.builtIn)) return;
+  try {
+    await s.sandbox.baseUrl();
+  } catch (e) {
+    s.log.error('the built-in sandbox could not start', e);
+  }
 }
