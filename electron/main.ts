@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { setupCore, closeCoreBeforeQuit } from './desktop/core.ts';
 import { setupIpc } from './desktop/ipc.ts';
 import { setupMenu } from './desktop/menu.ts';
@@ -7,6 +7,8 @@ import { setupNavigation } from './desktop/navigation.ts';
 import { setupPermissions } from './desktop/permissions.ts';
 import { registerAppScheme, setupProtocol } from './desktop/protocol.ts';
 import { showMainWindow } from './desktop/window.ts';
+import { DataFolderInUseError } from './store/data-folder-lock.ts';
+import { NewerDatabaseError } from './store/index.ts';
 
 // The Electron entry: it only wires the modules of electron/desktop together, in order.
 
@@ -37,7 +39,12 @@ if (!app.requestSingleInstanceLock()) {
       });
     })
     .catch((e: unknown) => {
-      console.error(`Quartet could not start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      // One line that says why (the data folder in use, a newer database), in the terminal and a dialog.
+      const message = e instanceof Error ? e.message : String(e);
+      const known = e instanceof DataFolderInUseError || e instanceof NewerDatabaseError;
+      console.error(`Quartet could not start: ${message}`);
+      if (!known && e instanceof Error && e.stack) console.error(e.stack); // a bug: its trace helps
+      dialog.showErrorBox('Quartet could not start', message);
       app.exit(1);
     });
 }

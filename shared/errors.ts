@@ -20,6 +20,15 @@ export const ERROR_KINDS = [
 export const ErrorKindSchema = z.enum(ERROR_KINDS);
 export type ErrorKind = z.infer<typeof ErrorKindSchema>;
 
+/** Why the host could not write its data folder: named for the user, with what is kept. */
+export const LOCAL_FAILURES = ['disk-full', 'read-only', 'db-busy'] as const;
+export const LocalFailureSchema = z.object({
+  cause: z.enum(LOCAL_FAILURES),
+  /** where a generated image waits to be saved (it joins the gallery at the next start) */
+  keptIn: z.string().optional(),
+});
+export type LocalFailure = z.infer<typeof LocalFailureSchema>;
+
 export const AppErrorSchema = z.object({
   kind: ErrorKindSchema,
   message: z.string(),
@@ -36,6 +45,8 @@ export const AppErrorSchema = z.object({
   exchangeId: z.string().optional(),
   /** Field-level problems for invalid input. */
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** a write to the data folder failed for a reason the user can act on */
+  local: LocalFailureSchema.optional(),
 });
 export type AppError = z.infer<typeof AppErrorSchema>;
 

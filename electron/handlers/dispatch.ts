@@ -8,6 +8,7 @@ import {
 } from '../../shared/contract.ts';
 import type { AppError, Result } from '../../shared/errors.ts';
 import { ApiError } from '../core/index.ts';
+import { storageError } from './errors.ts';
 import type { Logger } from './logger.ts';
 import type { CallContext } from './types.ts';
 
@@ -31,6 +32,14 @@ function invalidInput(issues: { path: string; message: string }[]): AppError {
 
 /** An ApiError as its info; anything else is a bug, logged with its stack and reported generically. */
 function toPublicError(e: unknown, name: string, log: Logger): AppError {
+  // a full disk, a read-only folder, a database held elsewhere: named, not a bug (errors.ts)
+  if (!(e instanceof ApiError) || (e.info.kind === 'internal' && e.info.local === undefined)) {
+    const named = storageError(e);
+    if (named) {
+      log.error(`${name}: ${named.info.message}`, e);
+      return named.info;
+    }
+  }
   if (e instanceof ApiError) {
     if (e.info.kind === 'internal') log.error(`${name}: ${e.info.message}`, (e as { cause?: unknown }).cause);
     return e.info;

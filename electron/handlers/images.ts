@@ -53,7 +53,6 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
   ): Promise<ImageRecord> {
     const id = randomUUID();
     const filePath = imageRelPath(id, image.format);
-    await writeFileAtomic(fileOf(s, filePath), image.bytes, 0o600);
     const row: ImageRow = compact({
       id,
       batchId: batch.batchId,
@@ -73,7 +72,12 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       exchangeId: extra.exchangeId,
       createdAt: batch.createdAt,
     });
-    s.store.images.insert(row);
+    try {
+      await writeFileAtomic(fileOf(s, filePath), image.bytes, 0o600);
+      s.store.images.insert(row);
+    } catch (e) {
+      throw await s.unsavedImages.keep(row, image.bytes, e); // a full disk: kept to be saved later
+    }
     return toImageRecord(row);
   }
 
@@ -115,15 +119,21 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
           createdAt: s.now(),
         };
         const images: ImageRecord[] = [];
+        let failed: unknown; // the others of the batch are still saved (or kept) after one fails
         for (const image of result.images) {
-          images.push(
-            await saveOne(image, batch, {
-              usage: result.usage,
-              reportedQuality: result.quality,
-              exchangeId: result.exchange.id,
-            }),
-          );
+          try {
+            images.push(
+              await saveOne(image, batch, {
+                usage: result.usage,
+                reportedQuality: result.quality,
+                exchangeId: result.exchange.id,
+              }),
+            );
+          } catch (e) {
+            failed ??= e;
+          }
         }
+        if (failed !== undefined) throw failed;
         return { images, exchangeId: result.exchange.id };
       });
     },

@@ -2,7 +2,8 @@
 // key vault and the history store. Both hosts (Electron and the browser host) call only this.
 import { mkdir } from 'node:fs/promises';
 import type { Result } from '../../shared/errors.ts';
-import { openStore } from '../store/index.ts';
+import { openStore, type Store } from '../store/index.ts';
+import { lockDataFolder } from '../store/data-folder-lock.ts';
 import { appInfoHandlers } from './app-info.ts';
 import { attachmentFileOf, attachmentHandlers } from './attachments.ts';
 import { sweepAttachments } from './attachment-files.ts';
@@ -25,7 +26,8 @@ import { presetHandlers } from './presets.ts';
 import { createRequestRegistry } from './requests.ts';
 import { join } from 'node:path';
 import { createSandbox } from './sandbox.ts';
-import { pathsOf, type Services } from './services.ts';
+import { createUnsavedImages } from './unsaved-images.ts';
+import { pathsOf, type Paths, type Services } from './services.ts';
 import { settingsHandlers } from './settings.ts';
 import type { AppCoreDeps, CallContext } from './types.ts';
 
@@ -66,13 +68,24 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
   }
   const log = createLogger(deps.log);
-  const store = openStore(paths.db);
+  const dataLock = await lockDataFolder(
+    paths.dataDir,
+    deps.host === 'web' ? 'the browser host (npm run web)' : 'the desktop app',
+  );
+  let store: Store;
+  try {
+    store = openStore(paths.db);
+  } catch (e) {
+    await dataLock.release();
+    throw e;
+  }
   const s: Services = {
     deps,
     paths,
     store,
     vault: deps.vault,
     sandbox: createSandbox(deps.sandbox ?? true, join(paths.dataDir, 'sandbox-secret')),
+    unsavedImages: createUnsavedImages(paths, store, (m, e) => log.error(m, e)),
     requests: createRequestRegistry(),
     log,
     notices: [...store.notices],
@@ -80,17 +93,19 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   };
   try {
     ensureFirstConnection(s);
+    await startSandboxIfListed(s);
+    await s.unsavedImages.restore(); // before the sweep, which would take their files for orphans
     const asideDatabases = await setAsideDatabases(paths);
     await sweepImageFiles(store, paths, { keepUnreferenced: asideDatabases.length > 0 });
     await sweepAttachments(store, paths, s.now(), { keepUnreferenced: asideDatabases.length > 0 });
-    if (store.notices.length > 0 && asideDatabases.length > 0) {
-      // one notice: the database was set aside, and the images are where the old database finds them
-      s.notices = [
-        `${store.notices.join(' ')} Images and thumbnails were not touched: they stay in ${paths.images} and ${paths.thumbs}.`,
-      ];
+    if (asideDatabases.length > 0) {
+      // Said at every start while a set-aside database is there, not only at the start that set it aside:
+      // the user may not have read it then, and the old history is still only in that file.
+      s.notices = [damagedDatabaseNotice(store.notices, asideDatabases, paths)];
     }
   } catch (e) {
     store.close();
+    await dataLock.release();
     throw e;
   }
 
@@ -126,7 +141,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
           error: { kind: 'aborted', message: 'Quartet is shutting down.' },
         });
       }
-      const call = dispatch(name, input, ctx);
+      // Another program holding the database: wait for it between tasks rather than inside a statement.
+      const call = store.writeLockHeld()
+        ? store.waitUntilWritable().then(() => dispatch(name, input, ctx))
+        : dispatch(name, input, ctx);
       inFlight.add(call);
       void call.finally(() => inFlight.delete(call));
       return call;
@@ -139,9 +157,34 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
         s.requests.abortAll();
         await Promise.allSettled([...inFlight]);
         await s.sandbox.close();
+        s.unsavedImages.close();
         store.close();
+        await dataLock.release();
       })();
       return closing;
     },
   };
+}
+
+/** One notice: what was set aside (now or earlier), that the images stay, and how to end the notice. */
+function damagedDatabaseNotice(fresh: readonly string[], aside: readonly string[], paths: Paths): string {
+  const what =
+    fresh.length > 0
+      ? fresh.join(' ')
+      : `An earlier history database was damaged and set aside, so Quartet works on a new one. The old file is kept as ${aside.join(', ')}.`;
+  return `${what} Images and thumbnails were not touched: they stay in ${paths.images} and ${paths.thumbs}. This notice shows at each start until the set-aside file is moved out of ${paths.dataDir} or deleted.`;
+}
+
+/**
+ * The sandbox starts with the host when a connection uses it, so the first listing already shows its real
+ * address (the page showed http://127.0.0.1:0 in the chip, Settings and every preview until first use).
+ * A sandbox that cannot start is not the host's end: its first request says why.
+ */
+async function startSandboxIfListed(s: Services): Promise<void> {
+  if (!s.sandbox.enabled || !s.store.connections.list().some((c) => c.builtIn)) return;
+  try {
+    await s.sandbox.baseUrl();
+  } catch (e) {
+    s.log.error('the built-in sandbox could not start', e);
+  }
 }

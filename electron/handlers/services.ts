@@ -11,6 +11,7 @@ import { invalid, localFailure, notFound } from './errors.ts';
 import type { Logger } from './logger.ts';
 import type { RequestRegistry } from './requests.ts';
 import { SANDBOX_KEY, type Sandbox } from './sandbox.ts';
+import type { UnsavedImages } from './unsaved-images.ts';
 import type { AppCoreDeps, CallContext } from './types.ts';
 import { compact } from '../../shared/compact.ts';
 
@@ -41,6 +42,8 @@ export interface Services {
   store: Store;
   vault: Vault;
   sandbox: Sandbox;
+  /** generated images waiting for the data folder to take them */
+  unsavedImages: UnsavedImages;
   requests: RequestRegistry;
   log: Logger;
   notices: string[];

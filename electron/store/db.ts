@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, openSync, readSync, renameSync } from
 import { DatabaseSync } from 'node:sqlite';
 import { LATEST_VERSION, MIGRATIONS } from './migrations/index.ts';
 import { transaction } from './tx.ts';
+import { BUSY_TIMEOUT_MS } from './write-gate.ts';
 
 export interface OpenedDatabase {
   db: DatabaseSync;
@@ -33,7 +34,8 @@ function isCorruption(e: unknown): boolean {
 }
 
 function configure(db: DatabaseSync): void {
-  // busy_timeout first: the pragmas below may already need the lock another process holds.
+  // busy_timeout first: the pragmas below may already need the lock another process holds. Start-up may
+  // wait; once the page is served, statements wait BUSY_TIMEOUT_MS at most (openAndPrepare).
   db.exec('PRAGMA busy_timeout = 5000');
   const mode = db.prepare('PRAGMA journal_mode = WAL').get();
   if (String(mode?.['journal_mode']).toLowerCase() !== 'wal') {
@@ -98,6 +100,8 @@ function openAndPrepare(file: string): DatabaseSync {
     configure(db);
     checkIntegrity(db);
     migrate(db, file);
+    // Serving from here on: a statement may not hold the event loop for long (write-gate.ts).
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     return db;
   } catch (e) {
     db.close();

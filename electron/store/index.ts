@@ -12,6 +12,7 @@ import { createPresetsRepo, type PresetsRepo } from './presets-repo.ts';
 import { searchMessages, type SearchOptions } from './search.ts';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
 import { transaction } from './tx.ts';
+import { waitForWriteLock, writeLockHeld } from './write-gate.ts';
 import type { SearchHit } from '../../shared/contract.ts';
 
 export interface Store {
@@ -30,6 +31,13 @@ export interface Store {
   search(query: string, options?: SearchOptions): SearchHit[];
   /** one BEGIN IMMEDIATE .. COMMIT/ROLLBACK around a synchronous function */
   transaction<T>(fn: () => T): T;
+  /**
+   * Resolves when no other program holds the write lock, waiting on timers (never blocking) up to a bound;
+   * true when it is free.
+   */
+  waitUntilWritable(maxMs?: number): Promise<boolean>;
+  /** whether another program holds the write lock now (asks without waiting) */
+  writeLockHeld(): boolean;
   /** the connection, for tests and maintenance */
   readonly db: DatabaseSync;
   close(): void;
@@ -59,6 +67,8 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     folders: createFoldersRepo(db),
     search: (query, searchOptions) => searchMessages(db, query, searchOptions),
     transaction: (fn) => transaction(db, fn),
+    waitUntilWritable: (maxMs) => waitForWriteLock(db, maxMs),
+    writeLockHeld: () => writeLockHeld(db),
     close() {
       if (!open) return;
       open = false;

@@ -3,6 +3,7 @@
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write.ts';
+import { withLock } from '../store/lock-file.ts';
 
 export interface JsonMapFile {
   read(): Promise<Record<string, string>>;
@@ -51,11 +52,20 @@ export function openJsonMapFile(filePath: string): JsonMapFile {
   return {
     read,
     update(change) {
+      // Under a lock file shared with other processes (a second host, a CLI): each write reads the file
+      // again and changes only its own entry, so two writers never write back a map missing the other's key.
       const run = queue.then(async () => {
-        const map = await read();
-        if (change(map) === false) return;
         await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
-        await writeFileAtomic(filePath, `${JSON.stringify(map, null, 2)}\n`, 0o600);
+        await withLock(
+          `${filePath}.lock`,
+          'a key write',
+          async () => {
+            const map = await read();
+            if (change(map) === false) return;
+            await writeFileAtomic(filePath, `${JSON.stringify(map, null, 2)}\n`, 0o600);
+          },
+          { subject: `The key file ${filePath}` },
+        );
       });
       queue = run.catch(() => undefined);
       return run;

@@ -94,7 +94,8 @@ export type TokenExchange =
  * The launch token and the session it buys. The token is good for ONE exchange: once a browser has
  * traded it for the cookie, the printed URL is dead (a copy of it in shell history, a screen share or
  * another local user's process list buys nothing). A second visit with the token is refused unless the
- * same browser already holds the session cookie, in which case it is simply sent on to the app.
+ * same browser already holds the session cookie, in which case it is simply sent on to the app, without
+ * the page secret: that is handed out once, in the exchange, and lives only in the page's storage.
  * Restarting the host prints a fresh token.
  */
 export class SessionGuard {
@@ -129,11 +130,6 @@ export class SessionGuard {
       setCookie: `${this.cookieName}=${this.#session}; HttpOnly; SameSite=Strict; Path=/`,
       pageSecret: this.#pageSecret,
     };
-  }
-
-  /** The page secret, for a browser that already holds the session and comes back with the token. */
-  get pageSecret(): string | null {
-    return this.#pageSecret;
   }
 
   /** The request carries the current session cookie (among any others of the same name). */

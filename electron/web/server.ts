@@ -179,9 +179,11 @@ async function handleRequest(
   if (token !== null) {
     if (rawPath !== '/') return refuse(res, 404, 'Not found.');
     const exchange = guard.exchange(token);
-    if (exchange.ok) return redirectHome(res, exchange.pageSecret, exchange.setCookie);
-    // The same browser reloading the printed address: it holds the session and knows the token.
-    if (guard.hasSession(req) && guard.pageSecret !== null) return redirectHome(res, guard.pageSecret);
+    if (exchange.ok) return redirectHome(res, exchange);
+    // The same browser reloading the printed address goes on to the app, which keeps the page secret in
+    // its storage. The secret itself is never handed out again: the cookie reaches every local server and
+    // the address may sit in a terminal or history, so those two together must buy no session.
+    if (guard.hasSession(req)) return redirectHome(res);
     return refuse(
       res,
       403,
@@ -264,11 +266,14 @@ async function sendFile(
   return true;
 }
 
-/** To the app, with the page secret in the fragment: the browser keeps it and never sends it anywhere. */
-function redirectHome(res: ServerResponse, pageSecret: string, setCookie?: string): void {
-  if (setCookie) res.setHeader('Set-Cookie', setCookie);
+/**
+ * To the app; on the one exchange, with the page secret in the fragment: the browser keeps it and never
+ * sends it anywhere.
+ */
+function redirectHome(res: ServerResponse, exchange?: { pageSecret: string; setCookie: string }): void {
+  if (exchange) res.setHeader('Set-Cookie', exchange.setCookie);
   res.writeHead(303, {
-    Location: `/#${PAGE_SECRET_FRAGMENT}=${pageSecret}`,
+    Location: exchange ? `/#${PAGE_SECRET_FRAGMENT}=${exchange.pageSecret}` : '/',
     'Cache-Control': 'no-store',
     'Content-Length': 0,
   });

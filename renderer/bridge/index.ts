@@ -1,5 +1,6 @@
 import type { Bridge } from '../../shared/contract.ts';
 import { createElectronBridge } from './electron-bridge.ts';
+import { withLocalFailureText } from './local-errors.ts';
 import { socketProtocols, takePageSecret } from './page-secret.ts';
 import { createWebSocketBridge, socketUrlFor } from './websocket-bridge.ts';
 
@@ -20,16 +21,18 @@ function safeLocalStorage(): Storage | undefined {
 }
 
 export function getBridge(): Bridge {
-  current ??= window.quartet
-    ? createElectronBridge(window.quartet)
-    : createWebSocketBridge({
-        url: socketUrlFor(window.location),
-        protocols: socketProtocols(
-          takePageSecret(window.location, safeLocalStorage(), (url) =>
-            window.history.replaceState(window.history.state, '', url),
+  current ??= withLocalFailureText(
+    window.quartet
+      ? createElectronBridge(window.quartet)
+      : createWebSocketBridge({
+          url: socketUrlFor(window.location),
+          protocols: socketProtocols(
+            takePageSecret(window.location, safeLocalStorage(), (url) =>
+              window.history.replaceState(window.history.state, '', url),
+            ),
           ),
-        ),
-      });
+        }),
+  );
   return current;
 }
 

@@ -142,6 +142,11 @@ class FakeApp extends EventEmitter {
   quit(): void {
     this.quitCalls += 1;
   }
+  /** the codes app.exit() was called with */
+  readonly exitCodes: number[] = [];
+  exit(code = 0): void {
+    this.exitCodes.push(code);
+  }
 }
 
 type IpcHandler = (event: unknown, ...args: unknown[]) => unknown;
@@ -296,6 +301,10 @@ class FakeDialog {
   saveAnswers: { canceled: boolean; filePath?: string }[] = [];
   openAnswers: { canceled: boolean; filePaths: string[] }[] = [];
   readonly shown: { kind: 'save' | 'open'; options: Record<string, unknown> }[] = [];
+  readonly errorBoxes: { title: string; content: string }[] = [];
+  showErrorBox(title: string, content: string): void {
+    this.errorBoxes.push({ title, content });
+  }
   showSaveDialog(...args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> {
     this.shown.push({ kind: 'save', options: args[args.length - 1] as Record<string, unknown> });
     return Promise.resolve(this.saveAnswers.shift() ?? { canceled: true });

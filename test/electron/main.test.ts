@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake } from './fake-electron.ts';
 import { OPERATION_NAMES, channelOf } from '../../shared/contract.ts';
+import { openQuietCore } from '../reliability/child-process.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 
@@ -69,6 +70,24 @@ describe('the Electron entry', () => {
     await Promise.resolve();
     expect(fake.windows).toHaveLength(0);
     expect(fake.ipcMain.handlers.size).toBe(0);
+  });
+
+  it('says in one line which process holds the data folder, and exits without a window', async () => {
+    const web = await openQuietCore(userData); // a browser host started on the same folder first
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await import('../../electron/main.ts');
+      fake.app.becomeReady();
+      await vi.waitFor(() => expect(fake.app.exitCodes).toEqual([1]));
+      expect(fake.windows).toHaveLength(0);
+      const [box] = fake.dialog.errorBoxes;
+      expect(box?.content).toContain(`the browser host (npm run web) (pid ${process.pid})`);
+      expect(errors.mock.calls).toEqual([[`Quartet could not start: ${box?.content}`]]);
+      expect(box?.content).not.toContain('\n');
+    } finally {
+      errors.mockRestore();
+      await web.close();
+    }
   });
 
   it('answers IPC from the app window with the real core, as the electron host', async () => {

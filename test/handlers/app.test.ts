@@ -64,6 +64,24 @@ describe('app info', () => {
       // The fresh database works.
       const c = await h.call('createConversation', { format: 'chat', model: 'gpt-5-mini' });
       expect((await h.call('getConversation', { id: c.id })).id).toBe(c.id);
+
+      // The next starts say it again while the set-aside file is there (the user may not have read it)...
+      const aside =
+        (await readdir(dataDir)).find(
+          (n) => n.startsWith('quartet.db.corrupt-') && !n.endsWith('-wal') && !n.endsWith('-shm'),
+        ) ?? '';
+      for (let start = 0; start < 2; start++) {
+        await h.restart();
+        const again = await h.call('getAppInfo', {});
+        expect(again.notices).toHaveLength(1);
+        expect(again.notices[0]).toMatch(/damaged/);
+        expect(again.notices[0]).toContain(join(dataDir, aside));
+      }
+      // ...and stop once the user has moved it away.
+      for (const n of await readdir(dataDir))
+        if (n.startsWith('quartet.db.corrupt-')) await rm(join(dataDir, n));
+      await h.restart();
+      expect((await h.call('getAppInfo', {})).notices).toEqual([]);
     } finally {
       await h.core.close();
       await rm(dataDir, { recursive: true, force: true });

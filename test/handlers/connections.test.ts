@@ -43,12 +43,15 @@ describe('the built-in sandbox', () => {
     expect((await h.call('listConnections', {})).connections[0]?.baseUrl).toBe(live);
   });
 
-  it('is created and activated on first run, starts on first use, and has its key built in', async () => {
+  it('is created and activated on first run, starts with the host, and has its key built in', async () => {
     h = await createHarness({ sandbox: true, connect: false });
     const { connections, activeId } = await h.call('listConnections', {});
     expect(connections).toHaveLength(1);
     const sandbox = connections[0];
-    expect(sandbox).toMatchObject({ name: 'Sandbox', builtIn: true, baseUrl: 'http://127.0.0.1:0' });
+    // its real address from the first listing: the page never shows port 0
+    expect(sandbox).toMatchObject({ name: 'Sandbox', builtIn: true });
+    expect(sandbox?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(sandbox?.baseUrl).not.toBe('http://127.0.0.1:0');
     expect(activeId).toBe(sandbox?.id);
     const id = sandbox?.id ?? '';
 
@@ -61,7 +64,7 @@ describe('the built-in sandbox', () => {
     expect(refused.message).toMatch(/built in/);
     expect((await h.fail('clearKey', { connectionId: id, slot: 'default' })).kind).toBe('invalid-input');
 
-    // First use starts the simulator in-process on a free port.
+    // It answers on that address.
     const c = await h.call('createConversation', {
       format: 'chat',
       model: 'gpt-5-mini',
@@ -70,18 +73,20 @@ describe('the built-in sandbox', () => {
     const sent = await h.call('sendMessage', { requestId: 'r', conversationId: c.id, text: 'Hello sandbox' });
     expect(sent.reply.status).toBe('complete');
     const live = (await h.call('listConnections', {})).connections[0]?.baseUrl ?? '';
-    expect(live).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(live).not.toBe('http://127.0.0.1:0');
+    expect(live).toBe(sandbox?.baseUrl);
     expect((await h.call('testKey', { connectionId: id, slot: 'messages' })).ok).toBe(true);
     expect((await h.call('listModels', { family: 'generate' })).models.map((m) => m.id)).toContain(
       'gemini-2.5-pro',
     );
 
-    // A restart does not add a second sandbox; the address is resolved again at run time.
+    // A restart does not add a second sandbox, and its address is known before the page asks (issue 27).
     await h.restart();
-    expect((await h.call('listConnections', {})).connections).toEqual([
-      { ...sandbox, baseUrl: 'http://127.0.0.1:0' },
-    ]);
+    const listed = (await h.call('listConnections', {})).connections;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      ...sandbox,
+      baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/),
+    });
     const again = await h.call('sendMessage', { requestId: 's', conversationId: c.id, text: 'Still there?' });
     expect(again.reply.status).toBe('complete');
   });

@@ -42,4 +42,14 @@ export const notices = {
   'notices.stop.failed': 'Could not stop the reply: {message}',
   'notices.tools.autoStopped':
     'Stopped answering automatically after {max} rounds in a row, so two models cannot call each other forever. The fixed results are filled in below: send them to go on.',
+
+  // a write to the data folder that failed for a reason the user can act on (electron/handlers/errors.ts
+  // words them the same for the command line and the log)
+  'notices.storage.disk-full': 'The disk is full, so Quartet could not save this.',
+  'notices.storage.read-only':
+    'The data folder is read-only (or not writable by your account), so Quartet could not save this.',
+  'notices.storage.db-busy':
+    'Another program holds the database, so Quartet could not save this. Close it (another Quartet, a database browser) and try again.',
+  'notices.storage.kept': 'Everything saved before is kept.',
+  'notices.storage.keptImage': 'The image is kept in {path} and joins the gallery at the next start.',
 } satisfies Record<string, Entry>;

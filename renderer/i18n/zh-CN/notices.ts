@@ -39,4 +39,10 @@ export const notices: Record<keyof typeof en, Entry> = {
   'notices.stop.failed': '无法停止回复：{message}',
   'notices.tools.autoStopped':
     '已连续自动回答 {max} 轮，为避免两个模型无休止地互相调用，已停止自动回答。固定结果已填在下方：发送即可继续。',
+  'notices.storage.disk-full': '磁盘已满，Quartet 无法保存这项内容。',
+  'notices.storage.read-only': '数据文件夹是只读的（或你的账户无权写入），Quartet 无法保存这项内容。',
+  'notices.storage.db-busy':
+    '另一个程序占用着数据库，Quartet 无法保存这项内容。请关闭它（另一个 Quartet 或数据库浏览器）后重试。',
+  'notices.storage.kept': '之前保存的内容都还在。',
+  'notices.storage.keptImage': '图片暂存在 {path}，下次启动时会加入图库。',
 };
