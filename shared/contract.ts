@@ -11,6 +11,7 @@ import {
   InterfaceSchema,
   KeyFamilySchema,
   KeySlotSchema,
+  TEXT_FORMATS,
   TextFormatSchema,
   type Interface,
   type KeySlot,
@@ -496,6 +497,13 @@ export const operations = {
   ),
   /** An image from the gallery as a file for a message ("Ask about this image"). */
   attachImage: op<Attachment>()(z.object({ imageId: Id })),
+  /**
+   * A copy of an attached image brought within the limits of every one of `formats` (scaled down, then
+   * JPEG or WebP at falling quality); the image itself when it keeps them already.
+   */
+  fitAttachment: op<Attachment>()(
+    z.object({ id: Id, formats: z.array(TextFormatSchema).min(1).max(TEXT_FORMATS.length) }),
+  ),
 
   // chat
   /**
