@@ -241,8 +241,11 @@ export interface SendResult {
   totals: Usage;
 }
 
+/** `download`: one URL per image and the name to save it under (unique within the call), in order. */
 export type SaveResult =
-  { kind: 'saved'; paths: string[] } | { kind: 'download'; urls: string[] } | { kind: 'cancelled' };
+  | { kind: 'saved'; paths: string[] }
+  | { kind: 'download'; urls: string[]; names: string[] }
+  | { kind: 'cancelled' };
 
 // ---------- input schemas ----------
 
