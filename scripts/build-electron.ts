@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
  * Bundles the Electron entry points (npm run build:electron). Both become single CommonJS files in
  * dist-electron/: the preload because a sandboxed preload cannot load modules (only `electron` and a few
  * polyfills are available to its require), the main process so the packaged app needs no TypeScript and
- * no node_modules beyond what is bundled. `electron` itself is provided by the runtime.
+ * no node_modules beyond what is bundled. `electron` itself is provided by the runtime; `sharp` (image
+ * decoding and fitting) loads a native library at run time, so it stays a package of its own
+ * (electron-builder.yml ships it unpacked from the asar).
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,7 +18,7 @@ const common: BuildOptions = {
   platform: 'node',
   format: 'cjs',
   target: 'node22',
-  external: ['electron'],
+  external: ['electron', 'sharp'],
   sourcemap: 'linked',
   logLevel: 'info',
   legalComments: 'none',

@@ -1,6 +1,6 @@
 // What a user may attach to a message, and the limits the page, the host and the CLI all apply.
 import { z } from 'zod';
-import type { TextFormat } from './formats.ts';
+import { FORMAT_LABELS, type TextFormat } from './formats.ts';
 
 /** How a file goes on the wire: an image part, a document part (PDF), or its text. */
 export const ATTACHMENT_KINDS = ['image', 'pdf', 'text'] as const;
@@ -70,15 +70,53 @@ export const ATTACHMENT_LIMITS = {
   messageBytes: 30 * 1024 * 1024,
   /** files in one message */
   count: 10,
-  /**
-   * the messages format refuses an image whose base64 passes 5 MB (its own error counts the encoded
-   * bytes), which a file over 3.75 MB makes; downscaling gets under it
-   */
-  messagesImageBytes: (5 * 1024 * 1024 * 3) / 4,
 } as const;
 
-/** The long side a downscaled image is brought to. */
-export const DOWNSCALE_LONG_SIDE = 2048;
+/**
+ * What each format takes as an image (wire-notes: each vendor's documented input types and sizes): its
+ * types, the largest file (messages counts the base64 text against 5 MB, which a file over 3.75 MB makes)
+ * and the longest side (messages refuses a side over 8000 px; the others document none, the pixel cap
+ * MAX_IMAGE_PIXELS holds for all). An image past them can be fitted
+ * (fitImage in the host): scaled down, then JPEG or WebP at falling quality.
+ */
+export interface ImageLimits {
+  types: readonly string[];
+  maxBytes: number;
+  maxSide: number;
+}
+
+export const FORMAT_IMAGE_LIMITS: Record<TextFormat, ImageLimits> = {
+  chat: { types: IMAGE_MIME_TYPES, maxBytes: ATTACHMENT_LIMITS.fileBytes, maxSide: Infinity },
+  responses: { types: IMAGE_MIME_TYPES, maxBytes: ATTACHMENT_LIMITS.fileBytes, maxSide: Infinity },
+  messages: { types: IMAGE_MIME_TYPES, maxBytes: (5 * 1024 * 1024 * 3) / 4, maxSide: 8000 },
+  generate: {
+    types: ['image/png', 'image/jpeg', 'image/webp'],
+    maxBytes: ATTACHMENT_LIMITS.fileBytes,
+    maxSide: Infinity,
+  },
+};
+
+/** The limits an image must keep to go in every one of `formats` (Compare sends one file to several). */
+export function imageLimitsFor(formats: readonly TextFormat[]): ImageLimits {
+  const all = formats.map((f) => FORMAT_IMAGE_LIMITS[f]);
+  return {
+    types: IMAGE_MIME_TYPES.filter((type) => all.every((l) => l.types.includes(type))),
+    maxBytes: Math.min(...all.map((l) => l.maxBytes)),
+    maxSide: Math.min(...all.map((l) => l.maxSide)),
+  };
+}
+
+/** Whether an image keeps `limits` as it is (no need to fit it). */
+export function imageFits(
+  limits: ImageLimits,
+  a: Pick<Attachment, 'mimeType' | 'bytes'> & Partial<Pick<Attachment, 'width' | 'height'>>,
+): boolean {
+  return (
+    limits.types.includes(a.mimeType) &&
+    a.bytes <= limits.maxBytes &&
+    Math.max(a.width ?? 0, a.height ?? 0) <= limits.maxSide
+  );
+}
 
 /** Extensions read as text (source code, data, notes), beside any `text/*` type. */
 const TEXT_EXTENSIONS = new Set(
@@ -146,7 +184,13 @@ export type AttachmentRefusal =
   | { code: 'too-many'; count: number; max: number }
   | { code: 'message-too-large'; bytes: number; max: number }
   | { code: 'generate-gif'; name: string }
-  | { code: 'messages-image-too-large'; name: string; bytes: number };
+  | { code: 'messages-image-too-large'; name: string; bytes: number }
+  | { code: 'image-too-wide'; name: string; width: number; height: number; side: number; format: string };
+
+/** Refusals that fitting the image answers (the page offers it, the CLI's --fit-images does it). */
+export function isFittable(r: AttachmentRefusal): boolean {
+  return r.code === 'generate-gif' || r.code === 'messages-image-too-large' || r.code === 'image-too-wide';
+}
 
 /** The refusal as one English sentence naming the file. */
 export function refusalText(r: AttachmentRefusal): string {
@@ -164,9 +208,11 @@ export function refusalText(r: AttachmentRefusal): string {
     case 'message-too-large':
       return `The files of this message add up to ${formatMegabytes(r.bytes)}; one message may carry at most ${formatMegabytes(r.max)}.`;
     case 'generate-gif':
-      return `"${r.name}" is a GIF; Generate Content takes PNG, JPEG and WebP images. Convert it, or send it in another format.`;
+      return `"${r.name}" is a GIF; Generate Content takes PNG, JPEG and WebP images.`;
     case 'messages-image-too-large':
-      return `"${r.name}" is ${formatMegabytes(r.bytes)}; Messages takes images up to 3.75 MB (5 MB once encoded). Turn on "Downscale large images".`;
+      return `"${r.name}" is ${formatMegabytes(r.bytes)}; Messages takes images up to 3.75 MB (5 MB once encoded).`;
+    case 'image-too-wide':
+      return `"${r.name}" is ${r.width}x${r.height} pixels; ${r.format} takes images up to ${r.side} pixels a side.`;
   }
 }
 
@@ -200,7 +246,8 @@ export function fileProblem(
 /** Why a message's files cannot all go in `format`; undefined when they can. */
 export function messageAttachmentsRefusal(
   format: TextFormat,
-  attachments: readonly Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'>[],
+  attachments: readonly (Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'> &
+    Partial<Pick<Attachment, 'width' | 'height'>>)[],
 ): AttachmentRefusal | undefined {
   if (attachments.length > ATTACHMENT_LIMITS.count) {
     return { code: 'too-many', count: attachments.length, max: ATTACHMENT_LIMITS.count };
@@ -219,41 +266,36 @@ export function messageAttachmentsRefusal(
 /** Why a message's files cannot all go in `format`, naming the file and the reason; undefined when they can. */
 export function messageAttachmentsProblem(
   format: TextFormat,
-  attachments: readonly Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'>[],
+  attachments: readonly (Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'> &
+    Partial<Pick<Attachment, 'width' | 'height'>>)[],
 ): string | undefined {
   const refusal = messageAttachmentsRefusal(format, attachments);
   return refusal && refusalText(refusal);
 }
 
-/** What a format itself refuses (wire-notes: each vendor's documented input types and sizes). */
+/** What a format itself refuses (FORMAT_IMAGE_LIMITS). */
 function formatRefusal(
   format: TextFormat,
-  a: Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'>,
+  a: Pick<Attachment, 'name' | 'mimeType' | 'kind' | 'bytes'> & Partial<Pick<Attachment, 'width' | 'height'>>,
 ): AttachmentRefusal | undefined {
-  if (format === 'generate' && a.mimeType === 'image/gif') return { code: 'generate-gif', name: a.name };
-  if (format === 'messages' && a.kind === 'image' && a.bytes > ATTACHMENT_LIMITS.messagesImageBytes) {
+  if (a.kind !== 'image') return undefined;
+  const limits = FORMAT_IMAGE_LIMITS[format];
+  if (!limits.types.includes(a.mimeType)) return { code: 'generate-gif', name: a.name };
+  if (a.bytes > limits.maxBytes) {
     return { code: 'messages-image-too-large', name: a.name, bytes: a.bytes };
   }
+  const long = Math.max(a.width ?? 0, a.height ?? 0);
+  if (long > limits.maxSide) {
+    return {
+      code: 'image-too-wide',
+      name: a.name,
+      width: a.width ?? 0,
+      height: a.height ?? 0,
+      side: limits.maxSide,
+      format: FORMAT_LABELS[format],
+    };
+  }
   return undefined;
-}
-
-/** The size a downscaled image gets: its long side brought to DOWNSCALE_LONG_SIDE, or unchanged if smaller. */
-export function downscaledSize(width: number, height: number): { width: number; height: number } {
-  const long = Math.max(width, height);
-  if (long <= DOWNSCALE_LONG_SIDE) return { width, height };
-  const scale = DOWNSCALE_LONG_SIDE / long;
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
-/** Whether downscaling would change this image at all. */
-export function canDownscale(a: Pick<Attachment, 'kind' | 'width' | 'height' | 'mimeType'>): boolean {
-  return (
-    a.kind === 'image' &&
-    a.mimeType !== 'image/gif' &&
-    a.width !== undefined &&
-    a.height !== undefined &&
-    Math.max(a.width, a.height) > DOWNSCALE_LONG_SIDE
-  );
 }
 
 /** A byte count for people: 512 B, 12 KB, 3.4 MB. */

@@ -14,6 +14,7 @@ import {
   InterfaceSchema,
   KeyFamilySchema,
   KeySlotSchema,
+  TEXT_FORMATS,
   TextFormatSchema,
   type Interface,
   type KeySlot,
@@ -246,8 +247,11 @@ export interface SendResult {
   totals: Usage;
 }
 
+/** `download`: one URL per image and the name to save it under (unique within the call), in order. */
 export type SaveResult =
-  { kind: 'saved'; paths: string[] } | { kind: 'download'; urls: string[] } | { kind: 'cancelled' };
+  | { kind: 'saved'; paths: string[] }
+  | { kind: 'download'; urls: string[]; names: string[] }
+  | { kind: 'cancelled' };
 
 // ---------- input schemas ----------
 
@@ -507,6 +511,13 @@ export const operations = {
   ),
   /** An image from the gallery as a file for a message ("Ask about this image"). */
   attachImage: op<Attachment>()(z.object({ imageId: Id })),
+  /**
+   * A copy of an attached image brought within the limits of every one of `formats` (scaled down, then
+   * JPEG or WebP at falling quality); the image itself when it keeps them already.
+   */
+  fitAttachment: op<Attachment>()(
+    z.object({ id: Id, formats: z.array(TextFormatSchema).min(1).max(TEXT_FORMATS.length) }),
+  ),
 
   // chat
   /**

@@ -48,6 +48,9 @@ Usage: quartet ask --format chat|responses|messages|generate --model ID [options
                         files survive)
   --attach FILE         attach a file (repeatable, at most 10): PNG, JPEG, WebP or GIF images, PDFs, UTF-8
                         text files; sent before the prompt, which may then be left out
+  --fit-images          send an image past the format's limits (Messages: 3.75 MB, 8000 px a side;
+                        Generate Content: no GIF) as a copy fitted to them: scaled down, then JPEG or
+                        WebP at falling quality; stderr says the copy's size
   --stream              print the reply as it arrives
   --max-tokens N        reply length limit (messages default: 1024)
   --temperature T       0..2 (messages: 0..1)

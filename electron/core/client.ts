@@ -4,6 +4,7 @@ import type { Interface, KeyFamily, KeySlot } from '../../shared/formats.ts';
 import { invalidInput } from './errors/api-error.ts';
 import { createRedactor } from './http/redact.ts';
 import type { Lookup } from './images/address-guard.ts';
+import type { PinnedFetch } from './images/pinned-fetch.ts';
 import { createTransport, type TransportConfig } from './http/transport.ts';
 import { generateImages, type ImageRequest, type ImageResult } from './images/generate.ts';
 import { listModels, type ModelInfo } from './models.ts';
@@ -18,6 +19,8 @@ export interface ClientOptions {
   /** a family's own key wins over 'default' */
   keys: Partial<Record<KeySlot, string>>;
   fetch?: typeof fetch;
+  /** fetches an image URL from the address its check resolved (tests inject one; node's http/https otherwise) */
+  imageFetch?: PinnedFetch;
   /** wait for response headers, per attempt (default 60 s) */
   headersTimeoutMs?: number;
   /** longest silence between body chunks / stream events (default 60 s) */
@@ -84,7 +87,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
           fetch: fetchImpl,
           headersTimeoutMs,
           idleTimeoutMs,
-          ...compact({ lookup: opts.lookup }),
+          ...compact({ lookup: opts.lookup, pinnedFetch: opts.imageFetch }),
         },
         req,
         o,

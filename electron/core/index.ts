@@ -4,7 +4,7 @@ export { ApiError, toAppError, type PartialReply } from './errors/api-error.ts';
 export { describeErrorBody, parseVendorError, type ErrorBodyInfo } from './errors/error-body.ts';
 export { buildRequest } from './formats/index.ts';
 export type { TurnFiles } from './formats/attachments.ts';
-export { describeFile, type FileDescription } from './files/describe.ts';
+export { describeFile, inspectFile, type FileDescription } from './files/describe.ts';
 export { appendStreamedParts } from './formats/generate.ts';
 export { validateTurnInput, type TurnInput } from './turn/validate.ts';
 export type { SendTurnRequest, TurnReply } from './turn/send-turn.ts';

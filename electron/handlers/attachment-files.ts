@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isSafeFileName, UNSAFE_FILE_NAME, type Attachment } from '../../shared/attachments.ts';
-import { describeFile } from '../core/index.ts';
+import { inspectFile } from '../core/index.ts';
 import { isTempFile, writeFileAtomic } from '../store/atomic-write.ts';
 import type { AttachmentRow, Store } from '../store/index.ts';
 import { invalid, localFailure } from './errors.ts';
@@ -29,8 +29,9 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 /**
- * Checks the bytes (describeFile: the bytes decide the type; a refusal names the file and why), writes the
- * file unless identical bytes are already stored, and records the row. Returns it.
+ * Checks the bytes (inspectFile: the bytes decide the type, an image must decode and keep the pixel cap; a
+ * refusal names the file and why), writes the file unless identical bytes are already stored, and records
+ * the row. Returns it. Every way in (upload, gallery, import, a fitted copy) comes through here.
  */
 export async function storeAttachment(
   s: Services,
@@ -41,7 +42,7 @@ export async function storeAttachment(
 ): Promise<AttachmentRow> {
   // names are shown and exported as link text, never used as paths; what could mislead is refused here too
   if (!isSafeFileName(name)) throw invalid(UNSAFE_FILE_NAME, 'name');
-  const described = describeFile(name, declaredType, bytes);
+  const described = await inspectFile(name, declaredType, bytes);
   if ('problem' in described) throw invalid(described.problem, path);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const id = randomUUID();

@@ -1,17 +1,20 @@
 // Files for a message: uploaded by the page (base64 over the bridge, checked from their bytes) or taken
 // from the gallery. They are stored at once and referred to by id from then on.
 import { stat } from 'node:fs/promises';
-import type { AttachmentKind } from '../../shared/attachments.ts';
+import { imageLimitsFor, type AttachmentKind } from '../../shared/attachments.ts';
 import { decodeBase64Strict } from '../core/index.ts';
+import { fitImage, fittedName } from '../core/images/raster.ts';
 import { toAttachmentRecord } from '../store/index.ts';
 import { attachmentPath, readAttachment, storeAttachment } from './attachment-files.ts';
 import type { Handlers } from './dispatch.ts';
-import { invalid, notFound } from './errors.ts';
+import { invalid, localFailure, notFound } from './errors.ts';
 import { IMAGE_MIME } from './image-files.ts';
 import { suggestedImageName } from './images.ts';
 import type { Services } from './services.ts';
 
-export function attachmentHandlers(s: Services): Pick<Handlers, 'putAttachment' | 'attachImage'> {
+export function attachmentHandlers(
+  s: Services,
+): Pick<Handlers, 'putAttachment' | 'attachImage' | 'fitAttachment'> {
   return {
     async putAttachment({ name, mimeType, dataBase64 }) {
       const bytes = decodeBase64Strict(dataBase64);
@@ -32,6 +35,23 @@ export function attachmentHandlers(s: Services): Pick<Handlers, 'putAttachment' 
       return toAttachmentRecord(
         await storeAttachment(s, suggestedImageName(image), IMAGE_MIME[image.format], bytes, 'imageId'),
       );
+    },
+
+    async fitAttachment({ id, formats }) {
+      const row = s.store.attachments.get(id);
+      if (!row) throw notFound('This file is no longer attached.');
+      if (row.kind !== 'image') throw invalid(`"${row.name}" is not an image.`, 'id');
+      const bytes = await readAttachment(s, row);
+      let fitted;
+      try {
+        fitted = await fitImage(bytes, imageLimitsFor(formats));
+      } catch (e) {
+        throw localFailure(`"${row.name}" could not be fitted: ${(e as Error).message}.`, e);
+      }
+      if (!fitted.changed) return toAttachmentRecord(row);
+      // stored like an upload (checked again from its bytes): the original stays, the message picks one
+      const name = fittedName(row.name, fitted.mimeType);
+      return toAttachmentRecord(await storeAttachment(s, name, fitted.mimeType, fitted.bytes, 'id'));
     },
   };
 }

@@ -34,6 +34,23 @@ export function suggestedImageName(
   return `quartet-${when}-${fileSlug(image.prompt, 'image', 40)}${index}.${IMAGE_EXT[image.format]}`;
 }
 
+/**
+ * Names that differ from each other, ignoring case as the file systems of macOS and Windows do: a name seen
+ * before gets -2, -3... before its extension (the same id asked for twice, or two batches of one prompt made
+ * in the same minute).
+ */
+export function uniqueNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let out = name;
+    for (let k = 2; taken.has(out.toLowerCase()); k++) out = `${stem}-${k}${ext}`;
+    taken.add(out.toLowerCase());
+    return out;
+  });
+}
+
 export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
   /** File first, row second: a crash in between leaves an orphan file the next start-up sweeps. */
   async function saveOne(
@@ -155,16 +172,20 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
     },
 
     async saveImages({ ids }) {
-      const files = ids.map((id, i) => {
+      const rows = ids.map((id) => {
         const row = s.store.images.get(id);
         if (!row) throw notFound('One of the images no longer exists.');
-        return {
-          path: fileOf(s, row.filePath),
-          suggestedName: suggestedImageName(row, ids.length > 1 ? i + 1 : undefined),
-          mime: IMAGE_MIME[row.format],
-        };
+        return row;
       });
-      if (!s.deps.saveImages) return { kind: 'download', urls: [] };
+      const names = uniqueNames(
+        rows.map((row, i) => suggestedImageName(row, ids.length > 1 ? i + 1 : undefined)),
+      );
+      const files = rows.map((row, i) => ({
+        path: fileOf(s, row.filePath),
+        suggestedName: names[i] ?? suggestedImageName(row),
+        mime: IMAGE_MIME[row.format],
+      }));
+      if (!s.deps.saveImages) return { kind: 'download', urls: [], names: [] };
       return s.deps.saveImages(files);
     },
 

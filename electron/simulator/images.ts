@@ -1,9 +1,11 @@
-// POST /v1/images/generations (spec §2.5, §4.4): real PNG images, deterministic from the prompt, with
-// the size adjustment the spec warns about.
+// POST /v1/images/generations (spec §2.5, §4.4): real images, deterministic from the prompt, with the size
+// adjustment the spec warns about, in each output_format the image models take (png, jpeg, webp: PNG by
+// the simulator's own encoder, JPEG and WebP by sharp).
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { invalidRequest } from './errors.ts';
 import { newId, unixSeconds } from './ids.ts';
-import { encodePng } from './png.ts';
+import { encodePng, type RawImage } from './png.ts';
 import { totalSkew } from './quirks.ts';
 import { countInputTokens } from './replies.ts';
 import { optionalInteger, optionalString, requireModel, requireString } from './validate.ts';
@@ -23,6 +25,9 @@ export const SUPPORTED_IMAGE_SIZES: readonly ImageSize[] = [
 const MIN_SIDE = 16;
 const MAX_SIDE = 2048;
 const QUALITIES = ['low', 'medium', 'high', 'auto'];
+const OUTPUT_FORMATS = ['png', 'jpeg', 'webp'];
+/** JPEG and WebP quality when the request sets no output_compression (0-100, as the real models take it). */
+const DEFAULT_COMPRESSION = 85;
 const BACKGROUNDS = ['transparent', 'opaque', 'auto'];
 // Output image tokens of a 1024x1024 image per quality, scaled by area for other sizes.
 const TOKENS_PER_MEGAPIXEL: Record<string, number> = { low: 272, medium: 1056, high: 4160 };
@@ -63,8 +68,29 @@ export function resolveImageSize(requested: string | undefined, adjust: boolean)
   return best;
 }
 
-/** A diagonal gradient between two colours taken from a hash of the prompt, with a lighter disc. */
+/** A diagonal gradient between two colours taken from a hash of the prompt, with a lighter disc, as a PNG. */
 export function drawImage(prompt: string, index: number, size: ImageSize, transparent: boolean): Buffer {
+  return encodePng(drawPixels(prompt, index, size, transparent));
+}
+
+/** The picture in `format`: PNG as drawn, JPEG (no transparency) and WebP encoded from the same pixels. */
+export async function drawImageAs(
+  format: string,
+  quality: number,
+  prompt: string,
+  index: number,
+  size: ImageSize,
+  transparent: boolean,
+): Promise<Buffer> {
+  const image = drawPixels(prompt, index, size, transparent);
+  if (format === 'png') return encodePng(image);
+  const raw = sharp(image.pixels, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  });
+  return format === 'webp' ? raw.webp({ quality }).toBuffer() : raw.jpeg({ quality }).toBuffer();
+}
+
+function drawPixels(prompt: string, index: number, size: ImageSize, transparent: boolean): RawImage {
   const hash = createHash('sha256').update(`${index}:${prompt}`).digest();
   const from = [hash[0] ?? 0, hash[1] ?? 0, hash[2] ?? 0];
   const to = [hash[3] ?? 255, hash[4] ?? 255, hash[5] ?? 255];
@@ -87,21 +113,21 @@ export function drawImage(prompt: string, index: number, size: ImageSize, transp
       if (transparent) pixels[i++] = inDisc ? 255 : 0;
     }
   }
-  return encodePng({ width, height, channels, pixels });
+  return { width, height, channels, pixels };
 }
 
-function imageData(png: Buffer, ctx: HandlerContext): string {
+function imageData(image: Buffer, ctx: HandlerContext): string {
   switch (ctx.fault?.kind) {
     case 'imageBadBase64':
-      return `***not base64***${png.toString('base64').slice(0, 64)}`;
+      return `***not base64***${image.toString('base64').slice(0, 64)}`;
     case 'imageNotAnImage':
       return Buffer.from('This is not an image: the simulator sent text instead of image bytes.').toString(
         'base64',
       );
     case 'imageCutBody':
-      return png.subarray(0, Math.floor(png.length / 2)).toString('base64');
+      return image.subarray(0, Math.floor(image.length / 2)).toString('base64');
     default:
-      return png.toString('base64');
+      return image.toString('base64');
   }
 }
 
@@ -112,7 +138,7 @@ function misreported(size: ImageSize): ImageSize {
     : { width: size.height, height: size.width };
 }
 
-export function handleImages(ctx: HandlerContext): HandlerReply {
+export async function handleImages(ctx: HandlerContext): Promise<HandlerReply> {
   const { body, state } = ctx;
   const model = requireModel(ctx, optionalString(body, 'model'), 'image').id;
   const prompt = requireString(body, 'prompt');
@@ -123,16 +149,20 @@ export function handleImages(ctx: HandlerContext): HandlerReply {
   if (!QUALITIES.includes(quality))
     throw invalidRequest(`quality must be one of ${QUALITIES.join(', ')}`, 'quality');
   const format = optionalString(body, 'output_format') ?? 'png';
-  if (format === 'jpeg' || format === 'webp') {
-    throw invalidRequest(
-      `output_format '${format}' is not supported by the simulator: it only draws png`,
-      'output_format',
-    );
+  if (!OUTPUT_FORMATS.includes(format)) {
+    throw invalidRequest('output_format must be png, jpeg or webp', 'output_format');
   }
-  if (format !== 'png') throw invalidRequest('output_format must be png, jpeg or webp', 'output_format');
+  const compression = optionalInteger(body, 'output_compression', 0, 100);
+  if (compression !== undefined && format === 'png') {
+    throw invalidRequest('output_compression is only supported for jpeg and webp', 'output_compression');
+  }
   const background = optionalString(body, 'background') ?? 'auto';
   if (!BACKGROUNDS.includes(background)) {
     throw invalidRequest(`background must be one of ${BACKGROUNDS.join(', ')}`, 'background');
+  }
+  // as the real models: JPEG has no alpha channel
+  if (background === 'transparent' && format === 'jpeg') {
+    throw invalidRequest('transparent background requires output_format png or webp', 'background');
   }
   const responseFormat = optionalString(body, 'response_format');
   if (responseFormat !== undefined && responseFormat !== 'b64_json') {
@@ -143,12 +173,15 @@ export function handleImages(ctx: HandlerContext): HandlerReply {
   const transparent = background === 'transparent';
   const usedQuality = quality === 'auto' ? 'medium' : quality;
 
-  const data = Array.from({ length: n }, (_, index) => ({
-    b64_json: imageData(drawImage(prompt, index, size, transparent), ctx),
-    generation_id: newId('gen_'),
-    model,
-    size: reported,
-  }));
+  const quality100 = compression ?? DEFAULT_COMPRESSION;
+  const data = await Promise.all(
+    Array.from({ length: n }, async (_, index) => ({
+      b64_json: imageData(await drawImageAs(format, quality100, prompt, index, size, transparent), ctx),
+      generation_id: newId('gen_'),
+      model,
+      size: reported,
+    })),
+  );
   const textTokens = countInputTokens([prompt]);
   const perImage = Math.round(
     ((TOKENS_PER_MEGAPIXEL[usedQuality] ?? 1056) * size.width * size.height) / 1024 ** 2,
@@ -160,7 +193,7 @@ export function handleImages(ctx: HandlerContext): HandlerReply {
       created: unixSeconds(),
       background: transparent ? 'transparent' : 'opaque',
       data,
-      output_format: 'png',
+      output_format: format,
       quality: usedQuality,
       size: reported,
       usage: {

@@ -55,7 +55,8 @@ const FAMILY_OF: Record<SimInterface, SimFamily> = {
   generate: 'generate',
 };
 
-const HANDLERS: Record<SimInterface, (ctx: HandlerContext) => HandlerReply> = {
+// images encodes JPEG and WebP off the event loop, so a handler may answer later
+const HANDLERS: Record<SimInterface, (ctx: HandlerContext) => HandlerReply | Promise<HandlerReply>> = {
   models: (ctx) => ({ type: 'json', body: modelListBody(ctx.caller.models) }),
   chat: handleChat,
   responses: handleResponses,
@@ -191,7 +192,7 @@ async function serveInterface({ req, res, deps, signal, url, route, body }: Exch
       );
     }
     const ctx = { body: parsed, stream, caller, state, fault, pathModel: route.pathModel };
-    const reply = HANDLERS[route.iface](ctx);
+    const reply = await HANDLERS[route.iface](ctx);
     if (reply.type === 'json') await sendJson(out, reply.body);
     else await sendSse(out, reply);
   } catch (error) {

@@ -1,10 +1,11 @@
 import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import {
-  canDownscale,
   classifyFile,
-  downscaledSize,
   fileRefusal,
+  imageFits,
+  imageLimitsFor,
+  isFittable,
   messageAttachmentsRefusal,
   safeFileName,
   type Attachment,
@@ -25,30 +26,36 @@ export interface ComposerFile {
   bytes: number;
   status: 'uploading' | 'ready' | 'failed';
   attachment?: Attachment;
-  /** the smaller copy sent instead while the message's "downscale" is on */
-  downscaled?:
-    { status: 'working' } | { status: 'ready'; attachment: Attachment } | { status: 'failed'; error: string };
+  /**
+   * the copy fitted to the message's formats (`for`, their names joined), sent instead while the message's
+   * "fit" is on; the host makes it (fitAttachment), the page never decodes the image
+   */
+  fitted?: { for: string } & (
+    { status: 'working' } | { status: 'ready'; attachment: Attachment } | { status: 'failed'; error: string }
+  );
   error?: string;
 }
 
-/** Makes a smaller copy of an image (page-only code: tests give a fake). */
-export type Downscaler = (
-  blob: Blob,
-  mimeType: string,
-  size: { width: number; height: number },
-) => Promise<Blob>;
+/** Whether an attached image is past the limits of one of `formats`, so fitting it would change it. */
+export function needsFit(a: Attachment | undefined, formats: readonly TextFormat[]): a is Attachment {
+  return a?.kind === 'image' && formats.length > 0 && !imageFits(imageLimitsFor(formats), a);
+}
 
 export interface AttachmentsSlice {
   /** files in the composer, per draft key (conversation id, or `new:<format>`) */
   composerFiles: Record<string, ComposerFile[]>;
-  /** whether the message of a draft key sends downscaled copies of its very large images */
-  downscale: Record<string, boolean>;
+  /** the formats a draft key's images are fitted to while its message's "fit" is on (absent: off) */
+  fit: Record<string, readonly TextFormat[]>;
   /** Uploads picked, dropped or pasted files; a refused one becomes a chip saying why. */
   addFiles(key: string, files: readonly File[]): Promise<void>;
   /** Adds a file the host already holds (a gallery image). */
   addAttachment(key: string, attachment: Attachment): void;
   removeFile(key: string, localId: string): void;
-  setDownscale(key: string, on: boolean): Promise<void>;
+  /**
+   * Turns fitting on for `formats` (the images past their limits get a fitted copy, made again when the
+   * formats change) or off (null).
+   */
+  setFit(key: string, formats: readonly TextFormat[] | null): Promise<void>;
   /** Forgets a draft's files once they were sent. */
   clearFiles(key: string): void;
   /**
@@ -74,24 +81,6 @@ async function base64Of(blob: Blob): Promise<string> {
   }
   return btoa(parts.join(''));
 }
-
-/** The canvas path: decode at the new size, encode in the same type (GIF is never downscaled). */
-export const canvasDownscaler: Downscaler = async (blob, mimeType, size) => {
-  const bitmap = await createImageBitmap(blob, {
-    resizeWidth: size.width,
-    resizeHeight: size.height,
-    resizeQuality: 'high',
-  });
-  try {
-    const canvas = new OffscreenCanvas(size.width, size.height);
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('this page cannot draw images');
-    ctx.drawImage(bitmap, 0, 0);
-    return await canvas.convertToBlob({ type: mimeType, quality: 0.9 });
-  } finally {
-    bitmap.close();
-  }
-};
 
 export const createAttachmentsSlice =
   (rt: StoreRuntime): StateCreator<StoreState, [], [], AttachmentsSlice> =>
@@ -125,36 +114,24 @@ export const createAttachmentsSlice =
         : { ok: false as const, message: hostFileProblem(r.error.message) };
     };
 
-    const makeDownscaled = async (key: string, file: ComposerFile) => {
+    const makeFitted = async (key: string, file: ComposerFile, formats: readonly TextFormat[]) => {
       const a = file.attachment;
-      const blob = rt.composerBlobs.get(file.localId);
-      if (!a || !blob || !canDownscale(a) || a.width === undefined || a.height === undefined) return;
-      update(key, file.localId, { downscaled: { status: 'working' } });
-      try {
-        const small = await (rt.downscaler ?? canvasDownscaler)(
-          blob,
-          a.mimeType,
-          downscaledSize(a.width, a.height),
-        );
-        const r = await upload(a.name, a.mimeType, small);
-        update(key, file.localId, {
-          downscaled: r.ok
-            ? { status: 'ready', attachment: r.attachment }
-            : { status: 'failed', error: r.message },
-        });
-      } catch (e) {
-        update(key, file.localId, {
-          downscaled: {
-            status: 'failed',
-            error: t('notices.file.notDownscaled', { name: a.name, message: (e as Error).message }),
-          },
-        });
-      }
+      if (!needsFit(a, formats)) return;
+      const forKey = formats.join(',');
+      update(key, file.localId, { fitted: { for: forKey, status: 'working' } });
+      const r = await rt.bridge().fitAttachment({ id: a.id, formats: [...formats] });
+      // turned off, or on for other formats, meanwhile: this copy is not wanted any more
+      if (get().fit[key]?.join(',') !== forKey) return;
+      update(key, file.localId, {
+        fitted: r.ok
+          ? { for: forKey, status: 'ready', attachment: r.value }
+          : { for: forKey, status: 'failed', error: hostFileProblem(r.error.message) },
+      });
     };
 
     return {
       composerFiles: {},
-      downscale: {},
+      fit: {},
       async addFiles(key, files) {
         const added = files.map((file) => {
           const localId = `f${rt.nextId()}`;
@@ -181,16 +158,15 @@ export const createAttachmentsSlice =
           added
             .filter((a) => a.entry.status === 'uploading')
             .map(async ({ file, entry }) => {
-              rt.composerBlobs.set(entry.localId, file);
               const r = await upload(entry.name, file.type, file);
               if (!r.ok) {
-                rt.composerBlobs.delete(entry.localId);
                 update(key, entry.localId, { status: 'failed', error: r.message });
                 return;
               }
               update(key, entry.localId, { status: 'ready', attachment: r.attachment });
               const now = get().composerFiles[key]?.find((f) => f.localId === entry.localId);
-              if (now && get().downscale[key]) await makeDownscaled(key, now);
+              const formats = get().fit[key];
+              if (now && formats) await makeFitted(key, now, formats);
             }),
         );
       },
@@ -207,7 +183,6 @@ export const createAttachmentsSlice =
         }));
       },
       removeFile(key, localId) {
-        rt.composerBlobs.delete(localId);
         set((s) => ({
           composerFiles: {
             ...s.composerFiles,
@@ -215,31 +190,33 @@ export const createAttachmentsSlice =
           },
         }));
       },
-      async setDownscale(key, on) {
-        set((s) => ({ downscale: { ...s.downscale, [key]: on } }));
-        if (!on) return;
+      async setFit(key, formats) {
+        set((s) => {
+          const fit = { ...s.fit };
+          if (formats === null) delete fit[key];
+          else fit[key] = formats;
+          return { fit };
+        });
+        if (formats === null) return;
+        const forKey = formats.join(',');
         const waiting = (get().composerFiles[key] ?? []).filter(
-          (f) =>
-            f.status === 'ready' &&
-            f.attachment &&
-            canDownscale(f.attachment) &&
-            f.downscaled?.status !== 'ready',
+          (f) => f.status === 'ready' && f.fitted?.for !== forKey,
         );
-        await Promise.all(waiting.map((f) => makeDownscaled(key, f)));
+        await Promise.all(waiting.map((f) => makeFitted(key, f, formats)));
       },
       clearFiles(key) {
-        for (const f of get().composerFiles[key] ?? []) rt.composerBlobs.delete(f.localId);
         set((s) => {
           const composerFiles = { ...s.composerFiles };
           delete composerFiles[key];
-          const downscale = { ...s.downscale };
-          delete downscale[key];
-          return { composerFiles, downscale };
+          const fit = { ...s.fit };
+          delete fit[key];
+          return { composerFiles, fit };
         });
       },
       filesToSend(key, format) {
         const files = get().composerFiles[key] ?? [];
-        const small = get().downscale[key] === true;
+        const fitFor = get().fit[key]?.join(',');
+        const fitting = fitFor !== undefined;
         const attachments: Attachment[] = [];
         for (const f of files) {
           if (f.status === 'uploading') return { problem: t('notices.file.adding', { name: f.name }) };
@@ -247,15 +224,18 @@ export const createAttachmentsSlice =
             const problem = f.error ?? t('notices.file.notAdded', { name: f.name });
             return { problem: t('notices.file.removeToSend', { problem }) };
           }
-          if (small && f.downscaled?.status === 'working')
-            return { problem: t('notices.file.downscaling', { name: f.name }) };
-          attachments.push(
-            small && f.downscaled?.status === 'ready' ? f.downscaled.attachment : f.attachment,
-          );
+          // a copy made for other formats (a Compare column changed) is not this message's
+          const fitted = fitting && f.fitted?.for === fitFor ? f.fitted : undefined;
+          if (fitted?.status === 'working') return { problem: t('notices.file.fitting', { name: f.name }) };
+          if (fitted?.status === 'failed')
+            return { problem: t('notices.file.removeToSend', { problem: fitted.error }) };
+          attachments.push(fitted?.status === 'ready' ? fitted.attachment : f.attachment);
         }
         const refusal = messageAttachmentsRefusal(format, attachments);
-        if (refusal !== undefined) return { problem: refusalMessage(refusal) };
-        return { ids: attachments.map((a) => a.id), attachments };
+        if (refusal === undefined) return { ids: attachments.map((a) => a.id), attachments };
+        // the advice names the box below the files, which shows whenever an image is past a limit
+        const advice = isFittable(refusal) && !fitting ? ` ${t('files.fitAdvice')}` : '';
+        return { problem: refusalMessage(refusal) + advice };
       },
       attachmentUrl: (id) => rt.bridge().attachmentUrl(id),
       async askAboutImage(imageId, format) {

@@ -172,11 +172,12 @@ const makeThumbnailInPage: ThumbnailMaker = async (url, width) => {
 
 // ---------- downloads and clipboard (page-only helpers) ----------
 
-function triggerDownloads(urls: string[]): void {
-  for (const url of urls) {
+/** One link per image, each with its own name (the host made them unique: "Save all" of a batch). */
+function triggerDownloads(urls: string[], names: string[]): void {
+  for (const [i, url] of urls.entries()) {
     const a = document.createElement('a');
     a.href = url;
-    a.download = '';
+    a.download = names[i] ?? '';
     a.rel = 'noopener';
     document.body.append(a);
     a.click();
@@ -445,7 +446,7 @@ export const createImagesSlice =
           return;
         }
         const v = r.value;
-        if (v.kind === 'download') triggerDownloads(v.urls);
+        if (v.kind === 'download') triggerDownloads(v.urls, v.names);
         else if (v.kind === 'saved') {
           get().notify(
             v.paths.length === 1

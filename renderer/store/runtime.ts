@@ -6,7 +6,6 @@ import type { KeyFamily, TextFormat } from '../../shared/formats.ts';
 import type { DeltaBatcher, Delta } from './delta-batcher.ts';
 import type { ThumbnailMaker } from './images-slice.ts';
 import { SaveQueue } from './save-queue.ts';
-import type { Downscaler } from './attachments-slice.ts';
 
 /** How a running request's host events reach it. */
 export interface StreamHandlers {
@@ -32,10 +31,6 @@ export interface StoreRuntime {
   thumbnailMaker: ThumbnailMaker | undefined;
   readonly thumbQueue: string[];
   thumbsRunning: number;
-  /** the composer's files as picked, by their local id: kept to make a downscaled copy on request */
-  readonly composerBlobs: Map<string, Blob>;
-  /** makes a downscaled image (page-only code; tests give a fake) */
-  downscaler: Downscaler | undefined;
   /**
    * Composers (by draft key) whose send is being prepared (a conversation created, a parameter saved):
    * a second Enter or click meanwhile is refused instead of sending the message twice.
@@ -51,7 +46,6 @@ const SAVE_QUIET_MS = 400;
 export interface RuntimeOptions {
   bridge: () => Bridge;
   thumbnailMaker?: ThumbnailMaker;
-  downscaler?: Downscaler;
 }
 
 export function createRuntime(options: RuntimeOptions): StoreRuntime {
@@ -67,8 +61,6 @@ export function createRuntime(options: RuntimeOptions): StoreRuntime {
     thumbnailMaker: options.thumbnailMaker,
     thumbQueue: [],
     thumbsRunning: 0,
-    composerBlobs: new Map(),
-    downscaler: options.downscaler,
     preparing: new Set(),
     nextId: () => (id += 1),
   };

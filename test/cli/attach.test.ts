@@ -6,7 +6,8 @@ import { SANDBOX_KEY, startSimulator, type RunningSimulator } from '../../electr
 import { encodePng } from '../../electron/simulator/png.ts';
 import { CONVERSATION_FILE_VERSION, parseConversationFile } from '../../shared/export.ts';
 import type { TextFormat } from '../../shared/formats.ts';
-import { paddedPng } from '../core/helpers/images.ts';
+import { paddedPng, pngHeader } from '../core/helpers/images.ts';
+import { noisePng } from '../core/helpers/noise.ts';
 import { runCli } from './run-cli.ts';
 
 let sim: RunningSimulator;
@@ -40,7 +41,11 @@ beforeAll(async () => {
   await writeFile(path('notes.txt'), NOTES);
   await writeFile(path('tool.exe'), new Uint8Array([0x4d, 0x5a, 0x90, 0]));
   await writeFile(path('fake.png'), '<html>not an image</html>');
-  await writeFile(path('big-for-messages.png'), paddedPng(4000, 3000, 6 * 1024 * 1024));
+  // real noise (nothing to compress): 7.8 MB at 1700x1600, whose long side is under 2048 px
+  await writeFile(path('big-for-messages.png'), await noisePng(1700, 1600));
+  // declares 16000x16000 pixels in a few bytes: refused before any decoding
+  await writeFile(path('claims-huge.png'), paddedPng(16000, 16000, 1024));
+  await writeFile(path('stub.png'), pngHeader(10, 10));
   // sparse: the size says 21 MB, the disk holds nothing, and the CLI must refuse it without reading it
   await writeFile(path('huge.png'), '');
   await truncate(path('huge.png'), 21 * 1024 * 1024);
@@ -273,7 +278,17 @@ describe('files that cannot go: exit 2 naming the file, nothing sent, history un
     [
       'big-for-messages.png',
       'messages',
-      /^quartet: "big-for-messages\.png" is 6 MB; Messages takes images up to 3\.75 MB/,
+      /^quartet: "big-for-messages\.png" is 7\.8 MB; Messages takes images up to 3\.75 MB \(5 MB once encoded\)\. Add --fit-images to send a copy fitted to it\.$/,
+    ],
+    [
+      'claims-huge.png',
+      'chat',
+      /^quartet: "claims-huge\.png" declares 16000x16000 pixels \(256 megapixels\); Quartet takes images of at most 64 megapixels\.$/,
+    ],
+    [
+      'stub.png',
+      'chat',
+      /^quartet: "stub\.png" could not be decoded: its image data is damaged or incomplete\.$/,
     ],
     ['missing.pdf', 'generate', /^quartet: --attach .*missing\.pdf: cannot read it \(no such file\)$/],
   ];
@@ -312,8 +327,60 @@ describe('files that cannot go: exit 2 naming the file, nothing sent, history un
     expect(r.stderr).toMatch(/at most 10 files; --attach was given 11/);
   });
 
-  it('the help lists --attach', async () => {
+  it('the help lists --attach and --fit-images', async () => {
     const r = await runCli(['ask', '--help']);
     expect(r.stdout).toMatch(/--attach FILE {9}attach a file \(repeatable/);
+    expect(r.stdout).toMatch(/--fit-images {10}send an image past the format's limits/);
+  });
+});
+
+describe('--fit-images: an image past the format’s limits goes as a copy that keeps them', () => {
+  it('a 7.8 MB PNG goes to Messages as a JPEG under 3.75 MB, and stderr says so before it is sent', async () => {
+    const r = await runCli(
+      [
+        'ask',
+        '--format',
+        'messages',
+        '--model',
+        MODEL.messages,
+        '--attach',
+        path('big-for-messages.png'),
+        '--fit-images',
+        'what is it?',
+      ],
+      { env },
+    );
+    expect(r.stderr).toMatch(
+      /^quartet: fitted "big-for-messages\.png" to Messages: 1700x1600 PNG, 7\.8 MB -> "big-for-messages\.jpg" 1700x1600 JPEG, \d(\.\d)? MB\n/,
+    );
+    expect(r.code).toBe(0);
+    const content = (
+      lastBody()['messages'] as { content: { type: string; source?: Record<string, string> }[] }[]
+    )[0]?.content;
+    const source = content?.find((p) => p.type === 'image')?.source;
+    expect(source?.['media_type']).toBe('image/jpeg');
+    expect((source?.['data'] ?? '').length).toBeLessThanOrEqual(5 * 1024 * 1024);
+    // what the simulator received is what stderr said
+    expect(r.stdout).toMatch(/image\/jpeg 1700x1600/);
+  });
+
+  it('an image that keeps the limits goes as it is', async () => {
+    const r = await runCli(
+      [
+        'ask',
+        '--format',
+        'messages',
+        '--model',
+        MODEL.messages,
+        '--attach',
+        path('chart.png'),
+        '--fit-images',
+        'hi',
+      ],
+      { env },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain(IMAGE_ITEM);
   });
 });

@@ -12,7 +12,7 @@ import { elideBase64, ExchangeRecorder } from '../../electron/core/http/exchange
 import { createRedactor } from '../../electron/core/http/redact.ts';
 import { sniffGif, sniffImage } from '../../electron/core/images/sniff.ts';
 import { encodePng } from '../../electron/simulator/png.ts';
-import { ATTACHMENT_LIMITS, type Attachment } from '../../shared/attachments.ts';
+import { ATTACHMENT_LIMITS, FORMAT_IMAGE_LIMITS, type Attachment } from '../../shared/attachments.ts';
 import type { Params, Turn } from '../../shared/conversation.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { jpegHeader, webpVp8, webpVp8l, webpVp8x } from './helpers/images.ts';
@@ -276,7 +276,7 @@ describe('validateTurnInput with attachments', () => {
   });
 
   it("applies the format's limits to the new message's files, naming the file", () => {
-    const big: Attachment = { ...image, name: 'huge.png', bytes: ATTACHMENT_LIMITS.messagesImageBytes + 1 };
+    const big: Attachment = { ...image, name: 'huge.png', bytes: FORMAT_IMAGE_LIMITS.messages.maxBytes + 1 };
     expect(validateTurnInput(input('messages', withFiles('x', big)))).toMatchObject({
       kind: 'invalid-input',
       issues: [{ path: 'attachments', message: expect.stringContaining('"huge.png"') }],

@@ -29,6 +29,7 @@ const PRETEND_DNS: Record<string, string[]> = {
 function setup(replies: Scripted[], opts: Partial<ClientOptions> = {}) {
   const fake = fakeFetch(...replies);
   const exchanges: Exchange[] = [];
+  const addresses: string[] = [];
   const client = createServiceClient({
     baseUrl: 'https://svc.example/gateway/v1/',
     keys: {
@@ -41,9 +42,14 @@ function setup(replies: Scripted[], opts: Partial<ClientOptions> = {}) {
     sleep: async () => undefined,
     onExchange: (x) => exchanges.push(x),
     lookup: (host) => Promise.resolve(PRETEND_DNS[host] ?? ['93.184.216.34']),
+    // image URLs are fetched from the address the check resolved: here through the same scripted replies
+    imageFetch: (url, address, init) => {
+      addresses.push(address);
+      return fake.fetch(url.href, { ...init, redirect: 'manual' });
+    },
     ...opts,
   });
-  return { fake, exchanges, client };
+  return { fake, exchanges, client, addresses };
 }
 
 const CHAT_OK = () =>
@@ -544,17 +550,66 @@ describe('images', () => {
     ]);
   });
 
-  it('a local service may hand out local image URLs', async () => {
-    const { client, fake } = setup(
+  it('a local service may hand out image URLs on its own origin, and only there', async () => {
+    const { client, fake, addresses } = setup(
       [
-        json({ data: [{ url: 'http://127.0.0.1:9/img.png' }] }),
+        json({ data: [{ url: 'http://127.0.0.1:8787/files/img.png' }] }),
         new Response(pngHeader(64, 64).slice().buffer, { status: 200 }),
       ],
       { baseUrl: 'http://127.0.0.1:8787' },
     );
     const r = await client.generateImages({ model: 'dall-e-2', prompt: 'x' });
     expect(r.images[0]).toMatchObject({ width: 64, height: 64 });
-    expect(fake.calls[1]!.url).toBe('http://127.0.0.1:9/img.png');
+    expect(fake.calls[1]!.url).toBe('http://127.0.0.1:8787/files/img.png');
+    expect(addresses).toEqual(['127.0.0.1']);
+  });
+
+  it.each([
+    ['another port of this machine', 'http://127.0.0.1:9/img.png', '127.0.0.1'],
+    ['the router', 'http://router.example/a.png', '192.168.1.1'],
+    ['cloud metadata', 'http://169.254.169.254/latest/meta-data', '169.254.169.254'],
+  ])('a local service’s image URL to %s is refused, before any connection', async (_what, link, address) => {
+    const { client, fake, addresses } = setup([json({ data: [{ url: link }] })], {
+      baseUrl: 'http://127.0.0.1:8787',
+    });
+    const e = await failInfo(client.generateImages({ model: 'dall-e-2', prompt: 'x' }));
+    expect(e.kind).toBe('invalid-response');
+    expect(e.message).toContain(`(${address})`);
+    expect(fake.calls).toHaveLength(1);
+    expect(addresses).toEqual([]);
+  });
+
+  it('a redirect from the local service’s own origin to another internal address is refused', async () => {
+    const { client, addresses } = setup(
+      [
+        json({ data: [{ url: 'http://127.0.0.1:8787/img.png' }] }),
+        new Response(null, { status: 302, headers: { location: 'http://192.168.1.1/admin' } }),
+      ],
+      { baseUrl: 'http://127.0.0.1:8787' },
+    );
+    const e = await failInfo(client.generateImages({ model: 'dall-e-2', prompt: 'x' }));
+    expect(e.message).toContain('(192.168.1.1)');
+    expect(addresses).toEqual(['127.0.0.1']);
+  });
+
+  it('a name that answers a public address to the check and an internal one later is fetched from the checked address, resolved once', async () => {
+    const answers = [['93.184.216.34'], ['127.0.0.1']];
+    const asked: string[] = [];
+    const { client, addresses } = setup(
+      [
+        json({ data: [{ url: 'https://rebind.example/img.png' }] }),
+        new Response(pngHeader(32, 32).slice().buffer, { status: 200 }),
+      ],
+      {
+        lookup: (host) => {
+          asked.push(host);
+          return Promise.resolve(answers.shift() ?? ['127.0.0.1']);
+        },
+      },
+    );
+    await client.generateImages({ model: 'dall-e-2', prompt: 'x' });
+    expect(asked).toEqual(['rebind.example']);
+    expect(addresses).toEqual(['93.184.216.34']);
   });
 
   it('refuses an image that declares more pixels than the budget (an image bomb) before storing it', async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { harnessPerTest, type Harness } from './harness.ts';
 import { encodePng } from '../../electron/simulator/png.ts';
+import { paddedPng } from '../core/helpers/images.ts';
+import { noisePng } from '../core/helpers/noise.ts';
 
 /**
  * Files as input, end to end against the sandbox: an image and a PDF picked in each of the four formats
@@ -57,8 +59,11 @@ async function attach(files: { name: string; mimeType: string; buffer: Buffer }[
   await page.getByTestId('attach-button-picker').setInputFiles(files);
   const chips = page.locator('[data-testid="composer-file"]');
   await expect.poll(() => chips.count()).toBe(files.length);
+  // a file of several MB goes over the socket as base64 and is decoded by the host: give it time
   await expect
-    .poll(() => chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))
+    .poll(() => chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), {
+      timeout: 30_000,
+    })
     .toEqual(files.map(() => 'ready'));
 }
 
@@ -164,6 +169,48 @@ describe('attachments', () => {
     expect(await chip.count()).toBe(0);
     await send('Fine without files');
     expect(await lastReplyText()).toContain('Fine without files');
+  });
+
+  it('a large image in Messages: the refusal names the box below the files, the box fits it and shows the copy before it goes', async () => {
+    await newChat('messages');
+    // 7.8 MB of noise at 1700x1600: its long side is under 2048 px, the old "downscale" never showed
+    const noise = Buffer.from(await noisePng(1700, 1600));
+    await attach([{ name: 'noise.png', mimeType: 'image/png', buffer: noise }]);
+    const reason = page.getByTestId('send-disabled-reason');
+    expect(await reason.textContent()).toBe(
+      '"noise.png" is 7.8 MB; Messages takes images up to 3.75 MB (5 MB once encoded). Tick "Fit images to the format" below the files.',
+    );
+    // the box the sentence names is there, with what the image is now
+    const box = page.getByTestId('fit-images');
+    expect(await box.getByRole('checkbox', { name: 'Fit images to the format' }).isChecked()).toBe(false);
+    const line = box.getByTestId('fit-size');
+    expect(await line.textContent()).toBe('noise.png: 1700×1600 PNG, 7.8 MB');
+    await box.getByRole('checkbox', { name: 'Fit images to the format' }).check();
+    await expect.poll(() => line.getAttribute('data-status'), { timeout: 30_000 }).toBe('ready');
+    const shown = (await line.textContent()) ?? '';
+    const m = /^noise\.png: 1700×1600 PNG, 7\.8 MB → 1700×1600 JPEG, (\d(?:\.\d)?) MB$/.exec(shown);
+    expect(m, shown).not.toBeNull();
+    expect(Number(m?.[1])).toBeLessThanOrEqual(3.75);
+    expect(await reason.count()).toBe(0);
+    await send('What is this?');
+    // what went is what the line showed: a JPEG of that size, as the simulator decoded it
+    expect(await lastReplyText()).toMatch(/Received 1 attachment: image\/jpeg 1700x1600 \(\d+ bytes\)\./);
+  });
+
+  it('an image claiming 16000x16000 pixels is refused with the reason and never drawn', async () => {
+    await newChat('chat');
+    // a few KB that claim 256 megapixels: a browser decoding it for a chip would need over 1 GB
+    await page
+      .getByTestId('attach-button-picker')
+      .setInputFiles([
+        { name: 'claim.png', mimeType: 'image/png', buffer: Buffer.from(paddedPng(16000, 16000, 4096)) },
+      ]);
+    const chip = page.getByTestId('composer-file');
+    await expect.poll(() => chip.getAttribute('data-status')).toBe('failed');
+    expect(await chip.textContent()).toContain(
+      '"claim.png" declares 16000x16000 pixels (256 megapixels); Quartet takes images of at most 64 megapixels.',
+    );
+    expect(await chip.locator('img').count()).toBe(0);
   });
 
   it('takes files dropped on the conversation and pasted into the box', async () => {

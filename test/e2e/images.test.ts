@@ -124,6 +124,11 @@ describe('images', () => {
     await detail.getByTestId('image-save-all').click();
     await expect.poll(() => downloads.length).toBe(2);
     page.off('download', onDownload);
+    // each under a name of its own (the batch used to arrive as two files of one name)
+    expect(downloads.sort()).toEqual([
+      expect.stringMatching(/^quartet-\d{4}-\d\d-\d\d-\d{4}-a-red-fox-in-fresh-snow-1\.png$/),
+      expect.stringMatching(/^quartet-\d{4}-\d\d-\d\d-\d{4}-a-red-fox-in-fresh-snow-2\.png$/),
+    ]);
 
     // Copy puts a PNG on the clipboard
     await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.origin });

@@ -6,6 +6,8 @@ import { attachmentSentence } from '../../electron/simulator/index.ts';
 import { encodePng } from '../../electron/simulator/png.ts';
 import { parseConversationFile } from '../../shared/export.ts';
 import { createHarness, type Harness } from '../support/app-core.ts';
+import { paddedPng, pngHeader } from '../core/helpers/images.ts';
+import { noisePng } from '../core/helpers/noise.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -105,6 +107,76 @@ describe('putAttachment', () => {
     await h.call('deleteImage', { id: image?.id ?? '' });
     expect(await files()).toHaveLength(1);
     expect((await h.fail('attachImage', { imageId: 'nope' })).kind).toBe('not-found');
+  });
+});
+
+describe('images are checked for real, every way in (issue 26)', () => {
+  it('putAttachment refuses an image claiming more than 64 megapixels, and one whose data does not decode', async () => {
+    const claim = paddedPng(16000, 16000, 4096);
+    expect(
+      (await h.fail('putAttachment', { name: 'claim.png', mimeType: '', dataBase64: b64(claim) })).message,
+    ).toBe(
+      '"claim.png" declares 16000x16000 pixels (256 megapixels); Quartet takes images of at most 64 megapixels.',
+    );
+    const stub = pngHeader(10, 10);
+    expect(
+      (await h.fail('putAttachment', { name: 'pasted.png', mimeType: '', dataBase64: b64(stub) })).message,
+    ).toBe('"pasted.png" could not be decoded: its image data is damaged or incomplete.');
+    expect(await files()).toEqual([]);
+  });
+
+  it('an imported conversation whose file claims 16000x16000 pixels is refused, naming the file', async () => {
+    const c = await conversation('chat');
+    const image = await put('photo.png', png(3, 2));
+    await h.call('sendMessage', {
+      requestId: 'a',
+      conversationId: c.id,
+      text: 'see',
+      attachmentIds: [image.id],
+    });
+    const exported = await h.call('exportConversation', { id: c.id, as: 'json' });
+    const content = exported.content.replace(b64(png(3, 2)), b64(paddedPng(16000, 16000, 4096)));
+    expect(content).not.toBe(exported.content);
+    const refused = await h.fail('importConversation', { content });
+    expect(refused.message).toContain('"photo.png" declares 16000x16000 pixels');
+  });
+});
+
+describe('fitAttachment (issue 27)', () => {
+  it('a 7.8 MB 1700x1600 PNG becomes a copy Messages takes, which goes out as it is shown', async () => {
+    const big = await put('noise.png', await noisePng(1700, 1600));
+    expect(big).toMatchObject({ mimeType: 'image/png', width: 1700, height: 1600 });
+    const c = await conversation('messages');
+    expect(
+      (
+        await h.fail('sendMessage', {
+          requestId: 'x',
+          conversationId: c.id,
+          text: '',
+          attachmentIds: [big.id],
+        })
+      ).message,
+    ).toContain('"noise.png" is 7.8 MB; Messages takes images up to 3.75 MB');
+    const fitted = await h.call('fitAttachment', { id: big.id, formats: ['messages'] });
+    expect(fitted).toMatchObject({ name: 'noise.jpg', mimeType: 'image/jpeg', width: 1700, height: 1600 });
+    expect(fitted.bytes).toBeLessThanOrEqual((5 * 1024 * 1024 * 3) / 4);
+    const sent = await h.call('sendMessage', {
+      requestId: 'y',
+      conversationId: c.id,
+      text: '',
+      attachmentIds: [fitted.id],
+    });
+    expect(sent.reply.text).toContain(`image/jpeg 1700x1600 (${fitted.bytes} bytes)`);
+  });
+
+  it('an image that keeps the limits comes back as it is; a file that is no image is refused', async () => {
+    const small = await put('small.png', png(4, 4));
+    expect(await h.call('fitAttachment', { id: small.id, formats: ['chat', 'messages'] })).toEqual(small);
+    const notes = await put('notes.txt', 'milk');
+    expect((await h.fail('fitAttachment', { id: notes.id, formats: ['chat'] })).message).toBe(
+      '"notes.txt" is not an image.',
+    );
+    expect((await h.fail('fitAttachment', { id: 'gone', formats: ['chat'] })).kind).toBe('not-found');
   });
 });
 

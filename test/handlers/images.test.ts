@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sniffImage } from '../../electron/core/index.ts';
 import type { SaveResult } from '../../shared/contract.ts';
 import { createHarness, tinyWebp, type Harness } from '../support/app-core.ts';
+import { uniqueNames } from '../../electron/handlers/images.ts';
+import { webSaveImages } from '../../electron/web/save-images.ts';
 
 let h: Harness;
 afterEach(async () => {
@@ -73,6 +75,39 @@ describe('images', () => {
     expect((await h.fail('saveImages', { ids: ['missing'] })).kind).toBe('not-found');
   });
 
+  it('"Save all" in the browser: each image of a batch gets a name of its own, and the link carries it', async () => {
+    h = await createHarness({ saveImages: webSaveImages });
+    const batch = await h.call('generateImages', {
+      requestId: 'g',
+      model: 'gpt-image-1',
+      prompt: 'A fox',
+      n: 3,
+    });
+    const ids = batch.images.map((i) => i.id);
+    const r = await h.call('saveImages', { ids });
+    if (r.kind !== 'download') throw new Error(r.kind);
+    // before: the links went to ?download=1, whose header gave every image of the batch the same name
+    expect(r.urls).toEqual(ids.map((id) => `/media/image/${id}`));
+    expect(new Set(r.names).size).toBe(3);
+    expect(r.names[0]).toMatch(/^quartet-\d{4}-\d\d-\d\d-\d{4}-a-fox-1\.png$/);
+    // the same image twice, or two batches of one prompt in one minute, still never share a name
+    const twice = await h.call('saveImages', { ids: [ids[0] ?? '', ids[0] ?? ''] });
+    expect(twice.kind === 'download' && twice.names.map((n) => n.replace(/^.*-a-fox/, ''))).toEqual([
+      '-1.png',
+      '-2.png',
+    ]);
+  });
+
+  it('uniqueNames: a name seen before (in any case) gets -2, -3 before its extension', () => {
+    expect(uniqueNames(['a.png', 'A.PNG', 'a.png', 'b', 'b'])).toEqual([
+      'a.png',
+      'A-2.PNG',
+      'a-3.png',
+      'b',
+      'b-2',
+    ]);
+  });
+
   it('stores a WebP thumbnail, serves it, and refuses anything else', async () => {
     h = await createHarness();
     const { images } = await h.call('generateImages', {
@@ -100,7 +135,7 @@ describe('images', () => {
     expect((await readdir(join(h.dataDir, 'thumbs'))).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
 
     // Default host behaviour without a save function: a download the host fills in.
-    expect(await h.call('saveImages', { ids: [id] })).toEqual({ kind: 'download', urls: [] });
+    expect(await h.call('saveImages', { ids: [id] })).toEqual({ kind: 'download', urls: [], names: [] });
 
     expect(await h.call('deleteImage', { id })).toEqual({ deleted: true });
     await expect(stat(thumb?.path ?? '')).rejects.toThrow();

@@ -1,5 +1,5 @@
 // Files in the composer as the store handles them: uploaded once, described by the host, refused with the
-// file's name and why, downscaled on request, sent by id with the message, and given back when the send
+// file's name and why, fitted to the format on request, sent by id with the message, and given back when the send
 // fails before reaching the service.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Attachment } from '../../shared/attachments.ts';
@@ -7,7 +7,6 @@ import { ATTACHMENT_LIMITS } from '../../shared/attachments.ts';
 import type { SendResult, Settings } from '../../shared/contract.ts';
 import type { Conversation } from '../../shared/conversation.ts';
 import { fakeBridge, freshStore, ok, type Impl } from './fake-bridge.ts';
-import { createAppStore } from '../../renderer/store/index.ts';
 
 const SETTINGS: Settings = { theme: 'system', tabs: { chat: { model: 'gpt-5-mini' } }, compareColumns: [] };
 const CONVERSATION: Conversation = {
@@ -120,42 +119,94 @@ describe('adding files', () => {
   });
 });
 
-describe('downscaling', () => {
-  it('makes and uploads a smaller copy on request, and sends it instead of the original', async () => {
-    const made: { width: number; height: number }[] = [];
-    const fake = fakeBridge({ putAttachment: (i) => ok(describeUpload(i)) });
-    const store = createAppStore({
-      bridge: () => fake.bridge,
-      downscaler: async (_blob, mimeType, size) => {
-        made.push(size);
-        return new Blob([new Uint8Array(7)], { type: mimeType });
-      },
-    });
-    await store.getState().addFiles('k', [file('big.jpg', 'image/jpeg', 50)]);
-    expect(store.getState().filesToSend('k', 'chat')).toMatchObject({ ids: ['att-big.jpg-50'] });
-    await store.getState().setDownscale('k', true);
-    // 4000x3000 brought to a long side of 2048
-    expect(made).toEqual([{ width: 2048, height: 1536 }]);
-    const [f] = store.getState().composerFiles['k'] ?? [];
-    expect(f?.downscaled).toMatchObject({ status: 'ready', attachment: { bytes: 7 } });
-    expect(store.getState().filesToSend('k', 'chat')).toMatchObject({ ids: ['att-big.jpg-7'] });
-    await store.getState().setDownscale('k', false);
-    expect(store.getState().filesToSend('k', 'chat')).toMatchObject({ ids: ['att-big.jpg-50'] });
+describe('fitting images to the format', () => {
+  const MB = 1024 * 1024;
+  /** the host's fitAttachment: a JPEG copy of 1.9 MB with the same sides */
+  const fitted = (id: string): Attachment => ({
+    id: `${id}-fitted`,
+    name: 'big.jpg',
+    mimeType: 'image/jpeg',
+    kind: 'image',
+    bytes: 1.9 * MB,
+    width: 1700,
+    height: 1600,
+  });
+  const big = (): Attachment => ({
+    id: 'att-big',
+    name: 'big.png',
+    mimeType: 'image/png',
+    kind: 'image',
+    bytes: 7.8 * MB,
+    width: 1700,
+    height: 1600,
   });
 
-  it('says why when the copy cannot be made, and does not send until the choice is changed', async () => {
-    const fake = fakeBridge({ putAttachment: (i) => ok(describeUpload(i)) });
-    const store = createAppStore({
-      bridge: () => fake.bridge,
-      downscaler: () => Promise.reject(new Error('the image could not be decoded')),
+  it('an image past the limit is refused with advice that names the box, and the box fits it', async () => {
+    const { calls } = install({ fitAttachment: ({ id }) => ok(fitted(id)) });
+    t.store.getState().addAttachment('c1', big());
+    // a 1700x1600 image: the old "downscale" never showed for it (its long side is under 2048)
+    const before = t.store.getState().filesToSend('c1', 'messages');
+    expect('problem' in before && before.problem).toBe(
+      '"big.png" is 7.8 MB; Messages takes images up to 3.75 MB (5 MB once encoded). ' +
+        'Tick "Fit images to the format" below the files.',
+    );
+    // the same file is fine as it is in a format without that limit
+    expect(t.store.getState().filesToSend('c1', 'chat')).toMatchObject({ ids: ['att-big'] });
+    await t.store.getState().setFit('c1', ['messages']);
+    expect(calls.filter((c) => c.op === 'fitAttachment').map((c) => c.input)).toEqual([
+      { id: 'att-big', formats: ['messages'] },
+    ]);
+    const [f] = t.store.getState().composerFiles['c1'] ?? [];
+    expect(f?.fitted).toMatchObject({ status: 'ready', for: 'messages', attachment: { bytes: 1.9 * MB } });
+    expect(t.store.getState().filesToSend('c1', 'messages')).toMatchObject({ ids: ['att-big-fitted'] });
+    await t.store.getState().setFit('c1', null);
+    expect('problem' in t.store.getState().filesToSend('c1', 'messages')).toBe(true);
+  });
+
+  it('does not send while the copy is being made, nor when it could not be made (saying why)', async () => {
+    let finish: () => void = () => {};
+    install({
+      fitAttachment: () =>
+        new Promise(
+          (r) =>
+            (finish = () =>
+              r({
+                ok: false,
+                error: { kind: 'internal', message: '"big.png" could not be fitted: out of memory.' },
+              })),
+        ),
     });
-    await store.getState().addFiles('k', [file('big.webp', 'image/webp', 50)]);
-    await store.getState().setDownscale('k', true);
-    const [f] = store.getState().composerFiles['k'] ?? [];
-    expect(f?.downscaled).toEqual({
-      status: 'failed',
-      error: '"big.webp" could not be downscaled: the image could not be decoded',
-    });
+    t.store.getState().addAttachment('c1', big());
+    const fitting = t.store.getState().setFit('c1', ['messages']);
+    const waiting = t.store.getState().filesToSend('c1', 'messages');
+    expect('problem' in waiting && waiting.problem).toBe('"big.png" is being fitted to the format.');
+    finish();
+    await fitting;
+    const failed = t.store.getState().filesToSend('c1', 'messages');
+    expect('problem' in failed && failed.problem).toBe(
+      '"big.png" could not be fitted: out of memory. Remove it to send.',
+    );
+  });
+
+  it('a file added while fitting is on is fitted as it arrives; one within the limits is left alone', async () => {
+    const { calls } = install({ fitAttachment: ({ id }) => ok(fitted(id)) });
+    await t.store.getState().setFit('c1', ['messages']);
+    await t.store.getState().addFiles('c1', [file('small.png', 'image/png', 50)]);
+    expect(calls.some((c) => c.op === 'fitAttachment')).toBe(false);
+    t.store.getState().addAttachment('c1', big());
+    await t.store.getState().setFit('c1', ['messages']);
+    expect(calls.filter((c) => c.op === 'fitAttachment')).toHaveLength(1);
+  });
+
+  it('a copy made for other formats is not sent: Compare changing a column fits again', async () => {
+    const { calls } = install({ fitAttachment: ({ id }) => ok(fitted(id)) });
+    t.store.getState().addAttachment('k', { ...big(), mimeType: 'image/gif', name: 'big.gif' });
+    await t.store.getState().setFit('k', ['generate']);
+    await t.store.getState().setFit('k', ['generate', 'messages']);
+    expect(calls.filter((c) => c.op === 'fitAttachment').map((c) => c.input['formats'])).toEqual([
+      ['generate'],
+      ['generate', 'messages'],
+    ]);
   });
 });
 

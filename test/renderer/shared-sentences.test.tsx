@@ -16,7 +16,8 @@ import { normaliseBaseUrl } from '../../shared/endpoints.ts';
 import { ParamsSchema } from '../../shared/conversation.ts';
 import { fillPreset, parsePresetsFile, PresetInputSchema } from '../../shared/presets.ts';
 import { MAX_TOOL_RESULT_CHARS, ToolDefSchema } from '../../shared/tools.ts';
-import { describeFile } from '../../electron/core/files/describe.ts';
+import { describeFile, inspectFile } from '../../electron/core/files/describe.ts';
+import { pngHeader } from '../core/helpers/images.ts';
 import { createMemoryVault } from '../../electron/vault/memory-vault.ts';
 import { createPlainFileVault } from '../../electron/vault/file-vault.ts';
 import { setActiveLocale } from '../../renderer/i18n/active.ts';
@@ -73,10 +74,13 @@ describe('a file that cannot be attached', () => {
     ]),
     messageAttachmentsRefusal('generate', [image('cat.gif', 'image/gif', 10)]),
     messageAttachmentsRefusal('messages', [image('big.jpg', 'image/jpeg', 4 * mb)]),
+    messageAttachmentsRefusal('messages', [
+      { ...image('wide.png', 'image/png', mb), width: 9000, height: 1000 },
+    ]),
   ].filter((r): r is AttachmentRefusal => r !== undefined);
 
   it('every refusal is made (the cases above reach each one)', () => {
-    expect(new Set(REFUSALS.map((r) => r.code)).size).toBe(8);
+    expect(new Set(REFUSALS.map((r) => r.code)).size).toBe(9);
   });
 
   it('the English page says shared/’s sentence exactly', () => {
@@ -116,6 +120,28 @@ describe('a file that cannot be attached', () => {
       '“photo.png”不是 PNG、JPEG、WebP 或 GIF 图片（文件内容不符）。',
     );
     expect(hostFileProblem('Something new.')).toBe('Something new.');
+  });
+
+  it('the host’s image checks (the pixel cap, data that does not decode, a fit that failed) too', async () => {
+    const problem = async (name: string, bytes: Uint8Array) => {
+      const d = await inspectFile(name, 'image/png', bytes);
+      return 'problem' in d ? d.problem : '';
+    };
+    const HOST = [
+      await problem('huge.png', pngHeader(16000, 16000)),
+      await problem('stub.png', pngHeader(10, 10)),
+      '"big.png" could not be fitted: the image could not be brought within the limits.',
+    ];
+    expect(HOST[0]).toBe(
+      '"huge.png" declares 16000x16000 pixels (256 megapixels); Quartet takes images of at most 64 megapixels.',
+    );
+    for (const s of HOST) expect(hostFileProblem(s)).toBe(s);
+    setActiveLocale('zh-CN');
+    for (const s of HOST) expect(hostFileProblem(s), s).toMatch(HAN);
+    expect(hostFileProblem(HOST[0] as string)).toBe(
+      '“huge.png”声明的尺寸为 16000x16000 像素（256 百万像素）；Quartet 只接受不超过 64 百万像素的图片。',
+    );
+    expect(hostFileProblem(HOST[1] as string)).toBe('无法解码“stub.png”：图片数据已损坏或不完整。');
   });
 });
 

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../electron/simulator/index.ts';
 import { pngSize } from '../../electron/simulator/png.ts';
@@ -93,9 +94,10 @@ describe('image generation', () => {
     const cases: Array<Record<string, unknown>> = [
       { n: 11 },
       { n: 0 },
-      { output_format: 'jpeg' },
-      { output_format: 'webp' },
       { output_format: 'gif' },
+      { output_format: 'jpeg', background: 'transparent' },
+      { output_format: 'png', output_compression: 50 },
+      { output_format: 'webp', output_compression: 101 },
       { quality: 'ultra' },
       { size: 'huge' },
       { response_format: 'url' },
@@ -108,7 +110,42 @@ describe('image generation', () => {
       expect(res.status, JSON.stringify(extra)).toBe(400);
       expect((await res.json()).error.type).toBe('invalid_request_error');
     }
-    const jpeg = await post(sim, PATH, { model: 'gpt-image-1', prompt: 'x', output_format: 'jpeg' });
-    expect((await jpeg.json()).error.message).toContain('only draws png');
+    const jpeg = await post(sim, PATH, {
+      model: 'gpt-image-1',
+      prompt: 'x',
+      output_format: 'jpeg',
+      background: 'transparent',
+    });
+    expect((await jpeg.json()).error.message).toBe(
+      'transparent background requires output_format png or webp',
+    );
+  });
+
+  it('draws JPEG and WebP as the image models do: real images of that type and the reported size', async () => {
+    for (const [format, signature] of [
+      ['jpeg', 'ffd8ff'],
+      ['webp', '52494646'],
+    ] as const) {
+      const body = await generateImage({ output_format: format, size: '1536x1024', n: 2 });
+      expect(body['output_format']).toBe(format);
+      for (const item of body.data) {
+        const bytes = Buffer.from(item.b64_json, 'base64');
+        expect(bytes.subarray(0, 4).toString('hex').startsWith(signature), format).toBe(true);
+        const meta = await sharp(bytes).metadata();
+        expect([meta.format, `${meta.width}x${meta.height}`]).toEqual([format, '1536x1024']);
+      }
+    }
+    // WebP keeps a transparent background
+    const clear = await generateImage({
+      output_format: 'webp',
+      background: 'transparent',
+      size: '1024x1024',
+    });
+    const first = clear.data[0]?.b64_json ?? '';
+    expect((await sharp(Buffer.from(first, 'base64')).metadata()).hasAlpha).toBe(true);
+    // output_compression is the quality: less of it, fewer bytes
+    const high = await generateImage({ output_format: 'jpeg', output_compression: 95 });
+    const low = await generateImage({ output_format: 'jpeg', output_compression: 20 });
+    expect(low.data[0]?.b64_json.length ?? 0).toBeLessThan(high.data[0]?.b64_json.length ?? 0);
   });
 });

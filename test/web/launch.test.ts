@@ -160,7 +160,14 @@ describe('the browser host with the real app core', () => {
 
     const save = await ws.call(2, 'saveImages', { ids: [id] });
     expect(save.result).toMatchObject({
-      result: { ok: true, value: { kind: 'download', urls: [`/media/image/${id}?download=1`] } },
+      result: {
+        ok: true,
+        value: {
+          kind: 'download',
+          urls: [`/media/image/${id}`],
+          names: [expect.stringMatching(/^quartet-\d{4}-\d\d-\d\d-\d{4}-a-small-red-square\.png$/)],
+        },
+      },
     });
     const dl = await rawRequest(h.port, { path: `/media/image/${id}?download=1`, headers: { cookie } });
     expect(dl.status).toBe(200);

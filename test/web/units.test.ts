@@ -121,7 +121,11 @@ describe('saving images in the browser', () => {
         { path: '/data/images/img_1.png', suggestedName: 'cat.png', mime: 'image/png' },
         { path: '/data/images/whatever.jpg', suggestedName: 'dog.jpg', mime: 'image/jpeg', id: 'img_2' },
       ]),
-    ).toEqual({ kind: 'download', urls: ['/media/image/img_1?download=1', '/media/image/img_2?download=1'] });
+    ).toEqual({
+      kind: 'download',
+      urls: ['/media/image/img_1', '/media/image/img_2'],
+      names: ['cat.png', 'dog.jpg'],
+    });
     await expect(
       webSaveImages([{ path: '/data/images/../x y.png', suggestedName: 'x', mime: 'image/png' }]),
     ).rejects.toThrow(/Cannot offer/);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Params, Turn } from '../../../shared/conversation.ts';
-import { TEXT_FORMATS, type TextFormat } from '../../../shared/formats.ts';
+import { FORMAT_LABELS, TEXT_FORMATS, type TextFormat } from '../../../shared/formats.ts';
 import { choiceOption, intOption, numberOption, UsageError } from '../args.ts';
 import { connect } from '../connection.ts';
 import { loadHistory, newConversation, saveHistory } from '../history.ts';
 import { flag, list, promptFrom, str, type CommandContext } from './context.ts';
-import { readAttachments } from '../attach.ts';
+import { imageSummary, readAttachments } from '../attach.ts';
 import { END_REASON_TEXT, endReasonOfReply } from '../../../shared/end-reason.ts';
 import { compact } from '../../../shared/compact.ts';
 
@@ -15,6 +15,7 @@ export const askOptions = {
   system: { type: 'string' },
   history: { type: 'string' },
   attach: { type: 'string', multiple: true },
+  'fit-images': { type: 'boolean' },
   stream: { type: 'boolean' },
   'max-tokens': { type: 'string' },
   temperature: { type: 'string' },
@@ -41,7 +42,13 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   const model = str(v, 'model') ?? previous?.model;
   if (!format) throw new UsageError('--format is required: chat, responses, messages or generate');
   if (!model) throw new UsageError('--model is required (see `quartet models`)');
-  const attached = await readAttachments(list(v, 'attach'), format);
+  const attached = await readAttachments(list(v, 'attach'), format, { fit: flag(v, 'fit-images') });
+  // what is sent is said before it goes, as the app shows the fitted copy's size before Send
+  for (const { from, to } of attached.notes) {
+    ctx.io.stderr.write(
+      `quartet: fitted "${from.name}" to ${FORMAT_LABELS[format]}: ${imageSummary(from)} -> "${to.name}" ${imageSummary(to)}\n`,
+    );
+  }
   const prompt = await promptFrom(ctx);
   // Files may be the whole message, as in the app.
   if (prompt === '' && attached.attachments.length === 0) {

@@ -7,6 +7,7 @@ import {
   PDF_MIME_TYPE,
   type AttachmentKind,
 } from '../../../shared/attachments.ts';
+import { imageProblem } from '../images/raster.ts';
 import { sniffInputImage } from '../images/sniff.ts';
 
 export type FileDescription =
@@ -52,4 +53,23 @@ export function describeFile(name: string, declaredType: string, bytes: Uint8Arr
   if (kind === 'pdf') return { problem: `"${name}" is not a PDF (it does not start with ${PDF_SIGNATURE}).` };
   const notText = textProblem(name, bytes);
   return notText !== undefined ? { problem: notText } : { kind: 'text', mimeType: 'text/plain' };
+}
+
+/**
+ * describeFile, and for an image the real check: the pixels it declares within MAX_IMAGE_PIXELS and its
+ * data decoding whole. Every way a file comes in (upload, paste, drop, gallery, import, the CLI's --attach)
+ * goes through this one function.
+ */
+export async function inspectFile(
+  name: string,
+  declaredType: string,
+  bytes: Uint8Array,
+): Promise<FileDescription> {
+  const described = describeFile(name, declaredType, bytes);
+  if ('problem' in described || described.kind !== 'image') return described;
+  const problem = await imageProblem(name, bytes, {
+    width: described.width ?? 0,
+    height: described.height ?? 0,
+  });
+  return problem === undefined ? described : { problem };
 }

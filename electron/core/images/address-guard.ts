@@ -98,13 +98,3 @@ export async function addressesOf(url: URL, lookup: Lookup): Promise<string[]> {
   if (host === 'localhost' || host.endsWith('.localhost')) return ['127.0.0.1'];
   return lookup(host);
 }
-
-/** Whether a connection's own address is on this machine or a private network. */
-export async function isLocalService(root: string, lookup: Lookup): Promise<boolean> {
-  try {
-    const addresses = await addressesOf(new URL(root), lookup);
-    return addresses.length > 0 && addresses.some(isInternalAddress);
-  } catch {
-    return false;
-  }
-}

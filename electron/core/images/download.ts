@@ -2,39 +2,50 @@ import { ApiError } from '../errors/api-error.ts';
 import { ConnectionFailure, HeadersTimeout, IdleTimeout } from '../errors/failures.ts';
 import { BodyTooLarge, raceIdle, readChunks } from '../http/body.ts';
 import { addressesOf, isInternalAddress, systemLookup, type Lookup } from './address-guard.ts';
+import { nodePinnedFetch, type PinnedFetch } from './pinned-fetch.ts';
 
 export interface DownloadOptions {
+  /** decodes `data:` URLs (no connection is made for them) */
   fetch: typeof fetch;
+  /** fetches an http(s) URL from the address that was checked; node's http/https when absent */
+  pinnedFetch?: PinnedFetch;
   headersTimeoutMs: number;
   idleTimeoutMs: number;
   signal?: AbortSignal | undefined;
   maxBytes: number;
-  /** whether the URL may point at this machine or a private network (true when the service itself is local) */
-  allowInternal: boolean;
+  /**
+   * The connection's own origin (scheme, host, port): the one place an image URL may be on this machine or
+   * a private network, as a local service hands out its own addresses. Any other URL must be public.
+   */
+  serviceOrigin: string;
   lookup?: Lookup;
 }
 
 const MAX_REDIRECTS = 5;
 
 /**
- * Refuses a URL whose host resolves to a loopback, private or link-local address: a service must not be
- * able to make Quartet fetch from the user's own machine or network (a router page, cloud metadata).
+ * The address to connect to for `url`, resolved once: every address the name has must be public (a service
+ * must not be able to make Quartet fetch from the user's own machine or network: a router page, cloud
+ * metadata), except on the connection's own origin. The connection then goes to this very address, so a
+ * name that answers a public address to the check and an internal one to a second lookup gains nothing.
  */
-async function refuseInternal(url: URL, opts: DownloadOptions): Promise<void> {
-  if (opts.allowInternal || url.protocol === 'data:') return;
+async function checkedAddress(url: URL, opts: DownloadOptions): Promise<string> {
   let addresses: string[];
   try {
     addresses = await addressesOf(url, opts.lookup ?? systemLookup);
   } catch (e) {
     throw new ConnectionFailure('connect', e);
   }
+  const first = addresses[0];
+  if (first !== undefined && url.origin === opts.serviceOrigin) return first;
   const internal = addresses.find(isInternalAddress);
-  if (internal !== undefined || addresses.length === 0) {
+  if (internal !== undefined || first === undefined) {
     throw new ApiError({
       kind: 'invalid-response',
-      message: `the image URL points at ${url.host} (${internal ?? 'no address'}), an address on this machine or a private network; Quartet only downloads images from public addresses unless the service itself is local`,
+      message: `the image URL points at ${url.host} (${internal ?? 'no address'}), an address on this machine or a private network; Quartet only downloads images from public addresses, or from the service's own address`,
     });
   }
+  return first;
 }
 
 /**
@@ -64,10 +75,12 @@ export async function downloadBytes(url: string, opts: DownloadOptions): Promise
     let res: Response;
     let current = parsed;
     for (let hops = 0; ; hops++) {
-      await refuseInternal(current, opts);
+      const address = current.protocol === 'data:' ? undefined : await checkedAddress(current, opts);
       try {
         res = await raceIdle(
-          opts.fetch(current.href, { signal: ctl.signal, redirect: 'manual' }),
+          address === undefined
+            ? opts.fetch(current.href, { signal: ctl.signal, redirect: 'manual' })
+            : (opts.pinnedFetch ?? nodePinnedFetch)(current, address, { signal: ctl.signal }),
           opts.headersTimeoutMs,
           ctl.signal,
           () => new HeadersTimeout(opts.headersTimeoutMs),

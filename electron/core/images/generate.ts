@@ -13,8 +13,9 @@ import {
   MAX_IMAGE_PIXELS,
   parseImageSize,
 } from '../../../shared/limits.ts';
-import { isLocalService, systemLookup, type Lookup } from './address-guard.ts';
+import type { Lookup } from './address-guard.ts';
 import { downloadBytes } from './download.ts';
+import type { PinnedFetch } from './pinned-fetch.ts';
 import { IMAGE_MIME, imageLooksComplete, sniffImage, type ImageFormat } from './sniff.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
@@ -63,6 +64,8 @@ export interface ImagesContext {
   idleTimeoutMs: number;
   /** resolves host names for the image-URL address check; the system resolver when absent */
   lookup?: Lookup;
+  /** fetches an image URL from the address that was checked; node's http/https when absent */
+  pinnedFetch?: PinnedFetch;
 }
 
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
@@ -150,8 +153,9 @@ export async function generateImages(
           idleTimeoutMs: ctx.idleTimeoutMs,
           signal: io.signal,
           maxBytes: MAX_IMAGE_BYTES,
-          allowInternal: await isLocalService(ctx.root, ctx.lookup ?? systemLookup),
-          ...compact({ lookup: ctx.lookup }),
+          // internal addresses only on the connection's own origin (a local service's own image links)
+          serviceOrigin: new URL(ctx.root).origin,
+          ...compact({ lookup: ctx.lookup, pinnedFetch: ctx.pinnedFetch }),
         });
       } else {
         throw new ApiError({ kind: 'invalid-response', message: `${which} has neither b64_json nor url` });

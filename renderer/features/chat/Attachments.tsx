@@ -1,14 +1,14 @@
-import { useRef, useState, type ClipboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
 import { useStore } from '../../store/index.ts';
-import type { ComposerFile } from '../../store/attachments-slice.ts';
+import { needsFit, type ComposerFile } from '../../store/attachments-slice.ts';
 import {
-  canDownscale,
-  downscaledSize,
   formatBytes,
   IMAGE_MIME_TYPES,
   PDF_MIME_TYPE,
   type Attachment,
 } from '../../../shared/attachments.ts';
+import type { TextFormat } from '../../../shared/formats.ts';
+import { MAX_IMAGE_PIXELS } from '../../../shared/limits.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -31,6 +31,19 @@ function describe(a: Pick<Attachment, 'kind' | 'bytes' | 'width' | 'height'>): s
     : size;
 }
 
+/**
+ * Whether the page may draw an image: the host checked every stored image against the pixel cap, and this
+ * holds for any described before that check (a 16000x16000 PNG costs a browser over 1 GB to decode).
+ */
+function drawable(a: Attachment): boolean {
+  return a.width !== undefined && a.height !== undefined && a.width * a.height <= MAX_IMAGE_PIXELS;
+}
+
+/** "1700×1600 PNG, 7.8 MB": what the fit line shows of an image before and after. */
+function imageLine(a: Attachment): string {
+  return `${a.width ?? '?'}×${a.height ?? '?'} ${a.mimeType.replace('image/', '').toUpperCase()}, ${formatBytes(a.bytes)}`;
+}
+
 function FileGlyph(props: { kind: Attachment['kind'] | undefined }) {
   return <Icon name={props.kind === 'image' ? 'image' : 'file'} size={16} />;
 }
@@ -50,7 +63,7 @@ function ImageViewer(props: { attachment: Attachment | null; onClose(): void }) 
     >
       {a ? (
         <figure className="attachment-viewer-figure">
-          <img src={url(a.id)} alt={displayName(a.name)} />
+          {drawable(a) ? <img src={url(a.id)} alt={displayName(a.name)} /> : null}
           <figcaption className="faint">{describe(a)}</figcaption>
         </figure>
       ) : null}
@@ -63,7 +76,8 @@ function ComposerChip(props: { file: ComposerFile; onRemove(): void }) {
   const { file } = props;
   const url = useStore((s) => s.attachmentUrl);
   const a = file.attachment;
-  const thumb = file.status === 'ready' && a?.kind === 'image';
+  // drawn only once the host has accepted it: it decoded the image and held it to the pixel cap
+  const thumb = file.status === 'ready' && a?.kind === 'image' && drawable(a);
   return (
     <li
       className={`file-chip is-${file.status}`}
@@ -101,52 +115,63 @@ function ComposerChip(props: { file: ComposerFile; onRemove(): void }) {
   );
 }
 
-/** The composer's files, and the per-message choice to downscale very large images. */
-export function ComposerFiles(props: { draftKey: string }) {
-  const files = useStore((s) => s.composerFiles[props.draftKey]);
-  const downscale = useStore((s) => s.downscale[props.draftKey] === true);
+/**
+ * The composer's files, and the per-message choice to fit images to the formats they go in (`formats`: the
+ * conversation's, or every Compare column's), shown whenever an image is past one of their limits.
+ */
+export function ComposerFiles(props: { draftKey: string; formats: readonly TextFormat[] }) {
+  const { draftKey, formats } = props;
+  const files = useStore((s) => s.composerFiles[draftKey]);
+  const fitFor = useStore((s) => s.fit[draftKey]?.join(','));
   const removeFile = useStore((s) => s.removeFile);
-  const setDownscale = useStore((s) => s.setDownscale);
+  const setFit = useStore((s) => s.setFit);
+  const formatsKey = formats.join(',');
+  // Compare's columns may change format while fitting is on: the copies are made again for the new ones
+  useEffect(() => {
+    if (fitFor !== undefined && fitFor !== formatsKey && formatsKey !== '') {
+      void setFit(draftKey, formatsKey.split(',') as TextFormat[]);
+    }
+  }, [draftKey, fitFor, formatsKey, setFit]);
   if (!files || files.length === 0) return null;
-  const large = files.filter((f) => f.status === 'ready' && f.attachment && canDownscale(f.attachment));
+  const large = files.filter((f) => f.status === 'ready' && needsFit(f.attachment, formats));
+  const on = fitFor !== undefined;
   return (
     <div className="composer-files">
       <ul className="file-chips" aria-label={t('attachments.toSend')}>
         {files.map((f) => (
-          <ComposerChip key={f.localId} file={f} onRemove={() => removeFile(props.draftKey, f.localId)} />
+          <ComposerChip key={f.localId} file={f} onRemove={() => removeFile(draftKey, f.localId)} />
         ))}
       </ul>
       {large.length > 0 ? (
-        <label className="downscale" data-testid="downscale">
-          <input
-            type="checkbox"
-            checked={downscale}
-            onChange={(e) => void setDownscale(props.draftKey, e.target.checked)}
-          />
-          <span>
-            {t('attachments.downscale')}
+        <div className="fit-images" data-testid="fit-images">
+          <label>
+            <input
+              type="checkbox"
+              checked={on}
+              onChange={(e) => void setFit(draftKey, e.target.checked ? formats : null)}
+              data-testid="fit-images-toggle"
+            />
+            <span>{t('attachments.fit')}</span>
+          </label>
+          <ul className="fit-images-list faint">
             {large.map((f) => {
               const a = f.attachment as Attachment;
-              const to = downscaledSize(a.width as number, a.height as number);
-              const small = f.downscaled?.status === 'ready' ? f.downscaled.attachment : null;
+              const fitted = on && f.fitted?.for === fitFor ? f.fitted : undefined;
               return (
-                <span key={f.localId} className="faint downscale-size" data-testid="downscale-size">
-                  {' '}
-                  · {a.width}×{a.height}, {formatBytes(a.bytes)} → {to.width}×{to.height}
-                  {downscale
-                    ? f.downscaled?.status === 'working'
-                      ? `, ${t('attachments.downscale.working')}`
-                      : small
-                        ? `, ${formatBytes(small.bytes)}`
-                        : f.downscaled?.status === 'failed'
-                          ? ` (${f.downscaled.error})`
-                          : ''
-                    : ''}
-                </span>
+                <li key={f.localId} data-testid="fit-size" data-status={fitted?.status ?? 'off'}>
+                  {displayName(a.name)}: {imageLine(a)}
+                  {fitted?.status === 'working'
+                    ? ` → ${t('attachments.fit.working')}`
+                    : fitted?.status === 'ready'
+                      ? ` → ${imageLine(fitted.attachment)}`
+                      : fitted?.status === 'failed'
+                        ? ` (${fitted.error})`
+                        : ''}
+                </li>
               );
             })}
-          </span>
-        </label>
+          </ul>
+        </div>
       ) : null}
     </div>
   );
@@ -169,7 +194,11 @@ export function TurnAttachments(props: { attachments: readonly Attachment[] }) {
                 title={t('attachments.viewFullSize', { name: displayName(a.name), details: describe(a) })}
                 data-testid="turn-file"
               >
-                <img src={url(a.id)} alt={displayName(a.name)} loading="lazy" />
+                {drawable(a) ? (
+                  <img src={url(a.id)} alt={displayName(a.name)} loading="lazy" />
+                ) : (
+                  <FileGlyph kind={a.kind} />
+                )}
               </button>
             </li>
           ) : (

@@ -110,7 +110,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
           submit();
         }}
       >
-        <ComposerFiles draftKey={key} />
+        <ComposerFiles draftKey={key} formats={[format]} />
         <AttachButton draftKey={key} label={t('chat.composer.attach')} testId="attach-button" />
         <label className="visually-hidden" htmlFor={`composer-${format}`}>
           {t('chat.composer.label')}

@@ -15,6 +15,14 @@ export function refusalMessage(r: AttachmentRefusal): string {
   if ('bytes' in r) vars['size'] = formatMegabytes(r.bytes);
   if ('max' in r) vars['max'] = r.code === 'too-many' ? r.max : formatMegabytes(r.max);
   if ('count' in r) vars['count'] = r.count;
+  // pixel sizes as the host and the CLI write them (9000x1000), not as counts (9,000)
+  if (r.code === 'image-too-wide')
+    Object.assign(vars, {
+      width: String(r.width),
+      height: String(r.height),
+      side: String(r.side),
+      format: r.format,
+    });
   return t(`files.refused.${r.code}`, vars);
 }
 
@@ -29,6 +37,9 @@ const HOST_SENTENCES = [
   'files.host.notUtf8',
   'files.host.notWhole',
   'files.host.nameTooLong',
+  'files.host.tooManyPixels',
+  'files.host.notDecodable',
+  'files.host.notFitted',
 ] as const satisfies readonly MessageKey[];
 
 /** Why the host refused an uploaded file, in the page's language; a sentence it does not know as it is. */

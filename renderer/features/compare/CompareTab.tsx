@@ -104,6 +104,8 @@ function CompareComposer() {
   const count = useStore((s) => s.compareColumns.length);
   const problem = useStore(selectSendProblem);
   const hasFiles = useStore((s) => (s.composerFiles[COMPARE_FILES]?.length ?? 0) > 0);
+  // the files go to every column: an image is fitted to the limits of all their formats at once
+  const formats = useStore(useShallow((s) => [...new Set(s.compareColumns.map((c) => c.format))]));
   const uid = useId();
   const onPaste = usePasteFiles(COMPARE_FILES);
 
@@ -182,7 +184,7 @@ function CompareComposer() {
         </div>
       </div>
       <div className="compare-files">
-        <ComposerFiles draftKey={COMPARE_FILES} />
+        <ComposerFiles draftKey={COMPARE_FILES} formats={formats} />
       </div>
       <div className="compare-bar">
         <SameParamsSwitch />

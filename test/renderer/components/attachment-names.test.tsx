@@ -27,7 +27,7 @@ describe('attachment names with bidi, invisible or control characters', () => {
         d: [{ localId: 'l1', name: 'invoice\u202Efdp.exe', bytes: 10, status: 'failed', error: 'refused' }],
       },
     });
-    renderWithStore(<ComposerFiles draftKey="d" />, s);
+    renderWithStore(<ComposerFiles draftKey="d" formats={['chat']} />, s);
     const chip = screen.getByTestId('composer-file');
     expect(chip.querySelector('.file-chip-name')?.textContent).toBe('invoice\\u{202E}fdp.exe');
     expect(screen.getByTestId('remove-file').getAttribute('aria-label')).toContain('invoice\\u{202E}fdp.exe');
