@@ -26,6 +26,12 @@ export const COMMAND_IDS = [
   'toggleSidebar',
   'toggleParams',
   'toggleInspector',
+  'chooseModel',
+  'attachFiles',
+  'exportMarkdown',
+  'exportJson',
+  'switchTheme',
+  'switchLanguage',
   'openPalette',
   'showShortcuts',
   ...COMMAND_TABS.map((t) => `goto.${t}` as const),
@@ -95,6 +101,14 @@ export const COMMANDS: readonly CommandSpec[] = [
   { id: 'toggleSidebar', group: 'panels', menu: 'view', keys: () => 'Mod+Shift+S' },
   { id: 'toggleParams', group: 'panels', menu: 'view', keys: (p) => alt(p, 'P') },
   { id: 'toggleInspector', group: 'panels', menu: 'view', keys: (p) => alt(p, 'I') },
+  // the model picker was six Shift+Tabs away from the message box
+  { id: 'chooseModel', group: 'conversation', menu: 'conversation', keys: (p) => alt(p, 'M') },
+  // in the palette and the menu only: rare enough not to take a chord
+  { id: 'attachFiles', group: 'conversation', menu: 'conversation', keys: () => null },
+  { id: 'exportMarkdown', group: 'conversation', menu: 'file', keys: () => null },
+  { id: 'exportJson', group: 'conversation', menu: 'file', keys: () => null },
+  { id: 'switchTheme', group: 'general', menu: 'view', keys: () => null },
+  { id: 'switchLanguage', group: 'general', menu: 'view', keys: () => null },
   ...COMMAND_TABS.map((tab, i): CommandSpec => ({
     id: `goto.${tab}`,
     group: 'tabs',

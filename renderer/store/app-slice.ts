@@ -42,10 +42,19 @@ export interface AppSlice {
   /** the same panel floating over a narrow window; not remembered */
   paramsOverlay: boolean;
   setParamsOverlay(open: boolean): void;
+  /**
+   * With the inspector open beside a text tab, the parameters are a tab of the same side column (two
+   * panels beside a conversation left it too narrow, and a floating one covered the message box): which
+   * of the two the column shows.
+   */
+  sideTab: SideTab;
+  setSideTab(tab: SideTab): void;
 
   /** Opens an http(s) link outside the app (system browser in the desktop app, a new tab in the browser). */
   openLink(url: string): Promise<void>;
 }
+
+export type SideTab = 'params' | 'inspector';
 
 const TAB_KEY = 'quartet.activeTab';
 const PARAMS_KEY = 'quartet.paramsOpen';
@@ -131,6 +140,10 @@ export const createAppSlice =
     paramsOverlay: false,
     setParamsOverlay(open) {
       set({ paramsOverlay: open });
+    },
+    sideTab: 'inspector',
+    setSideTab(tab) {
+      set({ sideTab: tab });
     },
 
     async openLink(url) {
