@@ -38,6 +38,18 @@ export const COMMAND_IDS = [
 ] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
 
+/**
+ * Commands reached from the palette and the desktop menu only: rare enough not to take a chord (the keys
+ * left free are few, and each one taken is one a user cannot have for something else).
+ */
+export const UNBOUND_COMMANDS: readonly CommandId[] = [
+  'attachFiles',
+  'exportMarkdown',
+  'exportJson',
+  'switchTheme',
+  'switchLanguage',
+];
+
 export function isCommandId(value: unknown): value is CommandId {
   return typeof value === 'string' && (COMMAND_IDS as readonly string[]).includes(value);
 }
@@ -103,7 +115,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { id: 'toggleInspector', group: 'panels', menu: 'view', keys: (p) => alt(p, 'I') },
   // the model picker was six Shift+Tabs away from the message box
   { id: 'chooseModel', group: 'conversation', menu: 'conversation', keys: (p) => alt(p, 'M') },
-  // in the palette and the menu only: rare enough not to take a chord
+  // UNBOUND_COMMANDS: in the palette and the menu only
   { id: 'attachFiles', group: 'conversation', menu: 'conversation', keys: () => null },
   { id: 'exportMarkdown', group: 'conversation', menu: 'file', keys: () => null },
   { id: 'exportJson', group: 'conversation', menu: 'file', keys: () => null },

@@ -3,7 +3,7 @@ import type { StoreState } from './types.ts';
 import type { AppInfo } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { COMMAND_TABS } from '../../shared/commands.ts';
-import type { TextFormat } from '../../shared/formats.ts';
+import { TEXT_FORMATS, type TextFormat } from '../../shared/formats.ts';
 import { sessionToRestore } from './session.ts';
 import { safeExternalUrl } from '../../shared/links.ts';
 import type { StoreRuntime } from './runtime.ts';
@@ -55,6 +55,13 @@ export interface AppSlice {
 }
 
 export type SideTab = 'params' | 'inspector';
+
+/**
+ * Whether the parameters are a tab of the side column: the inspector is open beside a text tab. Two
+ * panels beside the conversation left it a few hundred pixels; one floating over it hid the message box.
+ */
+export const selectParamsInSide = (s: { inspectorOpen: boolean; activeTab: TabId }): boolean =>
+  s.inspectorOpen && (TEXT_FORMATS as readonly string[]).includes(s.activeTab);
 
 const TAB_KEY = 'quartet.activeTab';
 const PARAMS_KEY = 'quartet.paramsOpen';

@@ -115,9 +115,10 @@ it('a draft typed while the host was down comes back when the page does, and goe
     },
   });
   await h.ready();
-  await expect
-    .poll(() => composer().inputValue(), { timeout: 15_000 })
-    .toBe('Half a thought, finished while the host was down');
+  // the conversation, opened again (the session may not have been saved yet), has its draft back
+  await tab().getByTestId('conversation-item').first().locator('.conv-open').click();
+  await tab().getByTestId('message-user').first().waitFor();
+  expect(await composer().inputValue()).toBe('Half a thought, finished while the host was down');
   await composer().press('Enter');
   await finished().nth(1).waitFor({ timeout: 0 });
   expect(
@@ -168,9 +169,16 @@ it('with the inspector open the parameters are a tab of its column, and the head
   expect(await page.getByTestId('inspector').getByTestId('params-panel').count()).toBe(1);
   expect(overlaps(await box(params), await box(tab().locator('.composer')))).toBe(false);
   expect(await page.getByTestId('side-tab-params').getAttribute('aria-selected')).toBe('true');
-  await page.getByTestId('side-tab-inspector').click();
+  // the inspector's key brings its tab forward (the column stays); a reply's Inspect does too
+  await page.keyboard.press('Control+Alt+I');
   await page.getByTestId('exchanges-filter').waitFor();
   expect(await params.isVisible()).toBe(false);
+  await page.getByTestId('side-tab-params').click();
+  await params.waitFor();
+  await tab().getByTestId('message-assistant').first().hover();
+  await tab().getByTestId('message-assistant').first().getByTestId('inspect').click();
+  await page.getByTestId('exchange-detail').waitFor();
+  expect(await page.getByTestId('side-tab-inspector').getAttribute('aria-selected')).toBe('true');
 
   const title = tab().locator('.conv-heading-title');
   const totals = tab().getByTestId('conversation-totals');

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { StoreContext, useStore } from '../../store/index.ts';
 import type { StoreState } from '../../store/types.ts';
-import { TEXT_FORMATS } from '../../../shared/formats.ts';
+import { selectParamsInSide } from '../../store/app-slice.ts';
 
 /**
  * Whether the tab is too narrow for the parameters panel beside a readable conversation (ChatTab measures
@@ -9,12 +9,7 @@ import { TEXT_FORMATS } from '../../../shared/formats.ts';
  */
 export const ParamsNarrowContext = createContext(false);
 
-/**
- * Whether the parameters are a tab of the side column: the inspector is open beside a text tab. Two
- * panels beside the conversation left it a few hundred pixels; one floating over it hid the message box.
- */
-export const selectParamsInSide = (s: StoreState): boolean =>
-  s.inspectorOpen && (TEXT_FORMATS as readonly string[]).includes(s.activeTab);
+export { selectParamsInSide };
 
 /**
  * Whether the panel is showing: as a side tab, wanted and the tab chosen; where it floats, its passing

@@ -39,10 +39,6 @@ export function InspectorPanel() {
   const tabbed = useStore((s) => s.paramsOpen && selectParamsInSide(s));
   const sideTab = useStore((s) => s.sideTab);
   const setSideTab = useStore((s) => s.setSideTab);
-  // opening the inspector shows it, whatever tab the column showed last
-  useEffect(() => {
-    if (open) setSideTab('inspector');
-  }, [open, setSideTab]);
   if (!open) return null;
   const showingParams = tabbed && sideTab === 'params';
   const docked = Math.min(width, windowWidth * 0.7);

@@ -38,7 +38,7 @@ export const chat: Record<keyof typeof en, Entry> = {
   'chat.user.resultsSending': '你的结果（发送中）',
   'chat.user.edit': '编辑你的消息',
   'chat.user.editHint': '将作为新版本发送；此版本及其回复会保留（用 ‹ › 切换）。',
-  'chat.user.editFiles': '新版本会保留这 {count} 个文件：',
+  'chat.user.editFiles': (v) => `新版本会保留这 ${String(v.count)} 个文件：`,
   'chat.user.copy': '复制消息',
   'chat.user.copyResults': '复制结果',
   'chat.user.editResend': '编辑并重新发送',
