@@ -20,7 +20,7 @@ export const commands = {
   'commands.exportMarkdown': 'Export the conversation as Markdown',
   'commands.exportJson': 'Export the conversation as JSON',
   'commands.switchTheme': 'Switch the theme (light, dark, system)',
-  'commands.switchLanguage': 'Switch the language (English, 中文)',
+  'commands.switchLanguage': 'Switch the language (English, Chinese)',
   'commands.openPalette': 'Command palette',
   'commands.showShortcuts': 'Keyboard shortcuts',
   'commands.goto.chat': 'Go to Chat Completions',

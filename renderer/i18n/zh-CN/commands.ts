@@ -16,7 +16,7 @@ export const commands: Record<keyof typeof en, Entry> = {
   'commands.exportMarkdown': '将对话导出为 Markdown',
   'commands.exportJson': '将对话导出为 JSON',
   'commands.switchTheme': '切换主题（浅色、深色、跟随系统）',
-  'commands.switchLanguage': '切换语言（English、中文）',
+  'commands.switchLanguage': '切换界面语言（中文、英语）',
   'commands.openPalette': '命令面板',
   'commands.showShortcuts': '键盘快捷键',
   'commands.goto.chat': '转到 Chat Completions',
