@@ -126,6 +126,7 @@ it('a draft typed while the host was down comes back when the page does, and goe
   ).toEqual([]);
   await page.reload();
   await h.ready();
+  await tab().getByTestId('conversation-item').first().locator('.conv-open').click();
   await tab().getByTestId('message-user').nth(1).waitFor();
   expect(await composer().inputValue()).toBe('');
 });
