@@ -26,11 +26,29 @@ export const COMMAND_IDS = [
   'toggleSidebar',
   'toggleParams',
   'toggleInspector',
+  'chooseModel',
+  'attachFiles',
+  'exportMarkdown',
+  'exportJson',
+  'switchTheme',
+  'switchLanguage',
   'openPalette',
   'showShortcuts',
   ...COMMAND_TABS.map((t) => `goto.${t}` as const),
 ] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
+
+/**
+ * Commands reached from the palette and the desktop menu only: rare enough not to take a chord (the keys
+ * left free are few, and each one taken is one a user cannot have for something else).
+ */
+export const UNBOUND_COMMANDS: readonly CommandId[] = [
+  'attachFiles',
+  'exportMarkdown',
+  'exportJson',
+  'switchTheme',
+  'switchLanguage',
+];
 
 export function isCommandId(value: unknown): value is CommandId {
   return typeof value === 'string' && (COMMAND_IDS as readonly string[]).includes(value);
@@ -95,6 +113,14 @@ export const COMMANDS: readonly CommandSpec[] = [
   { id: 'toggleSidebar', group: 'panels', menu: 'view', keys: () => 'Mod+Shift+S' },
   { id: 'toggleParams', group: 'panels', menu: 'view', keys: (p) => alt(p, 'P') },
   { id: 'toggleInspector', group: 'panels', menu: 'view', keys: (p) => alt(p, 'I') },
+  // the model picker was six Shift+Tabs away from the message box
+  { id: 'chooseModel', group: 'conversation', menu: 'conversation', keys: (p) => alt(p, 'M') },
+  // UNBOUND_COMMANDS: in the palette and the menu only
+  { id: 'attachFiles', group: 'conversation', menu: 'conversation', keys: () => null },
+  { id: 'exportMarkdown', group: 'conversation', menu: 'file', keys: () => null },
+  { id: 'exportJson', group: 'conversation', menu: 'file', keys: () => null },
+  { id: 'switchTheme', group: 'general', menu: 'view', keys: () => null },
+  { id: 'switchLanguage', group: 'general', menu: 'view', keys: () => null },
   ...COMMAND_TABS.map((tab, i): CommandSpec => ({
     id: `goto.${tab}`,
     group: 'tabs',

@@ -19,7 +19,7 @@ import { formatWhen } from '../components/format.ts';
 import { REGISTRY, type CommandContext } from './registry.ts';
 import { chordParts, matchesChord } from './keys.ts';
 import { paletteItems, type PaletteItem } from './palette-items.ts';
-import { refocusLater } from './dom.ts';
+import { focusWhenShown, refocusLater } from './dom.ts';
 import './commands.css';
 
 const english = translator('en');
@@ -122,6 +122,7 @@ export function CommandPalette(props: { ctx: CommandContext; platform: ShortcutP
         const s = ctx.store.getState();
         s.setTab(format);
         void s.openConversation(format, id);
+        focusWhenShown(`#composer-${format}`);
       }
     });
   };

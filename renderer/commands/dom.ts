@@ -3,14 +3,18 @@
 
 const MAX_FRAMES = 60;
 
-/** Focuses the first element matching `selector` once it is on the page (selecting a field's text). */
-export function focusWhenShown(selector: string, options: { select?: boolean } = {}): void {
+/**
+ * Focuses the first element matching `selector` once it is on the page (selecting a field's text, or
+ * clicking a button as the user would).
+ */
+export function focusWhenShown(selector: string, options: { select?: boolean; click?: boolean } = {}): void {
   let frames = 0;
   const attempt = () => {
     const el = document.querySelector<HTMLElement>(selector);
     if (el && !el.hasAttribute('disabled')) {
       el.focus();
       if (options.select && el instanceof HTMLInputElement) el.select();
+      if (options.click) el.click();
       return;
     }
     if (++frames < MAX_FRAMES) requestAnimationFrame(attempt);

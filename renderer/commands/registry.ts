@@ -15,7 +15,9 @@ import type { MessageKey } from '../i18n/messages-en.ts';
 import { tFor } from '../i18n/useT.ts';
 import { visibleTurns } from '../store/chat-helpers.ts';
 import { copyText } from '../components/clipboard.ts';
+import { activeLocale } from '../i18n/active.ts';
 import { focusWhenShown } from './dom.ts';
+import { selectParamsOpen, setParamsShown } from '../features/chat/useParamsPanel.ts';
 
 /** What a command may use: the store, the palette and sheet, and the text tab used last. */
 export interface CommandContext {
@@ -66,6 +68,20 @@ function goToTextTab(ctx: CommandContext): TextFormat {
 }
 
 const composerOf = (format: TextFormat) => `#composer-${format}`;
+
+/**
+ * Where the cursor goes when a section is shown by a command (a shortcut, the palette): the field one
+ * types into there, else the section's own tab, never the page's body.
+ */
+export function mainFieldOf(tab: CommandTab): string {
+  if (isTextTab(tab)) return composerOf(tab);
+  if (tab === 'images') return '[data-testid="image-prompt"]';
+  if (tab === 'compare') return '[data-testid="compare-input"]';
+  if (tab === 'library') return '[data-testid="library-search"]';
+  return `[data-testid="tab-${tab}"]`;
+}
+
+const NEXT_THEME = { system: 'light', light: 'dark', dark: 'system' } as const;
 
 function setSidebarCollapsed(store: AppStore, collapsed: boolean): void {
   void store.getState().updateSettings({ sidebarCollapsed: collapsed });
@@ -160,15 +176,62 @@ const BEHAVIOUR: Record<Exclude<CommandId, GotoId>, Behaviour> = {
       const format = textTab(s);
       if (!format) return;
       // Where the tab is too narrow the panel floats and its open state is a passing one (ChatTab
-      // measures the tab and says so with a class); beside the conversation it is the remembered one.
-      const narrow = document
-        .querySelector(`[data-testid="chat-${format}"]`)
-        ?.classList.contains('is-narrow');
-      if (narrow) s.setParamsOverlay(!s.paramsOverlay);
-      else s.setParamsOpen(!s.paramsOpen);
+      // measures the tab and says so with a class); beside the conversation it is the remembered one;
+      // beside the inspector it is a tab of the side column.
+      const narrow =
+        document.querySelector(`[data-testid="chat-${format}"]`)?.classList.contains('is-narrow') === true;
+      setParamsShown(s, narrow, !selectParamsOpen(narrow)(s));
     },
   },
   toggleInspector: { available: always, run: (ctx) => ctx.store.getState().toggleInspector() },
+  chooseModel: {
+    available: (ctx) => ctx.store.getState().activeTab !== 'settings',
+    run(ctx) {
+      const s = ctx.store.getState();
+      if (s.activeTab === 'images' || s.activeTab === 'compare') {
+        focusWhenShown(`[data-testid="${s.activeTab}"] [data-testid="model-picker-input"]`, { select: true });
+        return;
+      }
+      const format = goToTextTab(ctx);
+      focusWhenShown(`[data-testid="chat-${format}"] [data-testid="model-picker-input"]`, { select: true });
+    },
+  },
+  attachFiles: {
+    available: always,
+    run(ctx) {
+      const format = goToTextTab(ctx);
+      // the composer's own button: its picker, its files, its drafts
+      focusWhenShown(`[data-testid="chat-${format}"] [data-testid="attach-button"]`, { click: true });
+    },
+  },
+  exportMarkdown: {
+    available: (ctx) => openConversationId(ctx.store.getState()) !== null,
+    async run(ctx) {
+      const id = openConversationId(ctx.store.getState());
+      if (id) await ctx.store.getState().exportConversation(id, 'markdown');
+    },
+  },
+  exportJson: {
+    available: (ctx) => openConversationId(ctx.store.getState()) !== null,
+    async run(ctx) {
+      const id = openConversationId(ctx.store.getState());
+      if (id) await ctx.store.getState().exportConversation(id, 'json');
+    },
+  },
+  switchTheme: {
+    available: (ctx) => ctx.store.getState().settings !== null,
+    async run(ctx) {
+      const s = ctx.store.getState();
+      await s.updateSettings({ theme: NEXT_THEME[s.settings?.theme ?? 'system'] });
+    },
+  },
+  switchLanguage: {
+    available: (ctx) => ctx.store.getState().settings !== null,
+    async run(ctx) {
+      // the two languages the page is written in: the one not showing
+      await ctx.store.getState().updateSettings({ language: activeLocale() === 'zh-CN' ? 'en' : 'zh-CN' });
+    },
+  },
 };
 
 const isGoto = (id: CommandId): id is GotoId => id.startsWith('goto.');
@@ -176,7 +239,14 @@ const isGoto = (id: CommandId): id is GotoId => id.startsWith('goto.');
 function behaviourOf(id: CommandId): Behaviour {
   if (!isGoto(id)) return BEHAVIOUR[id];
   const tab = id.slice('goto.'.length) as CommandTab;
-  return { available: always, run: (ctx) => ctx.store.getState().setTab(tab) };
+  return {
+    available: always,
+    run(ctx) {
+      ctx.store.getState().setTab(tab);
+      // the section drawn anew takes the focus with it: without this it fell to the page's body
+      focusWhenShown(mainFieldOf(tab));
+    },
+  };
 }
 
 /** Every command, in the table's order. */

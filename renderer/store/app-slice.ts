@@ -3,7 +3,7 @@ import type { StoreState } from './types.ts';
 import type { AppInfo } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { COMMAND_TABS } from '../../shared/commands.ts';
-import type { TextFormat } from '../../shared/formats.ts';
+import { TEXT_FORMATS, type TextFormat } from '../../shared/formats.ts';
 import { sessionToRestore } from './session.ts';
 import { safeExternalUrl } from '../../shared/links.ts';
 import type { StoreRuntime } from './runtime.ts';
@@ -42,10 +42,26 @@ export interface AppSlice {
   /** the same panel floating over a narrow window; not remembered */
   paramsOverlay: boolean;
   setParamsOverlay(open: boolean): void;
+  /**
+   * With the inspector open beside a text tab, the parameters are a tab of the same side column (two
+   * panels beside a conversation left it too narrow, and a floating one covered the message box): which
+   * of the two the column shows.
+   */
+  sideTab: SideTab;
+  setSideTab(tab: SideTab): void;
 
   /** Opens an http(s) link outside the app (system browser in the desktop app, a new tab in the browser). */
   openLink(url: string): Promise<void>;
 }
+
+export type SideTab = 'params' | 'inspector';
+
+/**
+ * Whether the parameters are a tab of the side column: the inspector is open beside a text tab. Two
+ * panels beside the conversation left it a few hundred pixels; one floating over it hid the message box.
+ */
+export const selectParamsInSide = (s: { inspectorOpen: boolean; activeTab: TabId }): boolean =>
+  s.inspectorOpen && (TEXT_FORMATS as readonly string[]).includes(s.activeTab);
 
 const TAB_KEY = 'quartet.activeTab';
 const PARAMS_KEY = 'quartet.paramsOpen';
@@ -131,6 +147,10 @@ export const createAppSlice =
     paramsOverlay: false,
     setParamsOverlay(open) {
       set({ paramsOverlay: open });
+    },
+    sideTab: 'inspector',
+    setSideTab(tab) {
+      set({ sideTab: tab });
     },
 
     async openLink(url) {

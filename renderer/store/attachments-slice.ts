@@ -15,6 +15,7 @@ import type { StoreRuntime } from './runtime.ts';
 import { compact } from '../../shared/compact.ts';
 import { t } from '../i18n/active.ts';
 import { hostFileProblem, refusalMessage } from '../features/chat/file-text.ts';
+import { draftKey } from './chat-helpers.ts';
 
 /**
  * A file in the composer. It is uploaded to the host as soon as it is added, so the page holds only its
@@ -68,7 +69,7 @@ export interface AttachmentsSlice {
   ): { ids: string[]; attachments: Attachment[] } | { problem: string };
   /** where the page loads an attachment's bytes */
   attachmentUrl(id: string): string;
-  /** "Ask about this image": the gallery image goes into the composer of a text tab, which opens. */
+  /** "Ask about this image": the gallery image goes into a new conversation's composer in a text tab, which opens. */
   askAboutImage(imageId: string, format: TextFormat): Promise<void>;
 }
 
@@ -244,8 +245,10 @@ export const createAttachmentsSlice =
           get().notify(t('notices.image.notAttached', { message: r.error.message }), 'error');
           return;
         }
-        const id = get().activeConversation[format];
-        get().addAttachment(id ?? `new:${format}`, r.value);
+        // A question about a gallery image starts a conversation of its own: the one last open in that
+        // tab is about something else (its own draft stays where it was).
+        await get().openConversation(format, null);
+        get().addAttachment(draftKey(format, null), r.value);
         get().setTab(format);
       },
     };

@@ -5,6 +5,21 @@ import type { TextFormat } from '../../shared/formats.ts';
 import { perFormat, upsertSummary } from './chat-helpers.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { t } from '../i18n/active.ts';
+import { MAX_MESSAGE_CHARS } from '../../shared/limits.ts';
+import { formatCount } from '../components/format.ts';
+
+/**
+ * Why a message cannot be sent for its size (its length and the limit), or null. The page says so as the
+ * text lands (a paste of millions of characters can look empty in the box) and never starts a
+ * conversation for it; the host refuses the same text at its contract.
+ */
+export function messageTooLong(text: string): string | null {
+  if (text.length <= MAX_MESSAGE_CHARS) return null;
+  return t('chat.composer.tooLong', {
+    size: formatCount(text.length),
+    limit: formatCount(MAX_MESSAGE_CHARS),
+  });
+}
 
 /**
  * What a chat tab holds before it is sent: the model and parameters (of the open conversation, or of the

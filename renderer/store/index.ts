@@ -23,6 +23,7 @@ import { createLibrarySlice } from './library-slice.ts';
 import { createRuntime, type RuntimeOptions, type StoreRuntime } from './runtime.ts';
 import { startEventRouting } from './events.ts';
 import { startSessionMemory } from './session.ts';
+import { startDraftMemory } from './draft-memory.ts';
 
 export type AppStore = UseBoundStore<StoreApi<StoreState>> & { readonly runtime: StoreRuntime };
 
@@ -70,5 +71,6 @@ export function useStore<T>(selector: (s: StoreState) => T): T {
 export function startApp(store: AppStore = appStore): void {
   startEventRouting(store);
   startSessionMemory(store);
+  startDraftMemory(store);
   void store.getState().init();
 }

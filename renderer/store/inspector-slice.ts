@@ -3,6 +3,7 @@ import type { StoreState } from './types.ts';
 import type { ExchangeSummary } from '../../shared/contract.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { Exchange } from '../../shared/exchange.ts';
+import { selectParamsInSide } from './app-slice.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { t } from '../i18n/active.ts';
 
@@ -52,16 +53,21 @@ export const createInspectorSlice =
     exchangeError: null,
 
     openInspector(exchangeId) {
-      set({ inspectorOpen: true });
+      // a request asked for is shown, even where the column showed the parameters (app-slice.ts)
+      set({ inspectorOpen: true, sideTab: 'inspector' });
       if (!get().exchangesLoaded) void get().loadExchanges();
       void get().selectExchange(exchangeId);
     },
     setInspectorOpen(open) {
-      set({ inspectorOpen: open });
+      set(open ? { inspectorOpen: true, sideTab: 'inspector' } : { inspectorOpen: false });
       if (open && !get().exchangesLoaded) void get().loadExchanges();
     },
     toggleInspector() {
-      get().setInspectorOpen(!get().inspectorOpen);
+      const s = get();
+      // the column showing the parameters: the inspector's tab comes forward rather than the column closing
+      if (s.inspectorOpen && s.sideTab === 'params' && s.paramsOpen && selectParamsInSide(s))
+        set({ sideTab: 'inspector' });
+      else s.setInspectorOpen(!s.inspectorOpen);
     },
 
     async loadExchanges() {

@@ -14,7 +14,7 @@ import {
   upsertSummary,
   type PendingSend,
 } from './chat-helpers.ts';
-import { conversationSaves } from './composer-slice.ts';
+import { conversationSaves, messageTooLong } from './composer-slice.ts';
 import { withoutRun } from './runs-slice.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { pairingProblem, type ToolResult } from '../../shared/tools.ts';
@@ -130,6 +130,12 @@ export const createRepliesSlice =
       key: string,
     ) => {
       let conversationId = activeId;
+      // Checked before anything is created: a refused send never leaves an empty conversation behind.
+      const tooLong = messageTooLong(text);
+      if (tooLong !== null) {
+        get().notify(t('notices.notSent', { problem: tooLong }), 'warning');
+        return null;
+      }
       // An edit keeps the edited message's files; a new message takes the composer's.
       const files = options.editTurnId ? { ids: [], attachments: [] } : get().filesToSend(key, format);
       if ('problem' in files) {

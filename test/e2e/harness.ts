@@ -54,8 +54,12 @@ export interface Harness {
   readonly hostLog: string[];
   /** waits until the app says it is ready: its first calls over the WebSocket have been answered */
   ready(): Promise<void>;
-  /** stops the host, starts a new one on the same data folder, opens its new address in the same page */
-  restart(): Promise<void>;
+  /**
+   * stops the host, starts a new one on the same data folder, opens its new address in the same page.
+   * samePort keeps the page's origin (and so its storage), as `npm run web` does on its fixed port;
+   * whileDown runs between the two (the page still open, its socket refused).
+   */
+  restart(options?: { samePort?: boolean; whileDown?: () => Promise<void> }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,10 +77,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const hostLog: string[] = [];
   const problems: string[] = [];
 
-  const startHost = async (): Promise<RunningWebHost> =>
+  const startHost = async (port = 0): Promise<RunningWebHost> =>
     launchWebHost({
       dataDir,
-      port: 0,
+      port,
       staticDir: RENDERER_DIR,
       vault: await createWebVault(dataDir, { keyring: false }),
       log: (line) => hostLog.push(line),
@@ -128,12 +132,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async ready() {
       await page.locator('[data-testid="app"][data-ready="true"]').waitFor({ state: 'attached' });
     },
-    async restart() {
+    async restart(options = {}) {
       restarting = true;
       closedOrigins.add(host.origin);
       try {
+        const port = options.samePort ? Number(new URL(host.origin).port) : 0;
         await host.close();
-        host = await startHost();
+        await options.whileDown?.();
+        host = await startHost(port);
         closedOrigins.delete(host.origin); // the system may hand the same port out again
         await open();
       } finally {

@@ -58,20 +58,26 @@ describe('layout', () => {
 
     const conversation = page.getByTestId('chat-chat').locator('.chat-main');
     expect((await box(conversation)).width).toBeGreaterThanOrEqual(MIN_CONVERSATION);
-    // the parameters panel gave way; opened again, it floats and the column keeps its width
+    // the parameters moved into the inspector's column as its other tab; shown, the conversation keeps
+    // its width and nothing floats over the message box
+    expect(await page.getByTestId('chat-chat').locator('.params-panel').count()).toBe(0);
     await page.getByTestId('params-toggle').click();
-    const params = page.getByTestId('chat-chat').locator('.params-panel');
+    const params = page.getByTestId('inspector').locator('.params-panel');
     await params.waitFor();
     expect((await box(conversation)).width).toBeGreaterThanOrEqual(MIN_CONVERSATION);
     expect(await page.getByTestId('inspector').getAttribute('data-floating')).toBe('false');
+    expect(overlap(await box(params), await box(page.getByTestId('chat-chat').locator('.composer')))).toBe(
+      false,
+    );
     // the header keeps its title and the model picker, side by side, not on top of each other
     const title = await box(page.locator('.conv-heading-title'));
     const picker = await box(page.getByTestId('chat-chat').locator('.conv-picker'));
     expect(title.width).toBeGreaterThan(100);
     expect(overlap(title, picker)).toBe(false);
-    // floating, it goes away on Escape
-    await page.keyboard.press('Escape');
+    // closed in the column, the inspector's tab shows again
+    await page.getByTestId('side-params-close').click();
     await params.waitFor({ state: 'detached' });
+    await page.getByTestId('exchange-detail').waitFor();
     await page.getByTestId('inspector-toggle').click();
   });
 

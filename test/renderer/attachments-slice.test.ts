@@ -278,4 +278,22 @@ describe('Ask about this image', () => {
     expect(t.store.getState().activeTab).toBe('messages');
     expect(t.store.getState().composerFiles['new:messages']?.[0]?.attachment?.id).toBe('att-img1');
   });
+
+  it('starts a new conversation in that tab rather than adding to the one last open there', async () => {
+    const attachment: Attachment = {
+      id: 'att-img',
+      name: 'image.png',
+      mimeType: 'image/png',
+      kind: 'image',
+      bytes: 100,
+      width: 1024,
+      height: 1024,
+    };
+    install({ attachImage: () => ok(attachment) });
+    t.store.setState({ activeConversation: { ...t.store.getState().activeConversation, generate: 'old' } });
+    await t.store.getState().askAboutImage('img1', 'generate');
+    expect(t.store.getState().activeConversation.generate).toBeNull();
+    expect(t.store.getState().composerFiles['new:generate']?.[0]?.attachment?.id).toBe('att-img');
+    expect(t.store.getState().composerFiles.old ?? []).toEqual([]);
+  });
 });

@@ -17,6 +17,7 @@ import { formatMs } from '../../components/format.ts';
 import { errorTitle, keptSignature, usageParts } from './turn-info.ts';
 import { EndNotice } from './EndNotice.tsx';
 import { TurnAttachments } from './Attachments.tsx';
+import { messageTooLong } from '../../store/composer-slice.ts';
 import type { Attachment } from '../../../shared/attachments.ts';
 import type { ToolResult } from '../../../shared/tools.ts';
 import { ToolCalls } from './ToolCalls.tsx';
@@ -110,8 +111,9 @@ export const UserBubble = memo(function UserBubble(props: {
     el.setSelectionRange(el.value.length, el.value.length);
   }, [editing]);
 
+  const tooLong = editing ? messageTooLong(text) : null;
   const submit = () => {
-    if (text.trim() === '' || props.busy) return;
+    if (text.trim() === '' || props.busy || tooLong !== null) return;
     setEditing(false);
     void send(format, text, { editTurnId: turn.id });
   };
@@ -155,6 +157,20 @@ export const UserBubble = memo(function UserBubble(props: {
             onKeyDown={onKeyDown}
             data-testid="edit-input"
           />
+          {/* the new version keeps the message's files: shown here, so the edit does not look like it drops them */}
+          {turn.attachments?.length ? (
+            <div className="msg-edit-files" data-testid="edit-files">
+              <span className="faint msg-edit-hint">
+                {t('chat.user.editFiles', { count: turn.attachments.length })}
+              </span>
+              <TurnAttachments attachments={turn.attachments} />
+            </div>
+          ) : null}
+          {tooLong ? (
+            <span className="composer-reason" role="status" data-testid="edit-too-long">
+              {tooLong}
+            </span>
+          ) : null}
           <div className="msg-edit-actions">
             <span className="faint msg-edit-hint">{t('chat.user.editHint')}</span>
             <Button
@@ -170,7 +186,7 @@ export const UserBubble = memo(function UserBubble(props: {
               size="s"
               variant="primary"
               icon="send"
-              disabled={text.trim() === '' || props.busy}
+              disabled={text.trim() === '' || props.busy || tooLong !== null}
               onClick={submit}
               data-testid="edit-send"
             >

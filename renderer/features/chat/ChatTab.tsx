@@ -1,4 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useSideSlot } from '../../components/side-slot.ts';
 import { displayModelId } from '../../../shared/display.ts';
 import { useStore } from '../../store/index.ts';
 import { draftKey, selectTabModel } from '../../store/chat-helpers.ts';
@@ -9,7 +11,7 @@ import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { NewConversationStart } from './NewConversationStart.tsx';
-import { ParamsNarrowContext, selectParamsOpen } from './useParamsPanel.ts';
+import { ParamsNarrowContext, selectParamsInSide, selectParamsOpen } from './useParamsPanel.ts';
 import { useElementWidth } from '../../components/useSize.ts';
 import { PARAMS_DOCKED_MIN_W, SIDEBAR_FULL_MIN_W, SIDEBAR_W } from '../../components/layout.ts';
 import { sidebarCollapsed } from '../../commands/registry.ts';
@@ -175,9 +177,14 @@ export function ChatTab(props: { format: TextFormat }) {
   const tight = width > 0 && width < SIDEBAR_FULL_MIN_W;
   // ChatTab provides the context useParamsPanel reads, so it applies the same selector itself
   const paramsOpen = useStore(selectParamsOpen(narrow));
+  // with the inspector open the panel is a tab of its column (kept while the inspector's tab shows)
+  const inSide = useStore(selectParamsInSide);
+  const paramsWanted = useStore((s) => s.paramsOpen);
+  const sideSlot = useSideSlot();
+  const docked = paramsOpen && !inSide;
   const classes = [
     'chat',
-    paramsOpen && 'has-params',
+    docked && 'has-params',
     narrow && 'is-narrow',
     tight && 'is-tight',
     collapsed && 'is-sidebar-collapsed',
@@ -209,7 +216,10 @@ export function ChatTab(props: { format: TextFormat }) {
           <ConversationBody format={format} conversationId={conversationId} />
           <Composer format={format} conversationId={conversationId} />
         </section>
-        {paramsOpen ? <ParamsPanel key={presetRevision} format={format} /> : null}
+        {docked ? <ParamsPanel key={presetRevision} format={format} /> : null}
+        {inSide && paramsWanted && sideSlot
+          ? createPortal(<ParamsPanel key={presetRevision} format={format} />, sideSlot)
+          : null}
       </div>
     </ParamsNarrowContext>
   );

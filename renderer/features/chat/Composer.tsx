@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { useElementWidth } from '../../components/useSize.ts';
 import { useParamsPanel } from './useParamsPanel.ts';
+import { messageTooLong } from '../../store/composer-slice.ts';
 import { draftKey, selectInvalidParam, selectTabModel, selectTabParams } from '../../store/chat-helpers.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
@@ -70,14 +71,18 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
 
   const problem = paramsProblem(format, params);
   const invalid = useStore((s) => selectInvalidParam(s, format));
+  // the text's own size first: a huge paste is refused as it lands, with its size and the limit
+  const tooLong = messageTooLong(text);
   const reason =
-    model === ''
-      ? t('chat.composer.chooseModel')
-      : invalid !== null
-        ? t('chat.composer.fixInParams', { problem: invalid })
-        : problem
-          ? t('chat.composer.fixInParams', { problem: problem.message })
-          : filesProblem;
+    tooLong !== null
+      ? tooLong
+      : model === ''
+        ? t('chat.composer.chooseModel')
+        : invalid !== null
+          ? t('chat.composer.fixInParams', { problem: invalid })
+          : problem
+            ? t('chat.composer.fixInParams', { problem: problem.message })
+            : filesProblem;
   const busy = pending !== undefined;
   const canSend = !busy && reason === null && (text.trim() !== '' || hasFiles);
 

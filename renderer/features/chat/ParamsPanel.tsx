@@ -45,12 +45,13 @@ export function messagesThinking(p: Params, on: boolean): Params {
 /** The parameters of the open conversation (or of the tab's next one); saved as you change them. */
 export function ParamsPanel(props: { format: TextFormat }) {
   const conversationId = useStore((s) => s.activeConversation[props.format]);
-  const { narrow, setOpen } = useParamsPanel();
+  const { narrow, inSide, setOpen } = useParamsPanel();
   const ref = useRef<HTMLElement>(null);
 
-  // Floating over a narrow window, the panel goes away on Escape or a click elsewhere.
+  // Floating over a narrow window, the panel goes away on Escape or a click elsewhere (as a tab of the
+  // side column it stays until closed there).
   const close = useCallback(() => setOpen(false), [setOpen]);
-  useDismiss(ref, narrow, close);
+  useDismiss(ref, narrow && !inSide, close);
 
   return (
     <aside ref={ref} className="params-panel" aria-label={t('params.title')} data-testid="params-panel">

@@ -13,6 +13,15 @@ import { useWindowWidth } from '../../components/useSize.ts';
 import { inspectorFits } from '../../components/layout.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import './inspector.css';
+import { selectParamsInSide } from '../chat/useParamsPanel.ts';
+import { setSideSlot } from '../../components/side-slot.ts';
+import {
+  SIDE_INSPECTOR_PANEL,
+  SIDE_PARAMS_PANEL,
+  SideParamsClose,
+  SideTabs,
+  sideTabId,
+} from '../../components/SideTabs.tsx';
 import { t } from '../../i18n/active.ts';
 import { interfaceLabel } from '../../i18n/interface-label.ts';
 
@@ -26,7 +35,12 @@ export function InspectorPanel() {
   const setOpen = useStore((s) => s.setInspectorOpen);
   const [width, setWidth] = useState(DEFAULT_W);
   const windowWidth = useWindowWidth();
+  // beside a text tab with its parameters wanted, the column holds both as tabs (SideTabs)
+  const tabbed = useStore((s) => s.paramsOpen && selectParamsInSide(s));
+  const sideTab = useStore((s) => s.sideTab);
+  const setSideTab = useStore((s) => s.setSideTab);
   if (!open) return null;
+  const showingParams = tabbed && sideTab === 'params';
   const docked = Math.min(width, windowWidth * 0.7);
   // Docked only where the section beside it keeps a readable conversation; otherwise it floats over it.
   const floating = !inspectorFits(windowWidth, docked);
@@ -40,16 +54,46 @@ export function InspectorPanel() {
     >
       <Resizer width={width} onWidth={setWidth} />
       <div className="inspector-head">
-        <Icon name="code" size={15} />
-        <h2 className="inspector-title">{t('inspector.title')}</h2>
+        {tabbed ? (
+          <SideTabs value={sideTab} onChange={setSideTab} />
+        ) : (
+          <>
+            <Icon name="code" size={15} />
+            <h2 className="inspector-title">{t('inspector.title')}</h2>
+          </>
+        )}
         <span className="inspector-head-spacer" />
-        <RefreshButton />
-        <ClearButton />
-        <IconButton icon="x" size="s" label={t('inspector.close')} onClick={() => setOpen(false)} />
+        {showingParams ? (
+          <SideParamsClose />
+        ) : (
+          <>
+            <RefreshButton />
+            <ClearButton />
+            <IconButton icon="x" size="s" label={t('inspector.close')} onClick={() => setOpen(false)} />
+          </>
+        )}
       </div>
-      <ExchangeList />
-      <div className="inspector-detail-wrap">
-        <ExchangeDetail />
+      {tabbed ? (
+        <div
+          ref={setSideSlot}
+          className="side-params"
+          id={SIDE_PARAMS_PANEL}
+          role="tabpanel"
+          aria-labelledby={sideTabId('params')}
+          hidden={!showingParams}
+        />
+      ) : null}
+      <div
+        className="inspector-main"
+        hidden={showingParams}
+        {...(tabbed
+          ? { id: SIDE_INSPECTOR_PANEL, role: 'tabpanel', 'aria-labelledby': sideTabId('inspector') }
+          : {})}
+      >
+        <ExchangeList />
+        <div className="inspector-detail-wrap">
+          <ExchangeDetail />
+        </div>
       </div>
     </aside>
   );

@@ -3,6 +3,7 @@ import type { Entry } from '../translate.ts';
 /** The shell: the section tabs, the header's buttons and the active connection. */
 export const app = {
   'app.sections': 'Sections',
+  'app.side.tabs': 'Side panels',
   // the format tabs keep the vendor APIs' names (shared/formats.ts) in every language
   'app.tab.images': 'Images',
   'app.tab.compare': 'Compare',

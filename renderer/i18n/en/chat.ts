@@ -51,6 +51,8 @@ export const chat = {
   'chat.user.resultsSending': 'Your results (sending)',
   'chat.user.edit': 'Edit your message',
   'chat.user.editHint': 'Sent as a new version; this one and its replies stay (switch with ‹ ›).',
+  'chat.user.editFiles': (v) =>
+    `The new version keeps ${v.count === 1 ? 'this file' : `these ${String(v.count)} files`}:`,
   'chat.user.copy': 'Copy message',
   'chat.user.copyResults': 'Copy results',
   'chat.user.editResend': 'Edit and resend',
@@ -109,6 +111,8 @@ export const chat = {
   'chat.composer.chooseModel': 'Choose a model above to send.',
   'chat.composer.fixInParams': '{problem} Fix it in Parameters.',
   'chat.composer.writeFirst': 'Write a message first',
+  'chat.composer.tooLong':
+    'The message has {size} characters; a message may have at most {limit}. Shorten it to send.',
   'chat.composer.send': 'Send (Enter)',
   'chat.composer.stop': 'Stop',
   /** {enter} and {shift} are the keys, drawn as elements */

@@ -3,6 +3,7 @@ import type { app as en } from '../en/app.ts';
 
 export const app: Record<keyof typeof en, Entry> = {
   'app.sections': '页面',
+  'app.side.tabs': '侧边面板',
   'app.tab.images': '图像',
   'app.tab.compare': '对比',
   'app.tab.settings': '设置',
