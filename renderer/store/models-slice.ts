@@ -39,6 +39,11 @@ export function groupModels(
   return { suggested, other };
 }
 
+/** The model a new choice starts with: the first that suits the purpose, else the first listed; '' when none. */
+export function firstSuitedModel(items: readonly ModelEntry[], purpose: ModelPurpose): string {
+  return groupModels(items, purpose).suggested[0]?.id ?? items[0]?.id ?? '';
+}
+
 export const createModelsSlice =
   (rt: StoreRuntime): StateCreator<StoreState, [], [], ModelsSlice> =>
   (set, get) => ({
