@@ -7,6 +7,7 @@ import {
   defaultColumns,
   lastReplyFigures,
   retryOf,
+  type CompareColumn,
   rankLowest,
 } from '../../renderer/store/compare-slice.ts';
 import { fakeBridge, ok, settingsWith, type Impl, freshStore } from './fake-bridge.ts';
@@ -160,7 +161,7 @@ describe('retry', () => {
         const col = s().compareColumns.find((c) => c.conversationId === input.conversationId);
         if (col?.format === 'messages' && !refused) {
           refused = true;
-          return { ok: false, error: { kind: 'network', message: 'offline' } };
+          return { ok: false, error: { kind: 'connection' as const, message: 'offline' } };
         }
         return ok({
           userTurn: turn('user', input.text),
