@@ -2,7 +2,8 @@ import { useStore } from '../../store/index.ts';
 import { lastReplyFigures, type CompareColumn } from '../../store/compare-slice.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { displayModelId } from '../../../shared/display.ts';
-import { Tabs, tabId, tabPanelId } from '../../components/Tabs.tsx';
+import { useRef, type KeyboardEvent } from 'react';
+import { tabId, tabPanelId } from '../../components/Tabs.tsx';
 import { formatMs } from '../../components/format.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { useT } from '../../i18n/useT.ts';
@@ -26,43 +27,65 @@ function stateOf(col: CompareColumn, t: Translate): { text: string; tone: 'run' 
 /**
  * When the columns do not fit side by side (a narrow or low window), one is shown at a time: a tab per
  * column names its format and model and how its last reply went, so the figures still compare at a glance.
+ * Each tab is named by what it shows (with its number for screen readers), so speech input finds it by the
+ * words on it; Left/Right, Home/End move between them as in any tab list.
  */
 export function ColumnSwitcher(props: { keys: string[]; value: string; onChange(key: string): void }) {
   const t = useT();
   const columns = useStore((s) => s.compareColumns);
+  const refs = useRef(new Map<string, HTMLButtonElement>());
   const byKey = new Map(columns.map((c) => [c.key, c]));
-  const items = props.keys.flatMap((key, i) => {
-    const col = byKey.get(key);
-    if (!col) return [];
-    const state = stateOf(col, t);
-    return [
-      {
-        id: key,
-        label: t('compare.switch.tab', {
-          n: i + 1,
-          format: FORMAT_LABELS[col.format],
-          model: col.model === '' ? t('compare.column.noModel') : displayModelId(col.model),
-          state: state.text,
-        }),
-        testId: 'compare-switch-tab',
-      },
-    ];
-  });
+  const { keys, value, onChange } = props;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const index = keys.indexOf(value);
+    const next =
+      e.key === 'ArrowRight'
+        ? (index + 1) % keys.length
+        : e.key === 'ArrowLeft'
+          ? (index - 1 + keys.length) % keys.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? keys.length - 1
+              : -1;
+    const target = keys[next];
+    if (target === undefined) return;
+    e.preventDefault();
+    onChange(target);
+    refs.current.get(target)?.focus();
+  };
+
   return (
-    <Tabs
-      items={items}
-      value={props.value}
-      onChange={props.onChange}
-      label={t('compare.switch.label')}
-      idPrefix={PREFIX}
+    <div
+      role="tablist"
+      aria-label={t('compare.switch.label')}
       className="compare-switch"
-      tabClassName="compare-switch-tab"
-      renderLabel={(key) => {
+      onKeyDown={onKeyDown}
+    >
+      {keys.map((key, i) => {
         const col = byKey.get(key);
         if (!col) return null;
         const state = stateOf(col, t);
+        const selected = key === value;
         return (
-          <>
+          <button
+            key={key}
+            ref={(el) => {
+              if (el) refs.current.set(key, el);
+              else refs.current.delete(key);
+            }}
+            type="button"
+            role="tab"
+            id={columnTabId(key)}
+            aria-selected={selected}
+            aria-controls={columnPanelId(key)}
+            tabIndex={selected ? 0 : -1}
+            className="compare-switch-tab"
+            data-testid="compare-switch-tab"
+            onClick={() => onChange(key)}
+          >
+            <span className="visually-hidden">{t('compare.switch.tab', { n: i + 1 })} </span>
             <span className="compare-switch-format">{FORMAT_LABELS[col.format]}</span>
             <span className="compare-switch-line">
               <span className="compare-switch-model mono">
@@ -73,9 +96,9 @@ export function ColumnSwitcher(props: { keys: string[]; value: string; onChange(
                 {state.text}
               </span>
             </span>
-          </>
+          </button>
         );
-      }}
-    />
+      })}
+    </div>
   );
 }

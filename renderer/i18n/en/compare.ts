@@ -31,7 +31,7 @@ export const compare = {
   'compare.column.waiting': 'Waiting for the reply',
   'compare.column.chooseModel': 'Choose a model for this column.',
   'compare.switch.label': 'Columns, one at a time',
-  'compare.switch.tab': 'Column {n}: {format}, {model}, {state}',
+  'compare.switch.tab': 'Column {n}:',
   'compare.switch.running': 'answering…',
   'compare.switch.none': 'no reply yet',
 

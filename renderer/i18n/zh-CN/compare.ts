@@ -30,7 +30,7 @@ export const compare: Record<keyof typeof en, Entry> = {
   'compare.column.waiting': '正在等待回复',
   'compare.column.chooseModel': '请为这一列选择模型。',
   'compare.switch.label': '逐列查看',
-  'compare.switch.tab': '第 {n} 列：{format}，{model}，{state}',
+  'compare.switch.tab': '第 {n} 列：',
   'compare.switch.running': '正在作答…',
   'compare.switch.none': '尚无回复',
 
