@@ -144,4 +144,30 @@ describe('compare views', () => {
     await expect.poll(() => page.locator('[data-testid="compare-column"]:visible').count()).toBe(4);
     expect(await tabs.count()).toBe(0);
   });
+
+  it('lists Compare’s conversations in All conversations, marked, and opens one’s comparison in Compare', async () => {
+    await openCompare();
+    await sendToAll('Why is the sky blue?');
+    await expect.poll(() => page.getByTestId('compare-reply').count(), { timeout: 30_000 }).toBe(3);
+    await page.getByTestId('compare-new').click();
+    expect(await page.getByTestId('compare-reply').count()).toBe(0);
+
+    await page.getByTestId('tab-library').click();
+    const rows = page.getByTestId('library-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-format')).sort())).toEqual([
+      'chat',
+      'generate',
+      'messages',
+    ]);
+    expect(await page.getByTestId('library-compared').count()).toBe(3);
+    expect(await page.getByTestId('library-total').textContent()).toMatch(/^3 /);
+    await page
+      .locator('[data-testid="library-row"][data-format="messages"]')
+      .getByTestId('library-open')
+      .click();
+    // the comparison is back on screen in Compare, every column with its reply
+    await page.getByTestId('compare').waitFor();
+    await expect.poll(() => page.getByTestId('compare-reply').count()).toBe(3);
+  });
 });

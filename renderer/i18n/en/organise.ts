@@ -129,6 +129,8 @@ export const organise = {
   'organise.library.noMatch': 'No conversation matches these filters.',
   'organise.library.clearFilters': 'Show all',
   'organise.library.open': 'Open in its tab ({format})',
+  'organise.library.openComparison': 'Open its comparison in Compare',
+  'organise.library.compared': 'Compare',
   'organise.library.col.title': 'Title',
   'organise.library.col.format': 'Format',
   'organise.library.col.folder': 'Folder',
