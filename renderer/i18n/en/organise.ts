@@ -101,6 +101,7 @@ export const organise = {
   'organise.search.fromCompare': 'Compare · ',
   'organise.search.you': 'You: ',
   'organise.search.reply': 'Reply: ',
+  'organise.search.thoughts': 'Thoughts: ',
 
   'organise.library.total': conversations,
   'organise.library.search': 'Search titles',

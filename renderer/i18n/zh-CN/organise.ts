@@ -97,6 +97,7 @@ export const organise: Record<keyof typeof en, Entry> = {
   'organise.search.fromCompare': '对比 · ',
   'organise.search.you': '你：',
   'organise.search.reply': '回复：',
+  'organise.search.thoughts': '思考过程：',
 
   'organise.library.total': (v: Vars) => `共 ${num(v)} 个对话`,
   'organise.library.search': '搜索标题',
