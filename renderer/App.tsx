@@ -245,6 +245,12 @@ function Shell() {
             id={tabPanelId(TAB_PREFIX, activeTab)}
             aria-labelledby={tabId(TAB_PREFIX, activeTab)}
           >
+            {/* every view has one level-one heading: its name (All conversations shows its own) */}
+            {activeTab === 'library' ? null : (
+              <h1 className="visually-hidden" data-testid="view-heading">
+                {labelOf(activeTab, t)}
+              </h1>
+            )}
             {ready ? (
               <ErrorBoundary
                 key={activeTab}

@@ -177,6 +177,8 @@ export interface SearchHit {
   /** a conversation of the Compare view opens in its format's tab, marked as from Compare */
   origin: 'chat' | 'compare';
   role: 'user' | 'assistant';
+  /** where the match is: the message's text, or (a reply's) thought summary */
+  in?: 'thoughts';
   /** text around the match, with the match between \u0001 and \u0002 markers */
   snippet: string;
   createdAt: number;

@@ -7,9 +7,11 @@ import type { Settings } from './contract.ts';
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   tabs: {},
+  // No model yet: each column takes the first its format's key family lists (one id through every format
+  // would go to services that do not list it for that key).
   compareColumns: [
-    { format: 'chat', model: 'gpt-5-mini' },
-    { format: 'messages', model: 'gpt-5-mini' },
-    { format: 'generate', model: 'gpt-5-mini' },
+    { format: 'chat', model: '' },
+    { format: 'messages', model: '' },
+    { format: 'generate', model: '' },
   ],
 };

@@ -5,7 +5,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { SearchHit } from '../../shared/contract.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { TextFormatSchema } from '../../shared/formats.ts';
-import { num, str, type Row } from './rows.ts';
+import { num, optStr, str, type Row } from './rows.ts';
 
 const MAX_TERMS = 16;
 
@@ -32,6 +32,8 @@ export interface SearchOptions {
 
 function toHit(row: Row): SearchHit {
   const role = str(row, 'role');
+  const textSnippet = optStr(row, 'text_snippet') ?? '';
+  const inText = textSnippet.includes('\u0001');
   return {
     conversationId: str(row, 'conversation_id'),
     turnId: str(row, 'id'),
@@ -39,7 +41,9 @@ function toHit(row: Row): SearchHit {
     title: str(row, 'title'),
     origin: str(row, 'origin') === 'compare' ? 'compare' : 'chat',
     role: role === 'user' ? 'user' : 'assistant',
-    snippet: str(row, 'snippet'),
+    // the text's own snippet when the match is there; else it was in the thought summary
+    ...(inText ? {} : { in: 'thoughts' as const }),
+    snippet: inText ? textSnippet : (optStr(row, 'thoughts_snippet') ?? ''),
     createdAt: num(row, 'created_at'),
   };
 }
@@ -58,7 +62,8 @@ export function searchMessages(db: DatabaseSync, query: string, options: SearchO
   const rows = db
     .prepare(
       `SELECT m.id, m.conversation_id, m.role, m.created_at, c.format, c.title, c.origin,
-         snippet(messages_fts, -1, char(1), char(2), '…', 16) AS snippet
+         snippet(messages_fts, 0, char(1), char(2), '…', 16) AS text_snippet,
+         snippet(messages_fts, 1, char(1), char(2), '…', 16) AS thoughts_snippet
        FROM messages_fts
        JOIN messages m ON m.num = messages_fts.rowid
        JOIN conversations c ON c.id = m.conversation_id

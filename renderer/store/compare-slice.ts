@@ -10,7 +10,7 @@ import { titleFrom } from '../../shared/titles.ts';
 import { withoutRun } from './runs-slice.ts';
 import { upsertSummary } from './chat-helpers.ts';
 import { compact } from '../../shared/compact.ts';
-import { FORMAT_LABELS, type TextFormat } from '../../shared/formats.ts';
+import { FORMAT_LABELS, familyOf, type TextFormat } from '../../shared/formats.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { t } from '../i18n/active.ts';
 
@@ -51,6 +51,8 @@ export interface CompareColumn {
   run: ColumnRun | null;
   /** a failure before any reply existed (no model, conversation not created, invalid input) */
   error: AppError | null;
+  /** what the failed request carried, so Retry can send it again (nothing of it was stored) */
+  failedInput?: ColumnInput;
 }
 
 /** Which parameters an editor shows: the set every column shares, or one column's own (by its key). */
@@ -100,6 +102,22 @@ export interface CompareSlice {
    * pair with the calls. `auto`: every call had a fixed result and nobody was asked.
    */
   answerColumnCalls(key: string, results: ToolResult[], options?: { auto?: boolean }): Promise<boolean>;
+  /**
+   * Asks the column again after a failure: its failed or cut-off last reply again (the old one stays as
+   * another version, a failed one without text is replaced), or the request that failed before anything
+   * was stored, sent again. The other columns are left as they are. False when there was nothing to retry.
+   */
+  retryColumn(key: string): Promise<boolean>;
+}
+
+/** What Retry would do in a column now: ask for its last reply again, send its failed request again, or nothing. */
+export function retryOf(col: CompareColumn): 'regenerate' | 'resend' | null {
+  if (col.run) return null;
+  if (col.error && col.failedInput) return 'resend';
+  const last = col.turns.at(-1);
+  if (col.conversationId !== null && last?.role === 'assistant')
+    return last.status === 'error' || last.status === 'partial' ? 'regenerate' : null;
+  return null;
 }
 
 export function newColumn(format: TextFormat, model: string, params: Params): CompareColumn {
@@ -178,8 +196,12 @@ export function pendingCalls(col: Pick<CompareColumn, 'turns' | 'run'>): Turn | 
 /** First run: the same question through three formats, each with the model last used in its tab. */
 export function defaultColumns(settings: Settings | null): Settings['compareColumns'] {
   const remembered = settings?.compareColumns ?? [];
-  if (remembered.length >= MIN_COLUMNS) return remembered.slice(0, MAX_COLUMNS);
   const model = (f: TextFormat) => settings?.tabs[f]?.model ?? '';
+  // a column without a model takes its tab's; else its key family's list gives it one (ColumnHeader)
+  if (remembered.length >= MIN_COLUMNS)
+    return remembered
+      .slice(0, MAX_COLUMNS)
+      .map((c) => (c.model === '' ? { ...c, model: model(c.format) } : c));
   return [
     { format: 'chat', model: model('chat') },
     { format: 'messages', model: model('messages') },
@@ -275,7 +297,7 @@ export const createCompareSlice =
       });
       const conversationId = await ensureConversation(col, text || (files[0]?.name ?? ''), comparisonId);
       if (typeof conversationId !== 'string') {
-        finish(col.key, requestId, { error: conversationId });
+        finish(col.key, requestId, { error: conversationId, input });
         return false;
       }
       // Stopped while the conversation was being created: do not start the request at all.
@@ -298,6 +320,7 @@ export const createCompareSlice =
             kind: 'internal',
             message: t('compare.sendFailed', { message: e instanceof Error ? e.message : String(e) }),
           },
+          input,
         });
         return false;
       }
@@ -306,8 +329,52 @@ export const createCompareSlice =
         autoAnswer(col.key, conversationId, r.value.reply, input.auto === true);
         return true;
       }
-      finish(col.key, requestId, { error: r.error });
+      finish(col.key, requestId, { error: r.error, input });
       return false;
+    };
+
+    /**
+     * Asks again for the column's last reply: the turn it answers shows with the reply streaming under it,
+     * and the stored pair (the new version on screen) replaces the old one when it is done.
+     */
+    const regenerateColumn = async (col: CompareColumn, conversationId: string): Promise<boolean> => {
+      const at = col.turns.findLastIndex((x) => x.role === 'user');
+      const asked = col.turns[at];
+      if (!asked) return false;
+      const kept = col.turns.slice(0, at);
+      const removed = col.turns.slice(at);
+      const requestId = crypto.randomUUID();
+      get().beginRun(requestId);
+      patchColumn(col.key, {
+        turns: kept,
+        run: compact({
+          requestId,
+          text: asked.text,
+          attachments: asked.attachments,
+          toolResults: asked.toolResults,
+        }),
+        error: null,
+      });
+      let r: Awaited<ReturnType<ReturnType<StoreRuntime['bridge']>['regenerate']>>;
+      try {
+        r = await rt.bridge().regenerate({ requestId, conversationId });
+      } catch (e) {
+        r = {
+          ok: false,
+          error: {
+            kind: 'internal',
+            message: t('compare.sendFailed', { message: e instanceof Error ? e.message : String(e) }),
+          },
+        };
+      }
+      // The turns come back: the new pair when it went, the old one when nothing was asked.
+      finish(
+        col.key,
+        requestId,
+        r.ok ? { turns: [r.value.userTurn, r.value.reply] } : { turns: removed, error: r.error },
+      );
+      if (r.ok) autoAnswer(col.key, conversationId, r.value.reply, false);
+      return r.ok;
     };
 
     /** Answers the column's new reply when every call has a fixed result (the chat tab's rule and limit). */
@@ -321,20 +388,28 @@ export const createCompareSlice =
       });
     };
 
-    const finish = (key: string, requestId: string, outcome: { turns?: Turn[]; error?: AppError }) => {
+    const finish = (
+      key: string,
+      requestId: string,
+      outcome: { turns?: Turn[]; error?: AppError; input?: ColumnInput },
+    ) => {
       get().finishRun(requestId);
       set((s) => ({
         ...withoutRun(s, requestId),
-        compareColumns: s.compareColumns.map((c) =>
-          c.key === key && c.run?.requestId === requestId
-            ? {
-                ...c,
-                run: null,
-                turns: outcome.turns ? [...c.turns, ...outcome.turns] : c.turns,
-                error: outcome.error ?? null,
-              }
-            : c,
-        ),
+        compareColumns: s.compareColumns.map((c) => {
+          if (c.key !== key || c.run?.requestId !== requestId) return c;
+          const { failedInput: _old, ...rest } = c;
+          return {
+            ...rest,
+            run: null,
+            turns: outcome.turns ? [...c.turns, ...outcome.turns] : c.turns,
+            error: outcome.error ?? null,
+            // a request stopped on purpose is not offered again
+            ...(outcome.error && outcome.input && outcome.error.kind !== 'aborted'
+              ? { failedInput: outcome.input }
+              : {}),
+          };
+        }),
       }));
     };
 
@@ -399,10 +474,13 @@ export const createCompareSlice =
         const format =
           (['chat', 'responses', 'messages', 'generate'] as const).find((f) => !used.has(f)) ?? 'chat';
         const last = cols.at(-1);
+        // the last column's model unless the new column's key family's list lacks it (then it gives one)
+        const list = get().models[familyOf(format)];
+        const listed = list?.status !== 'ready' || list.items.some((m) => m.id === last?.model);
         set({
           compareColumns: [
             ...cols,
-            newColumn(format, last?.model ?? '', last?.params ?? get().compareParams),
+            newColumn(format, listed ? (last?.model ?? '') : '', last?.params ?? get().compareParams),
           ],
         });
         persist();
@@ -536,6 +614,20 @@ export const createCompareSlice =
           { text: '', files: [], toolResults: results, auto: options.auto === true },
           comparisonId,
         );
+      },
+      async retryColumn(key) {
+        const col = column(key);
+        if (!col) return false;
+        const how = retryOf(col);
+        if (how === null) return false;
+        if (selectColumnInvalid(get(), key) !== null) return false;
+        if (how === 'regenerate' && col.conversationId !== null)
+          return regenerateColumn(col, col.conversationId);
+        const input = col.failedInput;
+        if (!input) return false;
+        const comparisonId = get().comparisonId ?? crypto.randomUUID();
+        if (get().comparisonId === null) set({ comparisonId });
+        return runColumn(col, input, comparisonId);
       },
       async newComparison() {
         if (get().compareColumns.some((c) => c.run)) await get().stopCompare();

@@ -5,6 +5,7 @@ import { TEXT_FORMATS } from '../../shared/formats.ts';
 import { compact } from '../../shared/compact.ts';
 import { downloadText } from '../components/download.ts';
 import { tFor } from '../i18n/useT.ts';
+import { emptiedColumn } from './compare-slice.ts';
 import type { StoreRuntime } from './runtime.ts';
 import type { StoreState } from './types.ts';
 
@@ -132,7 +133,11 @@ export const createOrganiseSlice =
           fail(change.folderId !== undefined ? 'organise.error.move' : 'organise.error.pin', r.error.message);
           return false;
         }
-        set((s) => ({ conversations: replaceSummaries(s.conversations, r.value) }));
+        set((s) => ({
+          conversations: replaceSummaries(s.conversations, r.value),
+          // Compare's conversations are listed in All conversations too
+          comparisons: s.comparisons.map((c) => ({ ...c, columns: replaceSummaries(c.columns, r.value) })),
+        }));
         return true;
       },
 
@@ -157,6 +162,13 @@ export const createOrganiseSlice =
           const selected = new Set([...s.library.selected].filter((id) => !gone.has(id)));
           return {
             conversations: s.conversations.filter((c) => !gone.has(c.id)),
+            // a Compare conversation deleted from All conversations leaves its comparison, and its column
+            comparisons: s.comparisons
+              .map((c) => ({ ...c, columns: c.columns.filter((x) => !gone.has(x.id)) }))
+              .filter((c) => c.columns.length > 0),
+            compareColumns: s.compareColumns.map((c) =>
+              c.conversationId !== null && gone.has(c.conversationId) ? emptiedColumn(c) : c,
+            ),
             loaded,
             drafts,
             activeConversation: active,

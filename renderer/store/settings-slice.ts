@@ -118,8 +118,9 @@ export const createSettingsSlice =
 
     /** A key of the active connection changed: model lists fetched with the old one are stale. */
     const refreshModels = (connectionId: string, slot: KeySlot) => {
-      if (connectionId !== get().activeConnectionId) return;
       const families = slot === 'default' ? KEY_FAMILIES : [slot];
+      get().forgetModelLists(connectionId, families);
+      if (connectionId !== get().activeConnectionId) return;
       for (const f of families) if (get().models[f]) void get().loadModels(f, { force: true });
     };
 
@@ -270,7 +271,7 @@ export const createSettingsSlice =
               ok: r.value.ok,
               message:
                 r.value.modelCount !== undefined && r.value.ok
-                  ? t('settings.keys.test.models', { message: r.value.message, count: r.value.modelCount })
+                  ? t('settings.keys.test.models', { count: r.value.modelCount })
                   : r.value.message,
             }
           : { running: false, ok: false, message: r.error.message };

@@ -18,9 +18,9 @@ describe('settings', () => {
       theme: 'system',
       tabs: {},
       compareColumns: [
-        { format: 'chat', model: 'gpt-5-mini' },
-        { format: 'messages', model: 'gpt-5-mini' },
-        { format: 'generate', model: 'gpt-5-mini' },
+        { format: 'chat', model: '' },
+        { format: 'messages', model: '' },
+        { format: 'generate', model: '' },
       ],
     });
     await h.call('updateSettings', { theme: 'dark', tabs: { chat: { model: 'gpt-4.1' } } });

@@ -6,6 +6,8 @@ import {
   COMPARE_FILES,
   defaultColumns,
   lastReplyFigures,
+  retryOf,
+  type CompareColumn,
   rankLowest,
 } from '../../renderer/store/compare-slice.ts';
 import { fakeBridge, ok, settingsWith, type Impl, freshStore } from './fake-bridge.ts';
@@ -146,6 +148,51 @@ describe('columns', () => {
       conversationId: null,
       turns: [],
     });
+  });
+});
+
+describe('retry', () => {
+  it('sends a column’s failed request again, to that column alone, when nothing of it was stored', async () => {
+    const s = () => t.store.getState();
+    let refused = false;
+    const h = host({
+      // the first messages request fails before the host stores anything (ok: false)
+      sendMessage: (input) => {
+        const col = s().compareColumns.find((c) => c.conversationId === input.conversationId);
+        if (col?.format === 'messages' && !refused) {
+          refused = true;
+          return { ok: false, error: { kind: 'connection' as const, message: 'offline' } };
+        }
+        return ok({
+          userTurn: turn('user', input.text),
+          reply: turn('assistant', `${col?.format} answers`),
+          totals: {},
+        });
+      },
+    });
+    setUp([
+      ['chat', 'm'],
+      ['messages', 'm'],
+    ]);
+    s().setComparePrompt('Hello');
+    await s().sendCompare();
+    const failed = s().compareColumns[1];
+    if (!failed) throw new Error('no column');
+    expect(failed.error?.message).toBe('offline');
+    expect(retryOf(failed)).toBe('resend');
+    expect(s().compareColumns.map((c) => (c.error ? null : retryOf(c)))).toEqual([null, null]);
+
+    expect(await s().retryColumn(failed.key)).toBe(true);
+    const sends = h.calls.filter((c) => c.op === 'sendMessage').map((c) => c.input);
+    // one to each column, then the failed one again with the same text, and nothing to the other
+    expect(sends).toHaveLength(3);
+    expect(sends[2]).toMatchObject({ text: 'Hello', conversationId: failed.conversationId });
+    expect(s().compareColumns.map((c) => c.turns.map((x) => x.text))).toEqual([
+      ['Hello', 'chat answers'],
+      ['Hello', 'messages answers'],
+    ]);
+    expect(s().compareColumns[1]?.error).toBeNull();
+    expect(retryOf(s().compareColumns[1] as CompareColumn)).toBeNull();
   });
 });
 

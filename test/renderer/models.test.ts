@@ -102,4 +102,38 @@ describe('model lists', () => {
     expect(list?.error?.status).toBe(401);
     expect(list?.exchangeId).toBe('x2');
   });
+
+  it('keeps each connection’s lists, a failed one too: switching tabs or connections back asks nothing again', async () => {
+    const { bridge, calls } = fakeBridge(({ family }) =>
+      family === 'generate'
+        ? { ok: false, error: { kind: 'http', status: 401, message: 'invalid key', exchangeId: 'x2' } }
+        : { ok: true, value: { models: SIM, exchangeId: 'x1' } },
+    );
+    t.setBridge(bridge);
+    const s = () => t.store.getState();
+    t.store.setState({ activeConnectionId: 'a' });
+    // every visit to a tab mounts its model picker, which asks for its family's list
+    for (let visit = 0; visit < 4; visit++) {
+      await s().loadModels('bearer');
+      await s().loadModels('generate');
+    }
+    expect(calls.map((c) => c.family)).toEqual(['bearer', 'generate']);
+    expect(s().models.generate?.status).toBe('error');
+
+    // to another connection and back: the first connection's lists are still known
+    t.store.setState({ activeConnectionId: 'b' });
+    await s().loadModels('bearer');
+    t.store.setState({ activeConnectionId: 'a' });
+    await s().loadModels('bearer');
+    await s().loadModels('generate');
+    expect(calls.map((c) => c.family)).toEqual(['bearer', 'generate', 'bearer']);
+    expect(s().models.bearer).toMatchObject({ connectionId: 'a', status: 'ready' });
+
+    // the refresh button asks again; a key that changed makes the next look ask again
+    await s().loadModels('generate', { force: true });
+    s().forgetModelLists('b', ['bearer']);
+    t.store.setState({ activeConnectionId: 'b' });
+    await s().loadModels('bearer');
+    expect(calls.map((c) => c.family)).toEqual(['bearer', 'generate', 'bearer', 'generate', 'bearer']);
+  });
 });

@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { formatWhen } from '../../components/format.ts';
 import { useT } from '../../i18n/useT.ts';
 import { snippetRuns } from './turn-info.ts';
+import { MiddleCut } from '../organise/MiddleCut.tsx';
 import { summaryOf } from '../../store/chat-helpers.ts';
 import { sidebarRows, dropChange, type Group, type SidebarRow } from '../organise/sidebar-rows.ts';
 import { FolderDialog, FolderDot, type FolderTarget } from '../organise/FolderDialog.tsx';
@@ -697,7 +698,7 @@ function HitButton(props: { hit: SearchHit; onOpen(): void }) {
   return (
     <button type="button" className="hit" onClick={props.onOpen} data-testid="search-hit">
       <span className="hit-head">
-        <span className="hit-title">{hit.title}</span>
+        <MiddleCut className="hit-title" text={hit.title} />
         <span className="hit-format">
           {hit.origin === 'compare' ? t('organise.search.fromCompare') : ''}
           {FORMAT_LABELS[hit.format]}
@@ -705,7 +706,11 @@ function HitButton(props: { hit: SearchHit; onOpen(): void }) {
       </span>
       <span className="hit-snippet">
         <span className="hit-role">
-          {hit.role === 'user' ? t('organise.search.you') : t('organise.search.reply')}
+          {hit.role === 'user'
+            ? t('organise.search.you')
+            : hit.in === 'thoughts'
+              ? t('organise.search.thoughts')
+              : t('organise.search.reply')}
         </span>
         {snippetRuns(hit.snippet).map((r, i) =>
           r.match ? <mark key={i}>{r.text}</mark> : <span key={i}>{r.text}</span>,

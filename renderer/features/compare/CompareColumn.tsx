@@ -1,15 +1,16 @@
 import { displayModelId } from '../../../shared/display.ts';
 import { TurnAttachments } from '../chat/Attachments.tsx';
 import type { Attachment } from '../../../shared/attachments.ts';
-import { memo, useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useStore } from '../../store/index.ts';
-import { MIN_COLUMNS, type CompareColumn } from '../../store/compare-slice.ts';
+import { MIN_COLUMNS, retryOf, type CompareColumn } from '../../store/compare-slice.ts';
 import type { Output, Turn } from '../../../shared/conversation.ts';
 import { sendsOutput } from '../../store/compare-params.ts';
 import { JsonReply } from '../chat/JsonReply.tsx';
 import { describeError } from '../../../shared/errors.ts';
 import { FORMAT_LABELS, TEXT_FORMATS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../models/ModelPicker.tsx';
+import { firstSuitedModel } from '../../store/models-slice.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -27,7 +28,7 @@ function useColumn(key: string): CompareColumn | undefined {
 }
 
 /** A column's (format, model) choice, with remove and "same model everywhere". */
-export function ColumnHeader(props: { columnKey: string; index: number }) {
+export function ColumnHeader(props: { columnKey: string; index: number; hidden?: boolean }) {
   const col = useColumn(props.columnKey);
   const setColumn = useStore((s) => s.setCompareColumn);
   const remove = useStore((s) => s.removeCompareColumn);
@@ -35,12 +36,22 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
   const count = useStore((s) => s.compareColumns.length);
   const anyRunning = useStore((s) => s.compareColumns.some((c) => c.run !== null));
   const editing = useStore((s) => s.compareParamsOpen === props.columnKey);
+  const family = col ? familyOf(col.format) : 'bearer';
+  const list = useStore((s) => s.models[family]);
   const uid = useId();
+  // A column without a model takes the first its key family lists for its format, once the list is in.
+  const needsModel = col !== undefined && col.model === '' && col.run === null;
+  const fill = needsModel && list?.status === 'ready' ? firstSuitedModel(list.items, col.format) : '';
+  const colKey = col?.key;
+  useEffect(() => {
+    if (colKey !== undefined && fill !== '') setColumn(colKey, { model: fill });
+  }, [colKey, fill, setColumn]);
   if (!col) return null;
   const busy = col.run !== null;
   return (
     <div
       className={`compare-head${editing ? ' is-editing' : ''}`}
+      hidden={props.hidden}
       data-testid="compare-column-head"
       data-format={col.format}
     >
@@ -98,12 +109,23 @@ export function ColumnHeader(props: { columnKey: string; index: number }) {
   );
 }
 
-/** The column's turns, the reply streaming in, and any error, scrolled to the newest. */
-export function ColumnBody(props: { columnKey: string }) {
+/**
+ * The column's turns, the reply streaming in, and any error, scrolled to the newest. One at a time (a
+ * narrow window), it is the panel of its tab in the switcher, and the others are hidden, keeping their
+ * scroll position.
+ */
+export function ColumnBody(props: {
+  columnKey: string;
+  hidden?: boolean;
+  panel?: { id: string; labelledBy: string };
+}) {
   const col = useColumn(props.columnKey);
   const scrollRef = useRef<HTMLDivElement>(null);
   const turnCount = col?.turns.length ?? 0;
   const runId = col?.run?.requestId ?? null;
+  const retryColumn = useStore((s) => s.retryColumn);
+  const { columnKey } = props;
+  const retry = useCallback(() => void retryColumn(columnKey), [retryColumn, columnKey]);
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -115,14 +137,21 @@ export function ColumnBody(props: { columnKey: string }) {
   // (not messages in plain JSON mode: nothing asked that format for JSON).
   const asked = col.conversationParams?.output;
   const jsonOutput = asked && sendsOutput(col.format, asked) ? asked : undefined;
+  const retryHow = retryOf(col);
+  const lastId = col.turns.at(-1)?.id;
   return (
     <div
       className="compare-body"
       ref={scrollRef}
       data-testid="compare-column"
       data-format={col.format}
-      aria-label={`${FORMAT_LABELS[col.format]} · ${col.model || t('compare.column.noModel')}`}
-      role="region"
+      hidden={props.hidden}
+      {...(props.panel
+        ? { id: props.panel.id, role: 'tabpanel', 'aria-labelledby': props.panel.labelledBy, tabIndex: 0 }
+        : {
+            role: 'region',
+            'aria-label': `${FORMAT_LABELS[col.format]} · ${col.model || t('compare.column.noModel')}`,
+          })}
       aria-busy={col.run !== null}
     >
       {col.turns.length === 0 && !col.run && !col.error ? (
@@ -134,7 +163,12 @@ export function ColumnBody(props: { columnKey: string }) {
         </p>
       ) : null}
       {col.turns.map((turn) => (
-        <TurnView key={turn.id} turn={turn} output={jsonOutput} />
+        <TurnView
+          key={turn.id}
+          turn={turn}
+          output={jsonOutput}
+          onRetry={retryHow === 'regenerate' && turn.id === lastId ? retry : undefined}
+        />
       ))}
       {col.run ? (
         <>
@@ -146,7 +180,9 @@ export function ColumnBody(props: { columnKey: string }) {
           <StreamingReply requestId={col.run.requestId} scrollRef={scrollRef} />
         </>
       ) : null}
-      {col.error ? <ColumnError error={col.error} /> : null}
+      {col.error ? (
+        <ColumnError error={col.error} onRetry={retryHow === 'resend' ? retry : undefined} />
+      ) : null}
       <ColumnResultsForm column={col} />
       {!col.run && col.conversationId !== null && col.turns.length > 0 ? (
         <ContinueInTab columnKey={col.key} format={col.format} />
@@ -182,7 +218,16 @@ function UserTurnView(props: { text: string; attachments?: Attachment[] | undefi
   );
 }
 
-const TurnView = memo(function TurnView({ turn, output }: { turn: Turn; output: Output | undefined }) {
+const TurnView = memo(function TurnView({
+  turn,
+  output,
+  onRetry,
+}: {
+  turn: Turn;
+  output: Output | undefined;
+  /** given to the column's last reply when it failed or was cut off */
+  onRetry?: (() => void) | undefined;
+}) {
   const inspect = useStore((s) => s.openInspector);
   if (turn.role === 'user')
     return (
@@ -205,12 +250,13 @@ const TurnView = memo(function TurnView({ turn, output }: { turn: Turn; output: 
         <Markdown text={turn.text} />
       )}
       {turn.toolCalls?.length ? <ToolCalls calls={turn.toolCalls} /> : null}
-      <EndNotice turn={turn} />
+      <EndNotice turn={turn} onRetry={turn.status === 'partial' ? onRetry : undefined} />
       {turn.status === 'error' && turn.error ? (
         <div className="callout callout--error compare-error" role="note">
           <Icon name="alert-circle" />
           <div className="compare-error-body">
             <span>{describeError(turn.error)}</span>
+            {onRetry ? <RetryButton onClick={onRetry} /> : null}
             {turn.error.exchangeId ? (
               <Button
                 size="s"
@@ -266,13 +312,28 @@ function StreamingReply(props: { requestId: string; scrollRef: RefObject<HTMLDiv
   );
 }
 
-function ColumnError({ error }: { error: NonNullable<CompareColumn['error']> }) {
+function RetryButton(props: { onClick(): void }) {
+  return (
+    <Button size="s" variant="ghost" icon="retry" onClick={props.onClick} data-testid="compare-retry">
+      {t('reply.retry')}
+    </Button>
+  );
+}
+
+function ColumnError({
+  error,
+  onRetry,
+}: {
+  error: NonNullable<CompareColumn['error']>;
+  onRetry?: (() => void) | undefined;
+}) {
   const inspect = useStore((s) => s.openInspector);
   return (
     <div className="callout callout--error compare-error" role="alert" data-testid="compare-column-error">
       <Icon name="alert-circle" />
       <div className="compare-error-body">
         <span>{error.kind === 'invalid-input' ? error.message : describeError(error)}</span>
+        {onRetry ? <RetryButton onClick={onRetry} /> : null}
         {error.exchangeId ? (
           <Button size="s" variant="ghost" icon="code" onClick={() => inspect(error.exchangeId ?? '')}>
             {t('inspector.inspect')}

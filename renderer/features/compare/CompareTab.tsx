@@ -1,4 +1,4 @@
-import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import {
@@ -11,11 +11,12 @@ import {
 import { AttachButton, ComposerFiles, usePasteFiles } from '../chat/Attachments.tsx';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
-import { useElementWidth } from '../../components/useSize.ts';
+import { useElementSize } from './useElementSize.ts';
 import { PARAMS_W } from '../../components/layout.ts';
 import { paramsProblem } from '../chat/turn-info.ts';
 import { ColumnHeader, ColumnBody } from './CompareColumn.tsx';
 import { FiguresRow } from './FiguresRow.tsx';
+import { ColumnSwitcher, columnPanelId, columnTabId } from './ColumnSwitcher.tsx';
 import { selectCallsWaiting } from './ColumnTools.tsx';
 import { CompareParamsPanel, SameParamsSwitch } from './CompareParams.tsx';
 import { ComparisonsButton } from './ComparisonsList.tsx';
@@ -24,8 +25,13 @@ import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
 import './compare.css';
 
-/** Below this width a column scrolls sideways rather than squeezing its reply (see compare.css). */
+/** Below this width a column would squeeze its reply: the columns are then shown one at a time. */
 const COLUMN_MIN_W = 220;
+/**
+ * Below this height the rows of choices and figures leave side-by-side replies a few lines: the columns
+ * are then shown one at a time too (at 720x480 three columns left 60 px for their replies).
+ */
+const SIDE_BY_SIDE_MIN_H = 600;
 /** The parameters panel sits beside the columns when each keeps this much room; otherwise it floats. */
 const COLUMN_ROOM_W = 260;
 
@@ -56,8 +62,14 @@ export function CompareTab() {
   const hydrate = useStore((s) => s.hydrateCompare);
   const keys = useStore(useShallow((s) => s.compareColumns.map((c) => c.key)));
   const paramsOpen = useStore((s) => s.compareParamsOpen !== null);
-  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const [ref, size] = useElementSize<HTMLDivElement>();
+  const width = size.width;
   const floating = width - PARAMS_W < keys.length * COLUMN_ROOM_W;
+  // Before the first measure (0 x 0) the columns stay side by side, as they were.
+  const room = paramsOpen && !floating ? width - PARAMS_W : width;
+  const stacked = size.width > 0 && (room < keys.length * COLUMN_MIN_W || size.height < SIDE_BY_SIDE_MIN_H);
+  const [picked, setPicked] = useState<string | null>(null);
+  const shown = picked !== null && keys.includes(picked) ? picked : (keys[0] ?? null);
 
   useEffect(() => {
     if (settings && !hydrated) hydrate(settings);
@@ -68,7 +80,25 @@ export function CompareTab() {
     <div ref={ref} className={classes.filter(Boolean).join(' ')} data-testid="compare">
       <div className="compare-main">
         <CompareComposer />
-        {keys.length > 0 ? (
+        {keys.length > 0 && stacked && shown !== null ? (
+          <>
+            <ColumnSwitcher keys={keys} value={shown} onChange={setPicked} />
+            <div className="compare-grid is-stacked" data-columns={1} data-testid="compare-stacked">
+              {keys.map((k, i) => (
+                <ColumnHeader key={`h-${k}`} columnKey={k} index={i} hidden={k !== shown} />
+              ))}
+              {keys.map((k) => (
+                <ColumnBody
+                  key={`b-${k}`}
+                  columnKey={k}
+                  hidden={k !== shown}
+                  panel={{ id: columnPanelId(k), labelledBy: columnTabId(k) }}
+                />
+              ))}
+              <FiguresRow only={shown} />
+            </div>
+          </>
+        ) : keys.length > 0 ? (
           <div
             className="compare-grid"
             style={{ gridTemplateColumns: `repeat(${keys.length}, minmax(${COLUMN_MIN_W}px, 1fr))` }}

@@ -18,8 +18,11 @@ interface CellData {
   run: { startedAt: number; firstTokenAt: number | null } | null;
 }
 
-/** One row of figures under the columns, so differences show at a glance. */
-export function FiguresRow() {
+/**
+ * One row of figures under the columns, so differences show at a glance; `only` shows one column's (the
+ * one on screen when they are shown one at a time), still ranked against the others.
+ */
+export function FiguresRow(props: { only?: string }) {
   // Neither changes per token (streamed text lives in runTexts): the columns when a column does, the runs
   // when one starts, gets its first token, stops or ends.
   const columns = useStore((s) => s.compareColumns);
@@ -45,7 +48,12 @@ export function FiguresRow() {
   return (
     <>
       {cells.map((c, i) => (
-        <div key={c.key} className="compare-figures" data-testid="compare-figures">
+        <div
+          key={c.key}
+          className="compare-figures"
+          hidden={props.only !== undefined && props.only !== c.key}
+          data-testid="compare-figures"
+        >
           {c.run ? (
             <dl className="figures-list">
               <Figure

@@ -137,14 +137,13 @@ const Tile = memo(function Tile({ img, size }: { img: ImageRecord; size: number 
       : null;
   const w = Math.min(THUMB_W, img.width);
   const h = Math.max(1, Math.round((w * img.height) / Math.max(1, img.width)));
-  const label = `${img.prompt.slice(0, 90)}${img.prompt.length > 90 ? '…' : ''} (${img.width}×${img.height})`;
+  const label = `${img.prompt.slice(0, 90)}${img.prompt.length > 90 ? '…' : ''}`;
 
   return (
     <div role="listitem" className="gallery-cell" style={{ width: size, height: size }}>
       <button
         type="button"
         className={`gallery-item${fresh ? ' is-fresh' : ''}`}
-        aria-label={t('images.gallery.open', { label })}
         title={img.prompt}
         data-testid="gallery-item"
         data-id={img.id}
@@ -157,6 +156,8 @@ const Tile = memo(function Tile({ img, size }: { img: ImageRecord; size: number 
             <Spinner size={16} />
           </span>
         )}
+        {/* named by its content, so the name holds the caption a sighted user reads (and may say) */}
+        <span className="visually-hidden">{t('images.gallery.open', { label })} </span>
         <span className="gallery-caption">
           <span className="tabular">
             {img.width}×{img.height}

@@ -57,14 +57,25 @@ export function ImageForm() {
   const [attempted, setAttempted] = useState(false);
   const uid = useId();
 
+  // The size choice a refused Generate was pressed with: an empty Custom field is only a mistake once
+  // Generate has been pressed with it (an earlier, successful press does not make the fresh field red).
+  const [refusedSize, setRefusedSize] = useState<string | null>(null);
   const errors = validateImageForm(form);
   const show = (field: keyof typeof errors) => (attempted ? errors[field] : undefined);
   // The size is checked as it is typed: that is where mistakes are easy to see.
-  const sizeError = form.sizePreset === 'custom' && form.customSize !== '' ? errors.size : show('size');
+  const sizeError =
+    form.sizePreset === 'custom' && form.customSize !== ''
+      ? errors.size
+      : refusedSize === form.sizePreset
+        ? show('size')
+        : undefined;
 
   const submit = () => {
-    setAttempted(true);
-    if (Object.keys(errors).length > 0) return;
+    const refused = Object.keys(errors).length > 0;
+    // only a refused press shows the fields' errors; after one that went, the form starts clean
+    setAttempted(refused);
+    setRefusedSize(refused ? form.sizePreset : null);
+    if (refused) return;
     void generate();
   };
   const onPromptKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -1,6 +1,7 @@
 import { memo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ExchangeEvent } from '../../../shared/exchange.ts';
+import { t } from '../../i18n/active.ts';
 
 /** Above this many events the list is virtualised; below, plain rows are simpler and searchable with Ctrl+F. */
 const VIRTUAL_FROM = 80;
@@ -9,7 +10,13 @@ const VIRTUAL_FROM = 80;
 export function EventList({ events }: { events: ExchangeEvent[] }) {
   if (events.length < VIRTUAL_FROM) {
     return (
-      <ol className="event-list" data-testid="event-list">
+      // it scrolls on its own: focusable, so the keyboard can scroll it too
+      <ol
+        className="event-list"
+        data-testid="event-list"
+        tabIndex={0}
+        aria-label={t('inspector.detail.events')}
+      >
         {events.map((e, i) => (
           <EventRow key={i} event={e} index={i} />
         ))}
@@ -29,7 +36,15 @@ function VirtualEventList({ events }: { events: ExchangeEvent[] }) {
     overscan: 12,
   });
   return (
-    <div className="event-scroll" ref={scrollRef} data-testid="event-list" data-virtual="true">
+    <div
+      className="event-scroll"
+      ref={scrollRef}
+      data-testid="event-list"
+      data-virtual="true"
+      tabIndex={0}
+      role="group"
+      aria-label={t('inspector.detail.events')}
+    >
       <ol className="event-list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const e = events[item.index];

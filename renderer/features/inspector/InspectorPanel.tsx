@@ -312,8 +312,9 @@ function ExchangeRow(props: { x: ExchangeSummary; selected: boolean; focusable: 
         <span className="inspector-row-method" translate="no">
           {x.method}
         </span>
+        {/* the name gives way to its tags: a second line, never a tag cut to a letter */}
         <span className="inspector-row-iface">
-          {interfaceLabel(x.interface)}
+          <span className="inspector-row-name">{interfaceLabel(x.interface)}</span>
           {x.streamed ? <span className="inspector-row-tag">{t('inspector.list.stream')}</span> : null}
           {outcome.note ? (
             <span className={`inspector-row-tag is-${outcome.note.tone}`} data-testid="exchange-item-note">

@@ -54,7 +54,23 @@ const SORTS: { id: LibrarySort; key: MessageKey }[] = [
  */
 export default function LibraryView() {
   const t = useT();
-  const all = useStore((s) => s.conversations);
+  const chats = useStore((s) => s.conversations);
+  const comparisons = useStore((s) => s.comparisons);
+  const comparisonsLoaded = useStore((s) => s.comparisonsLoaded);
+  const loadComparisons = useStore((s) => s.loadComparisons);
+  // Compare's conversations are listed too (each marked, opening its comparison): they would otherwise
+  // be in no list at all until moved to their tab.
+  useEffect(() => {
+    if (!comparisonsLoaded) void loadComparisons();
+  }, [comparisonsLoaded, loadComparisons]);
+  const all = useMemo(() => {
+    // one moved to its tab ("Continue in …") is a chat conversation now, listed once
+    const inTabs = new Set(chats.map((c) => c.id));
+    const compared = comparisons.flatMap((c) =>
+      c.columns.filter((x) => x.origin === 'compare' && !inTabs.has(x.id)),
+    );
+    return [...chats, ...compared];
+  }, [chats, comparisons]);
   const folders = useStore((s) => s.folders);
   const status = useStore((s) => s.conversationsStatus);
   const format = useStore((s) => s.library.format);
@@ -423,8 +439,10 @@ const LibraryRow = memo(function LibraryRow(props: {
   const select = useStore((s) => s.selectConversation);
   const open = useStore((s) => s.openConversation);
   const setTab = useStore((s) => s.setTab);
+  const openComparison = useStore((s) => s.openComparison);
   const pin = useStore((s) => s.pinConversations);
   const pinned = summary.pinned === true;
+  const compared = summary.origin === 'compare' && summary.comparisonId !== undefined;
   const onCheck = (e: MouseEvent<HTMLInputElement>) => select(summary.id, e.shiftKey, props.visible);
   return (
     <div
@@ -446,8 +464,19 @@ const LibraryRow = memo(function LibraryRow(props: {
         <button
           type="button"
           className="library-open"
-          title={t('organise.library.open', { format: FORMAT_LABELS[summary.format] })}
+          title={
+            compared
+              ? t('organise.library.openComparison')
+              : t('organise.library.open', { format: FORMAT_LABELS[summary.format] })
+          }
           onClick={() => {
+            if (compared && summary.comparisonId !== undefined) {
+              const id = summary.comparisonId;
+              void openComparison(id).then((opened) => {
+                if (opened) setTab('compare');
+              });
+              return;
+            }
             setTab(summary.format);
             void open(summary.format, summary.id);
           }}
@@ -455,6 +484,11 @@ const LibraryRow = memo(function LibraryRow(props: {
         >
           <span className="library-row-title">{summary.title}</span>
         </button>
+        {compared ? (
+          <span className="library-compared" data-testid="library-compared">
+            {t('organise.library.compared')}
+          </span>
+        ) : null}
         <IconButton
           icon="pin"
           size="s"

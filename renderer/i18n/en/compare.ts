@@ -30,6 +30,10 @@ export const compare = {
   'compare.column.thinking': 'Thinking…',
   'compare.column.waiting': 'Waiting for the reply',
   'compare.column.chooseModel': 'Choose a model for this column.',
+  'compare.switch.label': 'Columns, one at a time',
+  'compare.switch.tab': 'Column {n}:',
+  'compare.switch.running': 'answering…',
+  'compare.switch.none': 'no reply yet',
 
   'compare.history': 'Comparisons',
   'compare.history.loadFailed': 'Comparisons could not be loaded: {message}',

@@ -101,6 +101,7 @@ export const organise = {
   'organise.search.fromCompare': 'Compare · ',
   'organise.search.you': 'You: ',
   'organise.search.reply': 'Reply: ',
+  'organise.search.thoughts': 'Thoughts: ',
 
   'organise.library.total': conversations,
   'organise.library.search': 'Search titles',
@@ -129,6 +130,8 @@ export const organise = {
   'organise.library.noMatch': 'No conversation matches these filters.',
   'organise.library.clearFilters': 'Show all',
   'organise.library.open': 'Open in its tab ({format})',
+  'organise.library.openComparison': 'Open its comparison in Compare',
+  'organise.library.compared': 'Compare',
   'organise.library.col.title': 'Title',
   'organise.library.col.format': 'Format',
   'organise.library.col.folder': 'Folder',

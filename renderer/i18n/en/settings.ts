@@ -1,4 +1,4 @@
-import type { Entry } from '../translate.ts';
+import type { Entry, Vars } from '../translate.ts';
 
 export const settings = {
   'settings.language': 'Language',
@@ -84,7 +84,11 @@ export const settings = {
   'settings.keys.test': 'Test',
   'settings.keys.test.title': 'List the models with this key',
   'settings.keys.test.noKey': 'Set a key first',
-  'settings.keys.test.models': '{message} ({count} models)',
+  // said once, by the page (the host's sentence says the same in English only)
+  'settings.keys.test.models': (v: Vars) => {
+    const count = Number(v['count'] ?? 0);
+    return `The key works: the service lists ${count.toLocaleString('en')} model${count === 1 ? '' : 's'} for it.`;
+  },
   'settings.appearance.title': 'Appearance',
   'settings.theme': 'Theme',
   'settings.theme.system': 'System',

@@ -29,6 +29,10 @@ export const compare: Record<keyof typeof en, Entry> = {
   'compare.column.thinking': '正在思考…',
   'compare.column.waiting': '正在等待回复',
   'compare.column.chooseModel': '请为这一列选择模型。',
+  'compare.switch.label': '逐列查看',
+  'compare.switch.tab': '第 {n} 列：',
+  'compare.switch.running': '正在作答…',
+  'compare.switch.none': '尚无回复',
 
   'compare.history': '对比记录',
   'compare.history.loadFailed': '无法加载对比记录：{message}',

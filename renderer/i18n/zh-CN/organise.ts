@@ -97,6 +97,7 @@ export const organise: Record<keyof typeof en, Entry> = {
   'organise.search.fromCompare': '对比 · ',
   'organise.search.you': '你：',
   'organise.search.reply': '回复：',
+  'organise.search.thoughts': '思考过程：',
 
   'organise.library.total': (v: Vars) => `共 ${num(v)} 个对话`,
   'organise.library.search': '搜索标题',
@@ -124,6 +125,8 @@ export const organise: Record<keyof typeof en, Entry> = {
   'organise.library.noMatch': '没有符合这些筛选条件的对话。',
   'organise.library.clearFilters': '显示全部',
   'organise.library.open': '在其标签页中打开（{format}）',
+  'organise.library.openComparison': '在“对比”中打开它所属的对比',
+  'organise.library.compared': '对比',
   'organise.library.col.title': '标题',
   'organise.library.col.format': '格式',
   'organise.library.col.folder': '文件夹',

@@ -1,4 +1,4 @@
-import type { Entry } from '../translate.ts';
+import type { Entry, Vars } from '../translate.ts';
 import type { settings as en } from '../en/settings.ts';
 
 export const settings: Record<keyof typeof en, Entry> = {
@@ -80,7 +80,8 @@ export const settings: Record<keyof typeof en, Entry> = {
   'settings.keys.test': '测试',
   'settings.keys.test.title': '用此密钥列出模型',
   'settings.keys.test.noKey': '请先设置密钥',
-  'settings.keys.test.models': '{message}（{count} 个模型）',
+  'settings.keys.test.models': (v: Vars) =>
+    `密钥可用：服务为它列出了 ${Number(v['count'] ?? 0).toLocaleString('zh-CN')} 个模型。`,
   'settings.appearance.title': '外观',
   'settings.theme': '主题',
   'settings.theme.system': '跟随系统',

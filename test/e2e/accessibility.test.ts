@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { harnessPerTest } from './harness.ts';
+
+/**
+ * axe-core over every main view, in both themes, with something in each (a Markdown reply, a stream's
+ * events in the inspector, replies in Compare, an image whose size the service changed): no critical or
+ * serious violation, and every view has its level-one heading. axe's source is evaluated in the page
+ * through the DevTools protocol, which the page's Content Security Policy does not govern (a script tag
+ * would be refused, as it should be).
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const VIEWS = ['chat', 'responses', 'messages', 'generate', 'library', 'images', 'compare', 'settings'];
+
+let page: Page;
+harnessPerTest((h) => {
+  page = h.page;
+});
+
+interface Found {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe on the page as it is; the rules that are off by default but matter here are turned on. */
+async function audit(): Promise<Found[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, {
+      resultTypes: ['violations'],
+      // a control whose name does not hold the words on it cannot be found by those words (speech input)
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })) as {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+    };
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+}
+
+async function seed(): Promise<void> {
+  await page.getByTestId('composer-input').fill('Show me a little markdown: a table, a list and some code.');
+  await page.getByTestId('composer-input').press('Enter');
+  await page.getByTestId('turn-meta').last().waitFor({ timeout: 30_000 });
+  // the inspector open on the streamed request: its events list scrolls on its own
+  await page.getByTestId('inspector-toggle').click();
+  await page.getByTestId('event-list').first().waitFor();
+
+  await page.getByTestId('tab-compare').click();
+  await page.getByTestId('compare-input').fill('Hi');
+  await page.getByTestId('compare-send').click();
+  await page.getByTestId('compare-inspect').nth(2).waitFor({ timeout: 30_000 });
+
+  // a size the sandbox changes: the tile then says so on it
+  await page.getByTestId('tab-images').click();
+  await page.getByTestId('image-prompt').fill('A lighthouse on a basalt cliff at dusk');
+  await page.getByTestId('image-size-custom').click();
+  await page.getByTestId('image-size-input').fill('1000x1000');
+  await page.getByTestId('generate-button').click();
+  await page.getByTestId('size-adjusted-badge').first().waitFor({ timeout: 60_000 });
+}
+
+describe('accessibility', () => {
+  it('every main view in both themes has no critical or serious axe violation, and a level-one heading', async () => {
+    await seed();
+    const serious: string[] = [];
+    const noHeading: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      for (const view of VIEWS) {
+        await page.getByTestId(`tab-${view}`).click();
+        await page.locator('[role="tabpanel"] > *:not(h1)').first().waitFor();
+        if (view === 'library') await page.getByTestId('library-row').first().waitFor();
+        if (view === 'images') await page.getByTestId('gallery-item').first().waitFor();
+        for (const v of await audit()) {
+          if (v.impact === 'critical' || v.impact === 'serious')
+            serious.push(`${theme} ${view}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+          if (v.id === 'page-has-heading-one') noHeading.push(`${theme} ${view}`);
+        }
+      }
+    }
+    expect(serious).toEqual([]);
+    expect(noHeading).toEqual([]);
+  });
+
+  it('Compare one column at a time (720x480) has no critical or serious axe violation', async () => {
+    await page.setViewportSize({ width: 720, height: 480 });
+    await page.getByTestId('tab-compare').click();
+    await page.getByTestId('compare-input').fill('Hi');
+    await page.getByTestId('compare-send').click();
+    await expect.poll(() => page.getByTestId('compare-switch-tab').count()).toBe(3);
+    await page.locator('[data-testid="compare-reply"]:visible').waitFor({ timeout: 30_000 });
+    const found = (await audit()).filter((v) => v.impact === 'critical' || v.impact === 'serious');
+    expect(found).toEqual([]);
+  });
+});
