@@ -40,7 +40,7 @@ describe('electron-builder.yml', () => {
 });
 
 describe('scripts/build-electron.ts', () => {
-  it('bundles main and preload into single CJS files that load nothing but electron and Node built-ins', async () => {
+  it('bundles main and preload into single CJS files that load nothing but electron, Node built-ins and the native image library (unpacked from the archive)', async () => {
     await promisify(execFile)(process.execPath, ['scripts/build-electron.ts'], { cwd: root });
     const requires = (code: string) => [
       ...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1])),
@@ -49,7 +49,12 @@ describe('scripts/build-electron.ts', () => {
     // A sandboxed preload can require only 'electron' (and a few polyfills): everything else is inlined.
     expect(requires(preload)).toEqual(['electron']);
     const main = await readFile(`${root}dist-electron/main.cjs`, 'utf8');
-    for (const id of requires(main)) expect(id === 'electron' || id?.startsWith('node:'), id).toBe(true);
+    // sharp is native: it stays a package of its own, and the archive must leave it (and its binaries) unpacked
+    const builder = await readFile(`${root}electron-builder.yml`, 'utf8');
+    for (const id of requires(main)) {
+      expect(id === 'electron' || id === 'sharp' || id?.startsWith('node:'), id).toBe(true);
+    }
+    expect(builder).toMatch(/asarUnpack:[\s\S]*sharp[\s\S]*@img/);
     expect(main).toContain('registerSchemesAsPrivileged');
     expect(preload).toContain('exposeInMainWorld');
   });
