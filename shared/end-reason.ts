@@ -64,7 +64,10 @@ export function endReasonOfReply(
   },
 ): EndReason | undefined {
   if (reply.refused) return 'refusal';
-  const byFinish = reply.finishReason === undefined ? undefined : FINISH_REASONS[format][reply.finishReason];
+  // own keys only: a service's finish reason may be "__proto__" or "constructor"
+  const table = FINISH_REASONS[format];
+  const finish = reply.finishReason;
+  const byFinish = finish !== undefined && Object.hasOwn(table, finish) ? table[finish] : undefined;
   if (byFinish) return byFinish;
   // a reply that only calls functions says nothing, and that is its whole answer
   if (reply.text.trim() === '' && (reply.toolCalls?.length ?? 0) === 0) return 'empty';

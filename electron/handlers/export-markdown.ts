@@ -41,7 +41,10 @@ const EXTENSION_OF_TYPE: Record<string, string> = {
 export function attachmentFileName(a: Pick<Attachment, 'id' | 'name' | 'mimeType'>): string {
   const id = a.id.replace(/[^A-Za-z0-9-]/g, '').slice(0, 64) || 'file';
   const fromName = /\.([A-Za-z0-9]{1,10})$/.exec(a.name)?.[1]?.toLowerCase();
-  const ext = EXTENSION_OF_TYPE[a.mimeType] ?? fromName ?? 'txt';
+  const ext =
+    (Object.hasOwn(EXTENSION_OF_TYPE, a.mimeType) ? EXTENSION_OF_TYPE[a.mimeType] : undefined) ??
+    fromName ??
+    'txt';
   return `${id}.${ext}`;
 }
 

@@ -369,3 +369,14 @@ describe('an assistant turn with nothing to send is left out of the history', ()
     });
   }
 });
+
+describe('a finish reason named like a property of every object', () => {
+  it.each(['__proto__', 'constructor', 'toString'])(
+    '"%s" is no end reason in any format (it once stored an object and failed the reply as internal)',
+    (finishReason) => {
+      for (const format of ['chat', 'responses', 'messages', 'generate'] as const) {
+        expect(endReasonOfReply(format, { text: 'fine', finishReason })).toBeUndefined();
+      }
+    },
+  );
+});
