@@ -3,7 +3,8 @@
 // has a clear message; arbitrary bytes to the SSE reader either yield events or fail with an Error (never
 // hang); any string given as a base address is either a root that every endpoint builds from or a
 // message; any bytes given to the image sniffers give an answer or null, never an exception; any
-// attachment name is refused or exported inside its folder; any streamed index is in range or refused.
+// attachment name is refused or exported inside its folder; any streamed index is in range or refused;
+// any attachment bytes are refused with a reason or stored, as an image only when they decode within the cap.
 // (test/core/properties.test.ts covers well-formed SSE split anywhere, redaction and generate parts.)
 // Figures: test-results/reliability/fuzz.json.
 import fc from 'fast-check';
@@ -12,7 +13,9 @@ import { OPERATION_NAMES } from '../../shared/contract.ts';
 import { allEndpoints, normaliseBaseUrl } from '../../shared/endpoints.ts';
 import { readEvents } from '../../electron/core/index.ts';
 import { imageLooksComplete, sniffImage } from '../../electron/core/images/sniff.ts';
-import { createHarness, type Harness } from '../support/app-core.ts';
+import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../../shared/limits.ts';
+import { createHarness, tinyWebp, type Harness } from '../support/app-core.ts';
 import { isSafeFileName } from '../../shared/attachments.ts';
 import { attachmentLinkTarget } from '../../electron/handlers/export-markdown.ts';
 import { MAX_STREAM_INDEX, streamIndex } from '../../electron/core/formats/util.ts';
@@ -210,5 +213,64 @@ describe('streamed indexes (chat tool calls, messages content blocks)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('attachment bytes (upload, paste, drop; import and --attach take the same check)', () => {
+  it('any bytes under any type: refused with a reason, or stored, and an image only when it really decodes within the pixel cap', async () => {
+    const png = await sharp({ create: { width: 20, height: 12, channels: 3, background: '#369' } })
+      .png()
+      .toBuffer();
+    const signatures = [
+      png.subarray(0, 33),
+      Buffer.from('GIF89a'),
+      Buffer.from([0xff, 0xd8, 0xff]),
+      Buffer.from('RIFF\0\0\0\0WEBPVP8 '),
+    ];
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
+      fc
+        .tuple(fc.constantFrom(...signatures), fc.uint8Array({ maxLength: 200 }))
+        .map(([head, rest]) => Buffer.concat([head, rest])),
+      // a real image, cut anywhere or with bytes flipped
+      fc.tuple(fc.constantFrom(png, tinyWebp()), fc.nat(), fc.nat(255)).map(([img, at, v]) => {
+        const copy = Buffer.from(img);
+        if (at % 2 === 0) return copy.subarray(0, at % copy.length);
+        copy[at % copy.length] = v;
+        return copy;
+      }),
+      fc.constantFrom(png, tinyWebp()),
+    );
+    let images = 0;
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        bytes,
+        fc.constantFrom('image/png', 'image/webp', 'text/plain', 'application/pdf', ''),
+        async (data, mimeType) => {
+          const r = await app.dispatch('putAttachment', {
+            name: 'file.bin',
+            mimeType,
+            dataBase64: data.toString('base64'),
+          });
+          if (!r.ok) {
+            refused += 1;
+            expect(r.error.kind).not.toBe('internal');
+            expect(r.error.message.trim().length).toBeGreaterThan(3);
+            return;
+          }
+          const stored = r.value as { kind: string; width?: number; height?: number };
+          if (stored.kind !== 'image') return;
+          images += 1;
+          // what the host calls an image, a decoder reads whole, within the cap
+          const decoded = await sharp(data, { failOn: 'error' }).raw().toBuffer({ resolveWithObject: true });
+          expect(decoded.info.width * decoded.info.height).toBeLessThanOrEqual(MAX_IMAGE_PIXELS);
+        },
+      ),
+      { numRuns: 120 },
+    );
+    figures['attachment bytes stored as images'] = images;
+    figures['attachment bytes refused'] = refused;
+    expect(images).toBeGreaterThan(0);
   });
 });
