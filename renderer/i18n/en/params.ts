@@ -139,7 +139,7 @@ export const params = {
   'params.start.functions': (v) => `${v.count} function${v.count === 1 ? '' : 's'}`,
   'params.start.toolsDraft': 'a functions draft with problems',
   'params.start.others': (v) => `${v.count} more setting${v.count === 1 ? '' : 's'}`,
-  'params.start.reset': 'Reset',
+  'params.start.reset': 'Start from defaults',
   'params.start.resetLabel': 'Start this conversation from the defaults (the model stays)',
   'params.system.variables': (v) =>
     `${v.names} ${v.count === 1 ? 'is' : 'are'} sent as typed: variables are filled in only when a preset is applied.`,

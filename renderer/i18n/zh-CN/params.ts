@@ -131,7 +131,7 @@ export const params: Record<keyof typeof en, Entry> = {
   'params.start.functions': (v) => `${v.count} 个函数`,
   'params.start.toolsDraft': '一份有问题的函数草稿',
   'params.start.others': (v) => `另有 ${v.count} 项设置`,
-  'params.start.reset': '重置',
+  'params.start.reset': '从默认开始',
   'params.start.resetLabel': '让此对话从默认设置开始（模型不变）',
   'params.system.variables': (v) => `${v.names} 会按原样发送：只有应用预设时才会填入变量。`,
 };
