@@ -45,6 +45,8 @@ describe('inspector list', () => {
     await page.getByTestId('tab-generate').click();
     await page.getByTestId('inspector-toggle').click();
     await page.getByTestId('params-toggle').click();
+    // both open share one side column as two tabs: bring the inspector's forward
+    await page.getByTestId('side-tab-inspector').click();
     await fault({ kind: 'reset', afterEvents: 2, match: { interface: 'generate' } });
     await page.getByTestId('composer-input').fill('Tell me a story');
     await page.getByTestId('composer-input').press('Enter');
