@@ -3,6 +3,16 @@ import { TextFormatSchema, type TextFormat } from './formats.ts';
 import { AppErrorSchema } from './errors.ts';
 import { AttachmentSchema } from './attachments.ts';
 import { extraBodyProblem } from './extra-body.ts';
+import {
+  REASONING_EFFORTS,
+  REASONING_SUMMARIES,
+  THINKING_LEVELS,
+  CONTROLS,
+  CONTROL_KEYS,
+  type ControlKey,
+  type ControlSpec,
+  type ControlValue,
+} from './controls.ts';
 import { schemaTextProblem } from './json-schema.ts';
 import { ToolCallSchema, ToolChoiceSchema, ToolResultSchema, ToolsSchema } from './tools.ts';
 import {
@@ -16,6 +26,8 @@ import {
   MAX_TURN_VERSIONS,
 } from './limits.ts';
 import { ATTACHMENT_LIMITS } from './attachments.ts';
+
+export { REASONING_EFFORTS, REASONING_SUMMARIES, THINKING_LEVELS };
 
 /**
  * A format-neutral conversation. Each assistant turn keeps the provider payload that must go back verbatim
@@ -193,23 +205,33 @@ export const TurnSchema = z
   });
 export type Turn = z.infer<typeof TurnSchema>;
 
-/** Generation parameters; each format maps them to its own fields. */
-const TEMPERATURE = 'Temperature must be a number from 0 to 2.';
-const MAX_TOKENS = 'Max tokens must be a whole number from 1 to 1,000,000.';
-const THINKING_BUDGET =
-  'The thinking budget must be a whole number: 0 (off), -1 (dynamic) or a number of tokens.';
+/** A control's schema, with its range and messages from the table (shared/controls.ts). */
+function controlSchema(spec: ControlSpec): z.ZodType {
+  switch (spec.kind) {
+    case 'number':
+    case 'integer': {
+      const m = spec.message;
+      const n = z.number({ error: m });
+      return (spec.kind === 'integer' ? n.int(m) : n).min(spec.min, m).max(spec.max, m).optional();
+    }
+    case 'choice':
+      return z.enum(spec.choices as unknown as [string, ...string[]], { error: spec.message }).optional();
+    case 'boolean':
+      return z.boolean().optional();
+    case 'list': {
+      const m = spec.message;
+      return z
+        .array(z.string({ error: m }).min(1, m).max(spec.maxItemChars, m), { error: m })
+        .max(spec.maxItems, spec.countMessage)
+        .optional();
+    }
+  }
+}
 
-const TOP_P = 'Top P must be a number from 0 to 1.';
-const TOP_K = 'Top K must be a whole number from 1 to 1,000,000.';
-const STOP = 'Stop sequences must be a list of up to 4 non-empty texts (each at most 1,000 characters).';
-const SEED = 'The seed must be a whole number (32-bit).';
-const PENALTY = (which: string) => `${which} penalty must be a number from -2 to 2.`;
-export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
-export const REASONING_SUMMARIES = ['auto', 'concise', 'detailed'] as const;
-export const THINKING_LEVELS = ['low', 'high'] as const;
-const EFFORT = `Reasoning effort must be one of ${REASONING_EFFORTS.join(', ')}.`;
-const SUMMARY = `The reasoning summary must be one of ${REASONING_SUMMARIES.join(', ')}.`;
-const LEVEL = `The thinking level must be one of ${THINKING_LEVELS.join(', ')}.`;
+/** Each control's schema, typed as the value the table says it holds. */
+const CONTROL_SCHEMAS = Object.fromEntries(
+  CONTROL_KEYS.map((k) => [k, controlSchema(CONTROLS[k])]),
+) as unknown as { [K in ControlKey]: z.ZodOptional<z.ZodType<ControlValue<K>, ControlValue<K>>> };
 
 const SCHEMA_NAME = 'The schema name must be 1 to 64 letters, digits, underscores or dashes.';
 export const OutputSchema = z.discriminatedUnion('mode', [
@@ -227,58 +249,10 @@ export type Output = z.infer<typeof OutputSchema>;
 
 export const ParamsSchema = z.object({
   system: z.string().max(200_000, 'The system prompt is longer than 200,000 characters.').optional(),
-  temperature: z.number({ error: TEMPERATURE }).min(0, TEMPERATURE).max(2, TEMPERATURE).optional(),
-  /** required on messages (default 1024); max_completion_tokens / max_output_tokens / maxOutputTokens elsewhere */
-  maxTokens: z
-    .number({ error: MAX_TOKENS })
-    .int(MAX_TOKENS)
-    .min(1, MAX_TOKENS)
-    .max(1_000_000, MAX_TOKENS)
-    .optional(),
+  // the controls (shared/controls.ts) with stream after max tokens: a parsed set keeps its fields' order
+  ...{ temperature: CONTROL_SCHEMAS.temperature, maxTokens: CONTROL_SCHEMAS.maxTokens },
   stream: z.boolean().default(true),
-  /** generate content: thinkingConfig.includeThoughts */
-  includeThoughts: z.boolean().optional(),
-  /** generate content: thinkingConfig.thinkingBudget (0 off, -1 dynamic); messages: thinking.budget_tokens */
-  thinkingBudget: z
-    .number({ error: THINKING_BUDGET })
-    .int(THINKING_BUDGET)
-    .min(-1, THINKING_BUDGET)
-    .max(1_000_000, THINKING_BUDGET)
-    .optional(),
-  /** chat, responses, messages: top_p; generate: topP */
-  topP: z.number({ error: TOP_P }).min(0, TOP_P).max(1, TOP_P).optional(),
-  /** messages: top_k; generate: topK */
-  topK: z.number({ error: TOP_K }).int(TOP_K).min(1, TOP_K).max(1_000_000, TOP_K).optional(),
-  /** chat: stop; messages: stop_sequences; generate: stopSequences */
-  stop: z
-    .array(z.string({ error: STOP }).min(1, STOP).max(1_000, STOP), { error: STOP })
-    .max(4, 'At most 4 stop sequences.')
-    .optional(),
-  /** chat, generate */
-  seed: z
-    .number({ error: SEED })
-    .int(SEED)
-    .min(-(2 ** 31), SEED)
-    .max(2 ** 31 - 1, SEED)
-    .optional(),
-  /** chat: presence_penalty; generate: presencePenalty */
-  presencePenalty: z
-    .number({ error: PENALTY('Presence') })
-    .min(-2, PENALTY('Presence'))
-    .max(2, PENALTY('Presence'))
-    .optional(),
-  /** chat: frequency_penalty; generate: frequencyPenalty */
-  frequencyPenalty: z
-    .number({ error: PENALTY('Frequency') })
-    .min(-2, PENALTY('Frequency'))
-    .max(2, PENALTY('Frequency'))
-    .optional(),
-  /** chat: reasoning_effort; responses: reasoning.effort */
-  reasoningEffort: z.enum(REASONING_EFFORTS, { error: EFFORT }).optional(),
-  /** responses: reasoning.summary */
-  reasoningSummary: z.enum(REASONING_SUMMARIES, { error: SUMMARY }).optional(),
-  /** generate: thinkingConfig.thinkingLevel */
-  thinkingLevel: z.enum(THINKING_LEVELS, { error: LEVEL }).optional(),
+  ...CONTROL_SCHEMAS,
   /**
    * Structured output: plain JSON mode, or a JSON Schema (kept as the text the user typed). Each format
    * sends it under its own field; messages has no plain JSON mode, only a schema.

@@ -1,41 +1,17 @@
 import { defaultParams, type Params } from '../../shared/conversation.ts';
 import type { TextFormat } from '../../shared/formats.ts';
+import { CONTROL_KEYS, formatSends } from '../../shared/controls.ts';
 
 /**
  * The parameters of the Compare view. One set either applies to every column ("same for all") or each
  * column has its own; either way a column sends only the fields its format has: thought summaries are
- * generate's, a thinking budget is generate's and messages' (where 0 and -1 mean nothing), the less common
- * controls go where the chat panel says they are sent, plain JSON mode is not messages', and messages
+ * generate's, a thinking budget is generate's and messages' (where 0 and -1 mean nothing), each control
+ * goes where the table says it is sent (shared/controls.ts), plain JSON mode is not messages', and messages
  * always gets its required max tokens. Tools, the extra body and the rest pass through to every format.
  */
 
 /** A parameter set as settings keep it: any field may be absent. */
 export type PartialParams = { [K in keyof Params]?: Params[K] | undefined };
-
-/** The less common controls, each sent by some formats only. */
-export const CONTROL_KEYS = [
-  'topP',
-  'topK',
-  'stop',
-  'seed',
-  'presencePenalty',
-  'frequencyPenalty',
-  'reasoningEffort',
-  'reasoningSummary',
-  'thinkingLevel',
-] as const satisfies readonly (keyof Params)[];
-export type ControlField = (typeof CONTROL_KEYS)[number];
-
-/**
- * Which of those controls each format's request carries: the chat panel's FORMAT_CONTROLS (a test holds
- * the two together) and the request builders in electron/core/formats.
- */
-export const FORMAT_SENDS: Record<TextFormat, readonly ControlField[]> = {
-  chat: ['topP', 'stop', 'seed', 'presencePenalty', 'frequencyPenalty', 'reasoningEffort'],
-  responses: ['topP', 'reasoningEffort', 'reasoningSummary'],
-  messages: ['topP', 'topK', 'stop'],
-  generate: ['topP', 'topK', 'stop', 'seed', 'presencePenalty', 'frequencyPenalty', 'thinkingLevel'],
-};
 
 /** Whether a column of `format` sends structured output of this kind (messages has no plain JSON mode). */
 export function sendsOutput(format: TextFormat, output: NonNullable<Params['output']>): boolean {
@@ -51,12 +27,11 @@ export function wholeParams(p: PartialParams | undefined): Params {
 /** What a column of `format` sends, from the set it shows (the shared one or its own). */
 export function columnParams(format: TextFormat, source: PartialParams | undefined): Params {
   const p: Params = { ...defaultParams(format), ...wholeParams(source) };
-  if (format !== 'generate') delete p.includeThoughts;
-  if (format === 'chat' || format === 'responses') delete p.thinkingBudget;
+  // every control the format's request does not carry (shared/controls.ts), and messages' budget when it
+  // is one of generate's special values (0 off, -1 dynamic)
+  for (const k of CONTROL_KEYS) if (!formatSends(format, k)) delete p[k];
   if (format === 'messages' && p.thinkingBudget !== undefined && p.thinkingBudget < 1)
     delete p.thinkingBudget;
-  const sends = FORMAT_SENDS[format];
-  for (const k of CONTROL_KEYS) if (!sends.includes(k)) delete p[k];
   if (p.output && !sendsOutput(format, p.output)) delete p.output;
   return p;
 }

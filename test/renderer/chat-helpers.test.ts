@@ -15,7 +15,7 @@ import {
   snippetRuns,
 } from '../../renderer/features/chat/turn-info.ts';
 import { TOOL_EXAMPLES } from '../../shared/tools.ts';
-import { messagesThinking, withParam } from '../../renderer/features/chat/ParamsPanel.tsx';
+import { messagesThinking, withParam } from '../../renderer/features/params/edit.ts';
 import { formatMs } from '../../renderer/components/format.ts';
 import { totalsOf } from '../../shared/usage.ts';
 import type { StoreState } from '../../renderer/store/types.ts';

@@ -4,14 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Params } from '../../shared/conversation.ts';
 import { TEXT_FORMATS } from '../../shared/formats.ts';
 import {
-  CONTROL_KEYS,
   columnParams,
   sameJson,
   sameParams,
   sharedParamsOf,
   wholeParams,
 } from '../../renderer/store/compare-params.ts';
-import { FORMAT_CONTROLS } from '../../renderer/features/chat/ParamsPanel.tsx';
+import { MORE_CONTROL_KEYS, formatSends } from '../../shared/controls.ts';
 import { selectColumnParams, selectCompareInvalid } from '../../renderer/store/compare-slice.ts';
 import { compareParamsSummary } from '../../renderer/features/compare/params-summary.ts';
 import { freshStore } from './fake-bridge.ts';
@@ -56,7 +55,7 @@ describe('what a column sends', () => {
     expect(columnParams('chat', undefined)).toEqual({ stream: true });
   });
 
-  it('sends each less common control only where the chat panel says it is sent', () => {
+  it('sends each less common control only where the table says it is sent', () => {
     const every: Params = {
       stream: true,
       topP: 0.9,
@@ -72,9 +71,9 @@ describe('what a column sends', () => {
     for (const format of TEXT_FORMATS) {
       const sent = columnParams(format, every);
       expect(
-        CONTROL_KEYS.filter((k) => sent[k] !== undefined),
+        MORE_CONTROL_KEYS.filter((k) => sent[k] !== undefined),
         format,
-      ).toEqual(CONTROL_KEYS.filter((k) => FORMAT_CONTROLS[format][k] !== undefined));
+      ).toEqual(MORE_CONTROL_KEYS.filter((k) => every[k] !== undefined && formatSends(format, k)));
     }
     expect(columnParams('messages', every)).toEqual({
       stream: true,

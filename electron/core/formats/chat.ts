@@ -20,7 +20,6 @@ import {
   parseEventJson,
   rawFor,
   replayableTurns,
-  stopList,
   streamErrorFrom,
   streamIndex,
   usageOf,
@@ -28,6 +27,7 @@ import {
   type Json,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
+import { wireFields } from '../../../shared/controls.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { dataUrl, fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
@@ -80,14 +80,7 @@ export function buildChatBody(
   const body = compact({
     model,
     messages,
-    max_completion_tokens: params.maxTokens,
-    temperature: params.temperature,
-    top_p: params.topP,
-    stop: stopList(params),
-    seed: params.seed,
-    presence_penalty: params.presencePenalty,
-    frequency_penalty: params.frequencyPenalty,
-    reasoning_effort: params.reasoningEffort,
+    ...wireFields('chat', params),
     response_format: chatResponseFormat(params),
     ...chatTools(params, history),
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),

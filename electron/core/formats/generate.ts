@@ -21,10 +21,10 @@ import {
   streamErrorFrom,
   usageOf,
   type Json,
-  stopList,
   withExtraBody,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
+import { wireFields } from '../../../shared/controls.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
@@ -77,28 +77,15 @@ export function buildGenerateBody(
       contents.push({ role: 'user', parts: userPartsWithFiles(turn, files, history) });
     else contents.push({ role: turn.role === 'user' ? 'user' : 'model', parts: [{ text: turn.text }] });
   }
-  const thinkingConfig = compact({
-    includeThoughts: params.includeThoughts,
-    thinkingBudget: params.thinkingBudget,
-    thinkingLevel: params.thinkingLevel,
-  });
-  const generationConfig = compact({
-    temperature: params.temperature,
-    topP: params.topP,
-    topK: params.topK,
-    maxOutputTokens: params.maxTokens,
-    stopSequences: stopList(params),
-    seed: params.seed,
-    presencePenalty: params.presencePenalty,
-    frequencyPenalty: params.frequencyPenalty,
-    thinkingConfig: Object.keys(thinkingConfig).length > 0 ? thinkingConfig : undefined,
-    ...generateOutputConfig(params),
-  });
+  // the controls go in generationConfig (before the output settings); any other path after it
+  const { generationConfig: controls, ...rest } = wireFields('generate', params);
+  const generationConfig = { ...(controls as Json | undefined), ...generateOutputConfig(params) };
   const body = compact({
     contents,
     ...generateTools(params, history),
     systemInstruction: params.system ? { parts: [{ text: params.system }] } : undefined,
     generationConfig: Object.keys(generationConfig).length > 0 ? generationConfig : undefined,
+    ...rest,
   });
   return withExtraBody(body, params);
 }

@@ -28,10 +28,10 @@ import {
   streamIndex,
   usageOf,
   type Json,
-  stopList,
   withExtraBody,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
+import { wireFields } from '../../../shared/controls.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
@@ -100,10 +100,7 @@ export function buildMessagesBody(
     max_tokens: params.maxTokens ?? DEFAULT_MAX_TOKENS_MESSAGES,
     system: params.system === '' ? undefined : params.system,
     messages,
-    temperature: params.temperature,
-    top_p: params.topP,
-    top_k: params.topK,
-    stop_sequences: stopList(params),
+    ...wireFields('messages', params),
     thinking:
       budget !== undefined && budget >= MIN_THINKING_BUDGET
         ? { type: 'enabled', budget_tokens: budget }

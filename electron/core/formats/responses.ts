@@ -32,6 +32,7 @@ import {
   withExtraBody,
 } from './util.ts';
 import { compact } from '../../../shared/compact.ts';
+import { wireFields } from '../../../shared/controls.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { dataUrl, fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
@@ -95,15 +96,11 @@ export function buildResponsesBody(
       else input.push({ role: turn.role, content: turn.text });
     }
   }
-  const reasoning = compact({ effort: params.reasoningEffort, summary: params.reasoningSummary });
   const body = compact({
     model,
     input,
     instructions: params.system === '' ? undefined : params.system,
-    max_output_tokens: params.maxTokens,
-    temperature: params.temperature,
-    top_p: params.topP,
-    reasoning: Object.keys(reasoning).length > 0 ? reasoning : undefined,
+    ...wireFields('responses', params),
     text: responsesTextFormat(params),
     ...responsesTools(params, history),
     stream: stream ? true : undefined,

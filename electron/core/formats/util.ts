@@ -125,11 +125,6 @@ export function withExtraBody(body: Json, params: Params): Json {
   return extra ? mergeExtraBody(body, extra) : body;
 }
 
-/** A stop list as sent: absent when empty. */
-export function stopList(params: Params): string[] | undefined {
-  return params.stop && params.stop.length > 0 ? params.stop : undefined;
-}
-
 /** Far beyond any real reply's content blocks or tool calls; a larger streamed index is a broken reply. */
 export const MAX_STREAM_INDEX = 10_000;
 

@@ -7,6 +7,14 @@
 import { activeLocale, t } from '../../i18n/active.ts';
 import { en, type MessageKey } from '../../i18n/translate.ts';
 import { matchTemplate as match } from '../../i18n/templates.ts';
+import { CONTROLS, CONTROL_KEYS, type ControlSpec } from '../../../shared/controls.ts';
+
+/** The keys that say the request controls' schema messages (a test checks both dictionaries have them). */
+const CONTROL_PROBLEM_KEYS = CONTROL_KEYS.flatMap((k) => {
+  const spec: ControlSpec = CONTROLS[k];
+  const keys = [spec.problemKey, spec.kind === 'list' ? spec.countProblemKey : undefined];
+  return keys.filter((key) => key !== undefined) as MessageKey[];
+});
 
 const SENTENCES = [
   'problems.json.tooLong',
@@ -31,19 +39,8 @@ const SENTENCES = [
   'problems.result.missing',
   'problems.result.tooLarge',
   'problems.params.system',
-  'problems.params.temperature',
-  'problems.params.maxTokens',
-  'problems.params.thinkingBudget',
-  'problems.params.topP',
-  'problems.params.topK',
-  'problems.params.stop',
-  'problems.params.stopCount',
-  'problems.params.seed',
-  'problems.params.presence',
-  'problems.params.frequency',
-  'problems.params.effort',
-  'problems.params.summary',
-  'problems.params.level',
+  // each request control's messages, from the table (shared/controls.ts)
+  ...CONTROL_PROBLEM_KEYS,
   'problems.params.schemaName',
   'problems.params.schemaText',
   'problems.params.extraBodyText',
@@ -59,7 +56,7 @@ const SENTENCES = [
   'problems.zod.tooBig',
   'problems.zod.tooSmall',
   'problems.zod.invalid',
-] as const satisfies readonly MessageKey[];
+] satisfies readonly MessageKey[];
 
 /** Where the scanner stopped, said as a whole ("expected no line break …") before the general forms. */
 const STOPS = [

@@ -8,19 +8,13 @@ import type { Params } from '../../../shared/conversation.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import {
-  GenerateThinking,
-  MessagesThinking,
-  MoreControls,
-  NumberField,
-  ParamsInvalidContext,
-  Temperature,
-  messagesThinking,
-  withParam,
-  StreamSwitch,
-  StructuredOutput,
-  SystemPromptField,
-} from '../chat/ParamsPanel.tsx';
+import { CONTROLS } from '../../../shared/controls.ts';
+import { messagesThinking, withParam } from '../params/edit.ts';
+import { ParamsInvalidContext } from '../params/invalid.ts';
+import { NumberField, StreamSwitch, SystemPromptField, Temperature } from '../params/fields.tsx';
+import { GenerateThinking, MessagesThinking } from '../params/thinking.tsx';
+import { MoreControls } from '../params/controls.tsx';
+import { StructuredOutput } from '../params/StructuredOutput.tsx';
 import { SharedMoreControls, SharedStructuredOutput } from './SharedControls.tsx';
 import { CompareTools } from './CompareTools.tsx';
 import { paramsProblem } from '../chat/turn-info.ts';
@@ -164,8 +158,8 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
           label={t('params.maxTokens')}
           value={params.maxTokens}
           onCommit={(v) => update('maxTokens', v)}
-          min={1}
-          max={1_000_000}
+          min={CONTROLS.maxTokens.min}
+          max={CONTROLS.maxTokens.max}
           required={messagesOnly}
           placeholder={messagesOnly ? '1024' : t('params.maxTokens.placeholder')}
           hint={t(

@@ -1,22 +1,10 @@
-import type { ReactNode } from 'react';
-import {
-  REASONING_EFFORTS,
-  REASONING_SUMMARIES,
-  THINKING_LEVELS,
-  type Params,
-} from '../../../shared/conversation.ts';
+import type { Params } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
-import { CONTROL_KEYS, sendsOutput, type ControlField } from '../../store/compare-params.ts';
-import {
-  ChoiceControl,
-  ExtraBodyField,
-  FORMAT_CONTROLS,
-  NumberControl,
-  OUTPUT_WIRE,
-  StopControl,
-  StructuredOutput,
-  type Update,
-} from '../chat/ParamsPanel.tsx';
+import { MORE_CONTROL_KEYS, formatSends, wireName, type ControlKey } from '../../../shared/controls.ts';
+import { sendsOutput } from '../../store/compare-params.ts';
+import { ControlInput, ExtraBodyField } from '../params/controls.tsx';
+import { OUTPUT_WIRE, StructuredOutput } from '../params/StructuredOutput.tsx';
+import type { Update } from '../params/edit.ts';
 import { t } from '../../i18n/active.ts';
 
 /**
@@ -85,8 +73,8 @@ function SentWhere(props: {
 }
 
 /** Each distinct name a control goes out under in these formats: "top_p / topP". */
-function wireNames(formats: readonly TextFormat[], key: ControlField): string {
-  const names = formats.flatMap((f) => FORMAT_CONTROLS[f][key] ?? []);
+function wireNames(formats: readonly TextFormat[], key: ControlKey): string {
+  const names = formats.flatMap((f) => wireName(f, key) ?? []);
   return [...new Set(names)].join(' / ');
 }
 
@@ -97,77 +85,10 @@ export function SharedMoreControls(props: {
   update: Update;
 }) {
   const { formats, params, update } = props;
-  const keys = CONTROL_KEYS.filter((k) => formats.some((f) => FORMAT_CONTROLS[f][k] !== undefined));
+  const keys = MORE_CONTROL_KEYS.filter((k) => formats.some((f) => formatSends(f, k)));
   const sent = keys.filter((k) => params[k] !== undefined).length + (params.extraBody ? 1 : 0);
   // Which format a field reports a bad value under does not matter here: Compare keeps them per scope.
   const format = formats[0] ?? 'chat';
-
-  const control = (k: ControlField): ReactNode => {
-    const wire = wireNames(formats, k);
-    const number = (label: string, min: number, max: number, integer = false) => (
-      <NumberControl
-        format={format}
-        field={k}
-        label={label}
-        wire={wire}
-        value={params[k] as number | undefined}
-        onCommit={(v) => update(k, v)}
-        min={min}
-        max={max}
-        integer={integer}
-      />
-    );
-    switch (k) {
-      case 'topP':
-        return number('Top P', 0, 1); // the vendors' own name, in any language
-      case 'topK':
-        return number('Top K', 1, 1_000_000, true);
-      case 'seed':
-        return number(t('params.seed'), -(2 ** 31), 2 ** 31 - 1, true);
-      case 'presencePenalty':
-        return number(t('params.presencePenalty'), -2, 2);
-      case 'frequencyPenalty':
-        return number(t('params.frequencyPenalty'), -2, 2);
-      case 'stop':
-        return (
-          <StopControl format={format} wire={wire} value={params.stop} onCommit={(v) => update('stop', v)} />
-        );
-      case 'reasoningEffort':
-        return (
-          <ChoiceControl
-            label={t('params.reasoningEffort')}
-            wire={wire}
-            choices={REASONING_EFFORTS}
-            value={params.reasoningEffort}
-            onChange={(v) => update('reasoningEffort', v)}
-            testId="param-reasoning-effort"
-          />
-        );
-      case 'reasoningSummary':
-        return (
-          <ChoiceControl
-            label={t('params.reasoningSummary')}
-            wire={wire}
-            choices={REASONING_SUMMARIES}
-            value={params.reasoningSummary}
-            onChange={(v) => update('reasoningSummary', v)}
-            testId="param-reasoning-summary"
-          />
-        );
-      case 'thinkingLevel':
-        return (
-          <ChoiceControl
-            label={t('params.thinkingLevel')}
-            wire={wire}
-            choices={THINKING_LEVELS}
-            value={params.thinkingLevel}
-            onChange={(v) => update('thinkingLevel', v)}
-            testId="param-thinking-level"
-            hint={params.thinkingBudget !== undefined ? t('params.thinkingLevel.clashGenerate') : undefined}
-          />
-        );
-    }
-  };
 
   return (
     <details className="params-group compare-more" data-testid="more-controls">
@@ -178,12 +99,23 @@ export function SharedMoreControls(props: {
       <div className="compare-more-body">
         {keys.map((k) => (
           <div key={k} className="compare-control" data-control={k}>
-            {control(k)}
+            <ControlInput
+              format={format}
+              k={k}
+              wire={wireNames(formats, k)}
+              params={params}
+              update={update}
+              hint={
+                k === 'thinkingLevel' && params.thinkingBudget !== undefined
+                  ? t('params.thinkingLevel.clashGenerate')
+                  : undefined
+              }
+            />
             <SentWhere
               formats={formats}
-              sends={(f) => FORMAT_CONTROLS[f][k] !== undefined}
+              sends={(f) => formatSends(f, k)}
               set={params[k] !== undefined}
-              wire={(f) => FORMAT_CONTROLS[f][k]}
+              wire={(f) => wireName(f, k)}
             />
           </div>
         ))}

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CompareTab } from '../../../renderer/features/compare/CompareTab.tsx';
 import { selectColumnParams } from '../../../renderer/store/compare-slice.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
+import { MORE_CONTROL_KEYS, formatSends } from '../../../shared/controls.ts';
 import { freshStore } from '../fake-bridge.ts';
 import { SETTINGS, compareHost, comparisonOf, conversation, turn } from '../compare-fixtures.ts';
 import { renderWithStore } from './render.tsx';
@@ -134,22 +135,20 @@ describe('Compare parameters', () => {
     const { store } = setup(['chat', 'responses', 'messages']);
     fireEvent.click(summary(0));
     const panel = screen.getByTestId('compare-params-panel');
-    // the union of the three formats' controls, each once; thinking level is generate's alone: not here
-    expect(
-      [...panel.querySelectorAll('[data-testid="more-controls"] [data-control]')].map((e) =>
-        e.getAttribute('data-control'),
-      ),
-    ).toEqual([
-      'topP',
-      'topK',
-      'stop',
-      'seed',
-      'presencePenalty',
-      'frequencyPenalty',
-      'reasoningEffort',
-      'reasoningSummary',
+    // the union of the three formats' controls (shared/controls.ts), each once, in the table's order;
+    // thinking level is generate's alone: not here
+    const shown = [...panel.querySelectorAll('[data-testid="more-controls"] [data-control]')].map((e) =>
+      e.getAttribute('data-control'),
+    );
+    const formats: TextFormat[] = ['chat', 'responses', 'messages'];
+    expect(shown).toEqual([
+      ...MORE_CONTROL_KEYS.filter((k) => formats.some((f) => formatSends(f, k))),
       'extraBody',
     ]);
+    expect(shown).toEqual(
+      expect.arrayContaining(['topP', 'topK', 'stop', 'seed', 'presencePenalty', 'reasoningSummary']),
+    );
+    expect(shown).not.toContain('thinkingLevel');
     expect(where('topP')).toBe('For Chat, Responses, Messages');
     expect(where('seed')).toBe('For Chat · not Responses, Messages');
     fireEvent.change(within(control('seed')).getByTestId('param-seed'), { target: { value: '7' } });
