@@ -3,7 +3,7 @@ import { useParamsPanel } from './useParamsPanel.ts';
 import { selectTabModel, visibleTurns } from '../../store/chat-helpers.ts';
 import { totalsOf } from '../../../shared/usage.ts';
 import { FORMAT_LABELS, familyOf, type TextFormat } from '../../../shared/formats.ts';
-import { ModelPicker } from '../models/ModelPicker.tsx';
+import { ModelPicker } from '../../components/ModelPicker.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { MenuButton } from '../../components/Menu.tsx';
 import { formatCount } from '../../components/format.ts';

@@ -16,7 +16,7 @@ import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { compactResult, prettyResult } from './tool-text.ts';
 import { t } from '../../i18n/active.ts';
-import { sharedProblemText } from './problem-text.ts';
+import { sharedProblemText } from '../../i18n/problem-text.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import './tools.css';
 

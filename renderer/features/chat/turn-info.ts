@@ -4,7 +4,7 @@ import type { TextFormat } from '../../../shared/formats.ts';
 import { toolChoiceSent } from '../../../shared/tools.ts';
 import { formatCount, formatMs } from '../../components/format.ts';
 import { columnParams } from '../../store/compare-params.ts';
-import { controlWords } from './params-words.ts';
+import { controlWords } from '../params/params-words.ts';
 import { t } from '../../i18n/active.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 

@@ -23,9 +23,9 @@ import { useT } from '../../i18n/useT.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { useStore } from '../../store/index.ts';
 import { libraryRows, type LibrarySort } from '../../store/library-list.ts';
-import { FolderDot } from '../organise/FolderDialog.tsx';
-import { ImportButton } from '../organise/ImportButton.tsx';
-import { MoveDialog } from '../organise/MoveDialog.tsx';
+import { FolderDot } from '../../components/organise/FolderDialog.tsx';
+import { ImportButton } from '../../components/organise/ImportButton.tsx';
+import { MoveDialog } from '../../components/organise/MoveDialog.tsx';
 import './library.css';
 
 /** Above this many rows the list is virtualised (a plain list is simpler, and found with Ctrl+F). */
