@@ -19,16 +19,16 @@ import { shortcutOf, usePlatform, useShortcutProps } from './commands/platform.t
 import { useRunCommand } from './commands/context.ts';
 import type { CommandId } from '../shared/commands.ts';
 import type { Theme } from '../shared/contract.ts';
-import { FORMAT_LABELS, TextFormatSchema, type TextFormat } from '../shared/formats.ts';
+import { FORMAT_LABELS, SHORT_FORMAT_NAMES, TextFormatSchema, type TextFormat } from '../shared/formats.ts';
 import { DEFAULT_SETTINGS } from '../shared/default-settings.ts';
 
 // The format tabs are named as the vendor APIs are everywhere, in every language (shared/formats.ts);
 // narrow windows shorten two. The other sections are named in the page's language.
 const FORMAT_TABS: Record<TextFormat, { label: string; short: string }> = {
-  chat: { label: FORMAT_LABELS.chat, short: 'Chat' },
-  responses: { label: FORMAT_LABELS.responses, short: FORMAT_LABELS.responses },
-  messages: { label: FORMAT_LABELS.messages, short: FORMAT_LABELS.messages },
-  generate: { label: FORMAT_LABELS.generate, short: 'Generate' },
+  chat: { label: FORMAT_LABELS.chat, short: SHORT_FORMAT_NAMES.chat },
+  responses: { label: FORMAT_LABELS.responses, short: SHORT_FORMAT_NAMES.responses },
+  messages: { label: FORMAT_LABELS.messages, short: SHORT_FORMAT_NAMES.messages },
+  generate: { label: FORMAT_LABELS.generate, short: SHORT_FORMAT_NAMES.generate },
 };
 const SECTION_TABS: Record<Exclude<TabId, TextFormat>, { label: MessageKey; short: MessageKey }> = {
   library: { label: 'organise.tab', short: 'organise.tab.short' },

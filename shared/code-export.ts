@@ -1,6 +1,13 @@
 import type { Exchange } from './exchange.ts';
 import { familyOf, type Interface, type KeyFamily } from './formats.ts';
 import { CURL_KEY_VARIABLES } from './curl.ts';
+import {
+  BEARER_KEY_HEADER,
+  GENERATE_KEY_HEADER,
+  MESSAGES_KEY_HEADER,
+  MESSAGES_VERSION,
+  MESSAGES_VERSION_HEADER,
+} from './wire.ts';
 
 /**
  * "Copy as code": an exchange record as a Python and a Node program using each format's official client
@@ -19,7 +26,6 @@ export type CodeSnippets = Record<CodeLanguage, string>;
 
 export const BASE_URL_VARIABLE = 'QUARTET_BASE_URL';
 export const DEFAULT_KEY_VARIABLE = 'QUARTET_API_KEY';
-export const MESSAGES_VERSION = '2023-06-01';
 
 /** Placeholder left where the record dropped image or file data (records keep no long base64). */
 export const BASE64_PLACEHOLDER = 'PASTE_BASE64_DATA_HERE';
@@ -27,10 +33,10 @@ const ELIDED = /<(\d+) base64 chars elided>/g;
 
 /** Headers the snippets set themselves (key, version) or that the HTTP stack computes. */
 const OWN_HEADERS = new Set([
-  'authorization',
-  'x-api-key',
-  'x-goog-api-key',
-  'anthropic-version',
+  BEARER_KEY_HEADER.toLowerCase(),
+  MESSAGES_KEY_HEADER,
+  GENERATE_KEY_HEADER,
+  MESSAGES_VERSION_HEADER,
   'content-length',
   'host',
   'content-type',
@@ -243,7 +249,9 @@ function toNode(p: Parsed): string {
       `  baseURL: baseUrl,`,
       `  defaultHeaders: { ${Object.entries(p.extraHeaders)
         .map(([k, v]) => `${jsProperty(k, js(v))}, `)
-        .join('')}'x-api-key': key, 'anthropic-version': ${js(MESSAGES_VERSION)}, Authorization: null },`,
+        .join(
+          '',
+        )}'${MESSAGES_KEY_HEADER}': key, '${MESSAGES_VERSION_HEADER}': ${js(MESSAGES_VERSION)}, ${BEARER_KEY_HEADER}: null },`,
       `});`,
       '',
     );
@@ -294,7 +302,7 @@ function toNode(p: Parsed): string {
     `      const url = new URL(input instanceof Request ? input.url : String(input));`,
     `      url.searchParams.set('key', key);`,
     `      const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));`,
-    `      headers.delete('x-goog-api-key');`,
+    `      headers.delete('${GENERATE_KEY_HEADER}');`,
     `      return fetch(url, { ...init, headers });`,
     `    },`,
     `  },`,
@@ -357,9 +365,9 @@ function toFetch(p: Parsed): string {
   const headers: string[] = [];
   if (p.method === 'POST') headers.push(`'Content-Type': 'application/json'`);
   for (const [name, value] of Object.entries(p.extraHeaders)) headers.push(jsProperty(name, js(value)));
-  if (p.family === 'bearer') headers.push(`Authorization: \`Bearer \${key}\``);
+  if (p.family === 'bearer') headers.push(`${BEARER_KEY_HEADER}: \`Bearer \${key}\``);
   if (p.family === 'messages')
-    headers.push(`'x-api-key': key`, `'anthropic-version': ${js(MESSAGES_VERSION)}`);
+    headers.push(`'${MESSAGES_KEY_HEADER}': key`, `'${MESSAGES_VERSION_HEADER}': ${js(MESSAGES_VERSION)}`);
   if (p.family === 'generate') {
     lines.push(
       `// The generate-content key goes in the query (spec §5).`,
@@ -502,7 +510,7 @@ function toPython(p: Parsed): string {
       `client = Anthropic(`,
       `    api_key=KEY,`,
       `    base_url=BASE_URL,`,
-      `    default_headers=${pyDict({ ...extra, 'x-api-key': 'KEY', 'anthropic-version': py(MESSAGES_VERSION) })},`,
+      `    default_headers=${pyDict({ ...extra, [MESSAGES_KEY_HEADER]: 'KEY', [MESSAGES_VERSION_HEADER]: py(MESSAGES_VERSION) })},`,
       `)`,
       '',
     );
@@ -542,7 +550,7 @@ function toPython(p: Parsed): string {
     ``,
     `def key_in_query(request):`,
     `    # The spec wants the generate-content key in the query (§5); the library sends it as a header.`,
-    `    request.headers.pop("x-goog-api-key", None)`,
+    `    request.headers.pop("${GENERATE_KEY_HEADER}", None)`,
     `    request.url = request.url.copy_merge_params({"key": KEY})`,
     ``,
     ``,

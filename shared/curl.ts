@@ -1,5 +1,6 @@
 import type { Exchange } from './exchange.ts';
 import { familyOf, type KeyFamily } from './formats.ts';
+import { BEARER_KEY_HEADER, MESSAGES_KEY_HEADER } from './wire.ts';
 
 /**
  * A runnable curl command for an exchange record. The key is never in it, neither real nor redacted: it is
@@ -12,7 +13,12 @@ export const CURL_KEY_VARIABLES: Record<KeyFamily, string> = {
 };
 
 /** Headers that carry the key, or that curl sets by itself. */
-const DROPPED_HEADERS = new Set(['authorization', 'x-api-key', 'content-length', 'host']);
+const DROPPED_HEADERS = new Set([
+  BEARER_KEY_HEADER.toLowerCase(),
+  MESSAGES_KEY_HEADER,
+  'content-length',
+  'host',
+]);
 
 /** One shell word in single quotes: nothing inside is expanded. */
 export function shellQuote(s: string): string {
@@ -48,8 +54,8 @@ export function toCurl(exchange: Exchange): string {
     if (DROPPED_HEADERS.has(name.toLowerCase())) continue;
     lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
-  if (family === 'bearer') lines.push(`-H "Authorization: Bearer $${variable}"`);
-  if (family === 'messages') lines.push(`-H "x-api-key: $${variable}"`);
+  if (family === 'bearer') lines.push(`-H "${BEARER_KEY_HEADER}: Bearer $${variable}"`);
+  if (family === 'messages') lines.push(`-H "${MESSAGES_KEY_HEADER}: $${variable}"`);
   if (exchange.requestBody !== undefined && exchange.method !== 'GET') {
     lines.push(`--data-raw ${shellQuote(exchange.requestBody)}`);
   }

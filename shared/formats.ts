@@ -35,6 +35,14 @@ export const FORMAT_LABELS: Record<Interface, string> = {
   generate: 'Generate Content',
 };
 
+/** The text formats as narrow places name them (a small window's tabs, a list row, a Compare control). */
+export const SHORT_FORMAT_NAMES: Record<TextFormat, string> = {
+  chat: 'Chat',
+  responses: 'Responses',
+  messages: 'Messages',
+  generate: 'Generate',
+};
+
 export const KEY_SLOT_LABELS: Record<KeySlot, string> = {
   default: 'Default key',
   bearer: 'Chat, Responses, Images, Models (Bearer)',

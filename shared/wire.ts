@@ -32,6 +32,8 @@ export function interfaceOfPath(urlOrPath: string): Interface {
 /** The `anthropic-version` every messages request carries (spec §5). */
 export const MESSAGES_VERSION = '2023-06-01';
 export const MESSAGES_VERSION_HEADER = 'anthropic-version';
+/** The bearer family's key header. */
+export const BEARER_KEY_HEADER = 'Authorization';
 /** The messages family's key header. */
 export const MESSAGES_KEY_HEADER = 'x-api-key';
 /** The generate-content family's key: the spec's query parameter, and the header its official client sends. */
@@ -45,7 +47,7 @@ export function keyCarrier(
 ): { headers: Record<string, string>; query?: { name: string; value: string } } {
   switch (family) {
     case 'bearer':
-      return { headers: { Authorization: `Bearer ${key}` } };
+      return { headers: { [BEARER_KEY_HEADER]: `Bearer ${key}` } };
     case 'messages':
       return { headers: { [MESSAGES_KEY_HEADER]: key, [MESSAGES_VERSION_HEADER]: MESSAGES_VERSION } };
     case 'generate':

@@ -12,12 +12,12 @@ import { TEXT_FORMATS, type TextFormat } from '../../shared/formats.ts';
 import type { AppStore } from '../store/index.ts';
 import type { StoreState } from '../store/types.ts';
 import type { MessageKey } from '../i18n/messages-en.ts';
-import { tFor } from '../i18n/useT.ts';
+import { tFor } from '../i18n/locale.ts';
 import { visibleTurns } from '../store/chat-helpers.ts';
 import { copyText } from '../components/clipboard.ts';
 import { activeLocale } from '../i18n/active.ts';
 import { focusWhenShown } from './dom.ts';
-import { selectParamsOpen, setParamsShown } from '../features/chat/useParamsPanel.ts';
+import { selectParamsOpen, setParamsShown } from '../features/params/useParamsPanel.ts';
 
 /** What a command may use: the store, the palette and sheet, and the text tab used last. */
 export interface CommandContext {

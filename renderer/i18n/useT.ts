@@ -1,16 +1,8 @@
-// The page's language, from the setting (or the system's), for components and store actions alike.
+// The page's language, from the setting (or the system's), for components (store actions: locale.ts).
 import { useEffect, useMemo } from 'react';
 import { useStore } from '../store/index.ts';
-import type { StoreState } from '../store/types.ts';
-import { resolveLocale, translator, type Locale, type Translate } from './translate.ts';
-
-/** The language the page is shown in. */
-export function selectLocale(s: StoreState): Locale {
-  return resolveLocale(
-    s.settings?.language,
-    typeof navigator === 'undefined' ? undefined : navigator.language,
-  );
-}
+import { selectLocale } from './locale.ts';
+import { translator, type Locale, type Translate } from './translate.ts';
 
 /** `t(key, vars)` in the page's language; a component using it re-renders when the language changes. */
 export function useT(): Translate {
@@ -28,9 +20,4 @@ export function useDocumentLanguage(): void {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-}
-
-/** `t` for code outside components (store actions): the language at the time of the call. */
-export function tFor(s: StoreState): Translate {
-  return translator(selectLocale(s));
 }

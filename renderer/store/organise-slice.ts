@@ -4,7 +4,7 @@ import type { Folder, FolderColor } from '../../shared/organise.ts';
 import { TEXT_FORMATS } from '../../shared/formats.ts';
 import { compact } from '../../shared/compact.ts';
 import { downloadText } from '../components/download.ts';
-import { tFor } from '../i18n/useT.ts';
+import { tFor } from '../i18n/locale.ts';
 import { emptiedColumn } from './compare-slice.ts';
 import type { StoreRuntime } from './runtime.ts';
 import type { StoreState } from './types.ts';

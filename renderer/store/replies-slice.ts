@@ -19,7 +19,7 @@ import { withoutRun } from './runs-slice.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { pairingProblem, type ToolResult } from '../../shared/tools.ts';
 import { t } from '../i18n/active.ts';
-import { sharedProblemText } from '../features/chat/problem-text.ts';
+import { sharedProblemText } from '../i18n/problem-text.ts';
 
 /** Sending in the chat tabs: a message, a regeneration, stopping one. */
 export interface RepliesSlice {

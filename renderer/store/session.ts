@@ -3,7 +3,8 @@
 import type { Settings } from '../../shared/contract.ts';
 import { TEXT_FORMATS, type TextFormat } from '../../shared/formats.ts';
 import type { StoreRuntime } from './runtime.ts';
-import { TAB_IDS, type TabId } from './app-slice.ts';
+import { COMMAND_TABS } from '../../shared/commands.ts';
+import type { TabId } from './app-slice.ts';
 import type { StoreState } from './types.ts';
 
 const SAVE_AFTER_MS = 300;
@@ -49,7 +50,7 @@ export function sessionToRestore(s: StoreState): {
   }
   const saved = s.settings?.session;
   const tab =
-    saved?.tab !== undefined && (TAB_IDS as readonly string[]).includes(saved.tab)
+    saved?.tab !== undefined && (COMMAND_TABS as readonly string[]).includes(saved.tab)
       ? (saved.tab as TabId)
       : null;
   const open: Partial<Record<TextFormat, string>> = {};

@@ -4,7 +4,7 @@
 import { ToolDefSchema, ToolsSchema, type ToolDef } from '../../shared/tools.ts';
 import { schemaTextProblem } from '../../shared/json-schema.ts';
 import type { FunctionDraft, ToolsDraft } from '../../shared/tool-drafts.ts';
-import { sharedProblemText } from '../features/chat/problem-text.ts';
+import { sharedProblemText } from '../i18n/problem-text.ts';
 import { t } from '../i18n/active.ts';
 
 /** One function as typed, with a key that stays the same while it is on screen (React, renames). */

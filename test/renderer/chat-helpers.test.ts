@@ -13,7 +13,7 @@ import {
   paramsProblem,
   paramsSummary,
   snippetRuns,
-} from '../../renderer/features/chat/turn-info.ts';
+} from '../../renderer/features/params/turn-info.ts';
 import { TOOL_EXAMPLES } from '../../shared/tools.ts';
 import { messagesThinking, withParam } from '../../renderer/features/params/edit.ts';
 import { formatMs } from '../../renderer/components/format.ts';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../shared/contract.ts';
 import { groupModels } from '../../renderer/store/models-slice.ts';
 import { suitsPurpose } from '../../shared/model-kinds.ts';
-import { buildOptions } from '../../renderer/features/models/ModelPicker.tsx';
+import { buildOptions } from '../../renderer/components/ModelPicker.tsx';
 
 const SIM = [
   'gpt-5-mini',

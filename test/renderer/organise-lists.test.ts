@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../shared/contract.ts';
 import type { Folder } from '../../shared/organise.ts';
 import { clickSelection, libraryRows, ordered, titleMatcher } from '../../renderer/store/library-list.ts';
-import { dropChange, sidebarRows } from '../../renderer/features/organise/sidebar-rows.ts';
+import { dropChange, sidebarRows } from '../../renderer/components/organise/sidebar-rows.ts';
 
 function conv(id: string, extra: Partial<ConversationSummary> = {}): ConversationSummary {
   return {

@@ -6,7 +6,7 @@ import { extraBodyProblem } from '../../shared/extra-body.ts';
 import { schemaProblem, schemaTextProblem } from '../../shared/json-schema.ts';
 import { MAX_TOOLS, ToolDefSchema, ToolsSchema, pairingProblem } from '../../shared/tools.ts';
 import { setActiveLocale } from '../../renderer/i18n/active.ts';
-import { sharedProblemText } from '../../renderer/features/chat/problem-text.ts';
+import { sharedProblemText } from '../../renderer/i18n/problem-text.ts';
 
 afterEach(() => setActiveLocale('en'));
 

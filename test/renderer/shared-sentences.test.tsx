@@ -22,7 +22,7 @@ import { createMemoryVault } from '../../electron/vault/memory-vault.ts';
 import { createPlainFileVault } from '../../electron/vault/file-vault.ts';
 import { setActiveLocale } from '../../renderer/i18n/active.ts';
 import { hostFileProblem, refusalMessage } from '../../renderer/features/chat/file-text.ts';
-import { sharedProblemText } from '../../renderer/features/chat/problem-text.ts';
+import { sharedProblemText } from '../../renderer/i18n/problem-text.ts';
 import { missingVariablesText, presetProblemText } from '../../renderer/features/presets/preset-text.ts';
 import {
   baseUrlProblemMessage,

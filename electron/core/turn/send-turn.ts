@@ -1,4 +1,4 @@
-import type { Params, ProviderPayload, Timings, Turn, Usage } from '../../../shared/conversation.ts';
+import type { Params, Timings, Turn, Usage } from '../../../shared/conversation.ts';
 import { endpointUrl } from '../../../shared/endpoints.ts';
 import type { Exchange } from '../../../shared/exchange.ts';
 import { familyOf, type TextFormat } from '../../../shared/formats.ts';
@@ -66,16 +66,7 @@ function tooManyCalls(count: number | undefined): ApiError {
   });
 }
 
-export interface TurnReply {
-  text: string;
-  thoughts?: string;
-  raw: ProviderPayload;
-  model?: string;
-  finishReason?: string;
-  refused?: boolean;
-  endDetail?: string;
-  usage?: Usage;
-  toolCalls?: ToolCall[];
+export interface TurnReply extends ReplyParts {
   timings: Timings;
   exchange: Exchange;
 }

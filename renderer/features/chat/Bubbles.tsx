@@ -14,7 +14,7 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ElapsedTime } from '../../components/ElapsedTime.tsx';
 import { formatMs } from '../../components/format.ts';
-import { errorTitle, keptSignature, usageParts } from './turn-info.ts';
+import { errorTitle, keptSignature, usageParts } from '../params/turn-info.ts';
 import { EndNotice } from './EndNotice.tsx';
 import { TurnAttachments } from './Attachments.tsx';
 import { messageTooLong } from '../../store/composer-slice.ts';

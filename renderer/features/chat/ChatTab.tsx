@@ -11,7 +11,7 @@ import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { NewConversationStart } from './NewConversationStart.tsx';
-import { ParamsNarrowContext, selectParamsInSide, selectParamsOpen } from './useParamsPanel.ts';
+import { ParamsNarrowContext, selectParamsInSide, selectParamsOpen } from '../params/useParamsPanel.ts';
 import { useElementWidth } from '../../components/useSize.ts';
 import { PARAMS_DOCKED_MIN_W, SIDEBAR_FULL_MIN_W, SIDEBAR_W } from '../../components/layout.ts';
 import { sidebarCollapsed } from '../../commands/registry.ts';

@@ -1,9 +1,9 @@
 import { useStore } from '../../store/index.ts';
-import { useParamsPanel } from './useParamsPanel.ts';
+import { useParamsPanel } from '../params/useParamsPanel.ts';
 import { selectTabModel, visibleTurns } from '../../store/chat-helpers.ts';
 import { totalsOf } from '../../../shared/usage.ts';
 import { FORMAT_LABELS, familyOf, type TextFormat } from '../../../shared/formats.ts';
-import { ModelPicker } from '../models/ModelPicker.tsx';
+import { ModelPicker } from '../../components/ModelPicker.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { MenuButton } from '../../components/Menu.tsx';
 import { formatCount } from '../../components/format.ts';
@@ -14,7 +14,7 @@ import { useShortcutProps } from '../../commands/platform.ts';
 import { ConversationCost } from '../cost/Cost.tsx';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
-import { usagePart, type UsagePart } from './turn-info.ts';
+import { usagePart, type UsagePart } from '../params/turn-info.ts';
 
 /** One running total, its figure where the language puts it. */
 function Figure(props: { part: UsagePart }) {

@@ -3,7 +3,7 @@ import type { Output } from '../../../shared/conversation.ts';
 import { checkJsonReply, schemaTextProblem, type SchemaProblems } from '../../../shared/json-schema.ts';
 import { extraBodyProblem, MAX_JSON_DEPTH } from '../../../shared/extra-body.ts';
 import { t } from '../../i18n/active.ts';
-import { sharedProblemText } from './problem-text.ts';
+import { sharedProblemText } from '../../i18n/problem-text.ts';
 
 /**
  * The check's verdict in the page's language: the same cases as checkJsonReply (whose English sentence

@@ -5,7 +5,7 @@ import { selectToolsDraft, toolsScope } from '../../store/tools-slice.ts';
 import { defaultParams, type Params } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
-import { controlWords } from './params-words.ts';
+import { controlWords } from '../params/params-words.ts';
 import { t } from '../../i18n/active.ts';
 
 const SYSTEM_SHOWN = 40;

@@ -23,16 +23,25 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { formatWhen } from '../../components/format.ts';
 import { useT } from '../../i18n/useT.ts';
-import { snippetRuns } from './turn-info.ts';
-import { MiddleCut } from '../organise/MiddleCut.tsx';
+import { snippetRuns } from '../params/turn-info.ts';
+import { MiddleCut } from '../../components/organise/MiddleCut.tsx';
 import { summaryOf } from '../../store/chat-helpers.ts';
-import { sidebarRows, dropChange, type Group, type SidebarRow } from '../organise/sidebar-rows.ts';
-import { FolderDialog, FolderDot, type FolderTarget } from '../organise/FolderDialog.tsx';
-import { MoveDialog } from '../organise/MoveDialog.tsx';
-import { MenuPopup, RowMenuButton, type RowMenuItem } from '../organise/RowMenu.tsx';
-import { carriesConversation, droppedConversation, startConversationDrag } from '../organise/drag.ts';
-import { ImportButton } from '../organise/ImportButton.tsx';
-import '../organise/organise.css';
+import {
+  sidebarRows,
+  dropChange,
+  type Group,
+  type SidebarRow,
+} from '../../components/organise/sidebar-rows.ts';
+import { FolderDialog, FolderDot, type FolderTarget } from '../../components/organise/FolderDialog.tsx';
+import { MoveDialog } from '../../components/organise/MoveDialog.tsx';
+import { MenuPopup, RowMenuButton, type RowMenuItem } from '../../components/organise/RowMenu.tsx';
+import {
+  carriesConversation,
+  droppedConversation,
+  startConversationDrag,
+} from '../../components/organise/drag.ts';
+import { ImportButton } from '../../components/organise/ImportButton.tsx';
+import '../../components/organise/organise.css';
 import { useShortcutProps } from '../../commands/platform.ts';
 
 /** Above this many rows the list is virtualised; below, plain rows are simpler and found with Ctrl+F. */

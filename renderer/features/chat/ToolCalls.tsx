@@ -3,7 +3,7 @@ import type { ToolCall } from '../../../shared/tools.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { prettyArguments } from './tool-text.ts';
 import { t } from '../../i18n/active.ts';
-import './tools.css';
+import '../../styles/tools.css';
 
 /**
  * One function call of a reply: the function's name, the call's id (the results must name it), and the

@@ -16,9 +16,9 @@ import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { compactResult, prettyResult } from './tool-text.ts';
 import { t } from '../../i18n/active.ts';
-import { sharedProblemText } from './problem-text.ts';
+import { sharedProblemText } from '../../i18n/problem-text.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
-import './tools.css';
+import '../../styles/tools.css';
 
 /** A result longer than this (or on several lines) is shown collapsed. */
 const SHORT_RESULT = 120;

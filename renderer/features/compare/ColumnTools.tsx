@@ -8,7 +8,7 @@ import {
 } from '../../store/compare-slice.ts';
 import type { StoreState } from '../../store/types.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
-import { paramsProblem } from '../chat/turn-info.ts';
+import { paramsProblem } from '../params/turn-info.ts';
 import { ToolResultsForm, ToolResultsList } from '../chat/ToolResults.tsx';
 import { t } from '../../i18n/active.ts';
 

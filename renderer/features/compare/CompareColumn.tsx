@@ -9,7 +9,7 @@ import { sendsOutput } from '../../store/compare-params.ts';
 import { JsonReply } from '../chat/JsonReply.tsx';
 import { describeError } from '../../../shared/errors.ts';
 import { FORMAT_LABELS, TEXT_FORMATS, familyOf, type TextFormat } from '../../../shared/formats.ts';
-import { ModelPicker } from '../models/ModelPicker.tsx';
+import { ModelPicker } from '../../components/ModelPicker.tsx';
 import { firstSuitedModel } from '../../store/models-slice.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { IconButton } from '../../components/IconButton.tsx';

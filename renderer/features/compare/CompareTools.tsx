@@ -1,7 +1,7 @@
 import type { Params } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { columnParams } from '../../store/compare-params.ts';
-import { TOOLS_WIRE, ToolsSection, toolChoiceWire } from '../chat/ToolsSection.tsx';
+import { TOOLS_WIRE, ToolsSection, toolChoiceWire } from '../params/ToolsSection.tsx';
 import { SHORT } from './SharedControls.tsx';
 import { t } from '../../i18n/active.ts';
 

@@ -1,7 +1,7 @@
 import type { Params } from '../../../shared/conversation.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { t } from '../../i18n/active.ts';
-import { controlWords } from '../chat/params-words.ts';
+import { controlWords } from '../params/params-words.ts';
 
 const SYSTEM_SHOWN = 24;
 

@@ -13,7 +13,7 @@ import {
   type SizePreset,
 } from '../../store/images-slice.ts';
 import { describeError } from '../../../shared/errors.ts';
-import { ModelPicker } from '../models/ModelPicker.tsx';
+import { ModelPicker } from '../../components/ModelPicker.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ElapsedTime } from '../../components/ElapsedTime.tsx';
 import { Icon } from '../../components/Icon.tsx';

@@ -13,7 +13,7 @@ import { useWindowWidth } from '../../components/useSize.ts';
 import { inspectorFits } from '../../components/layout.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import './inspector.css';
-import { selectParamsInSide } from '../chat/useParamsPanel.ts';
+import { selectParamsInSide } from '../params/useParamsPanel.ts';
 import { setSideSlot } from '../../components/side-slot.ts';
 import {
   SIDE_INSPECTOR_PANEL,

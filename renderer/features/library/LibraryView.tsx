@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConversationSummary } from '../../../shared/contract.ts';
-import { FORMAT_LABELS, TEXT_FORMATS, type TextFormat } from '../../../shared/formats.ts';
+import { FORMAT_LABELS, SHORT_FORMAT_NAMES, TEXT_FORMATS, type TextFormat } from '../../../shared/formats.ts';
 import type { Folder } from '../../../shared/organise.ts';
 import { displayModelId } from '../../../shared/display.ts';
 import { Button } from '../../components/Button.tsx';
@@ -23,9 +23,9 @@ import { useT } from '../../i18n/useT.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { useStore } from '../../store/index.ts';
 import { libraryRows, type LibrarySort } from '../../store/library-list.ts';
-import { FolderDot } from '../organise/FolderDialog.tsx';
-import { ImportButton } from '../organise/ImportButton.tsx';
-import { MoveDialog } from '../organise/MoveDialog.tsx';
+import { FolderDot } from '../../components/organise/FolderDialog.tsx';
+import { ImportButton } from '../../components/organise/ImportButton.tsx';
+import { MoveDialog } from '../../components/organise/MoveDialog.tsx';
 import './library.css';
 
 /** Above this many rows the list is virtualised (a plain list is simpler, and found with Ctrl+F). */
@@ -34,12 +34,7 @@ const ROW_HEIGHT = 44;
 const rowHeight = () => ROW_HEIGHT;
 
 /** The formats as a row names them: short, the full name in its tooltip. */
-const SHORT_FORMAT: Record<TextFormat, string> = {
-  chat: 'Chat',
-  responses: 'Responses',
-  messages: 'Messages',
-  generate: 'Generate',
-};
+const SHORT_FORMAT = SHORT_FORMAT_NAMES;
 
 const SORTS: { id: LibrarySort; key: MessageKey }[] = [
   { id: 'used', key: 'organise.library.sort.used' },

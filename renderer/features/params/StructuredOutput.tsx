@@ -3,7 +3,7 @@ import { OutputSchema, type Output, type Params } from '../../../shared/conversa
 import { CHECKED_KEYWORDS, schemaTextProblem } from '../../../shared/json-schema.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { t } from '../../i18n/active.ts';
-import { sharedProblemText } from '../chat/problem-text.ts';
+import { sharedProblemText } from '../../i18n/problem-text.ts';
 import type { Update } from './edit.ts';
 import { useReportInvalid } from './invalid.ts';
 import { SentBadge } from './controls.tsx';

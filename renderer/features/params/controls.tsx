@@ -11,7 +11,7 @@ import { extraBodyProblem } from '../../../shared/extra-body.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { t } from '../../i18n/active.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
-import { sharedProblemText } from '../chat/problem-text.ts';
+import { sharedProblemText } from '../../i18n/problem-text.ts';
 import type { Update } from './edit.ts';
 import { useReportInvalid } from './invalid.ts';
 

@@ -4,7 +4,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { t } from '../../i18n/active.ts';
-import { markAutofocus, showError } from './form-refs.ts';
+import { markAutofocus, showError } from '../../components/form-refs.ts';
 
 /** Where a variable is used, for its field's hint. */
 function whereUsed(preset: SavedPreset, name: string): string {

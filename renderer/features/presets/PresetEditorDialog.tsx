@@ -11,7 +11,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { t } from '../../i18n/active.ts';
-import { markAutofocus, showError } from './form-refs.ts';
+import { markAutofocus, showError } from '../../components/form-refs.ts';
 import { presetParamsSummary } from './preset-summary.ts';
 
 /** What the editor starts from: the tab's parameters and composer text, or a saved preset. */

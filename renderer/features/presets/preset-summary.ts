@@ -1,6 +1,6 @@
 import type { Params } from '../../../shared/conversation.ts';
 import { t } from '../../i18n/active.ts';
-import { controlWords } from '../chat/params-words.ts';
+import { controlWords } from '../params/params-words.ts';
 
 /**
  * What a preset carries besides its system prompt, in a few words ("temp 0.2 · 1,024 tokens · 2 functions

@@ -7,7 +7,7 @@
 import { activeLocale, t } from '../../i18n/active.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { matchTemplate } from '../../i18n/templates.ts';
-import { sharedProblemText } from '../chat/problem-text.ts';
+import { sharedProblemText } from '../../i18n/problem-text.ts';
 import { ISSUE_SEPARATOR } from '../../../shared/presets.ts';
 
 const SENTENCES = [

@@ -3,7 +3,7 @@ import type { Entry } from '../translate.ts';
 /**
  * The page's words for the problems shared/ finds in typed JSON, schemas, functions and results. The
  * English page shows shared/'s own sentences (which the host and the command line also use); these keys
- * give the same sentences in the other languages (renderer/features/chat/problem-text.ts matches them).
+ * give the same sentences in the other languages (renderer/i18n/problem-text.ts matches them).
  */
 export const problems = {
   'problems.extraBody': 'Extra body',

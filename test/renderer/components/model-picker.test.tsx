@@ -4,7 +4,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ModelPicker } from '../../../renderer/features/models/ModelPicker.tsx';
+import { ModelPicker } from '../../../renderer/components/ModelPicker.tsx';
 import { fakeBridge, freshStore, ok, type Impl } from '../fake-bridge.ts';
 import { renderWithStore } from './render.tsx';
 

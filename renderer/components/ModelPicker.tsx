@@ -1,16 +1,16 @@
-import { displayModelId, hasHiddenCharacters } from '../../../shared/display.ts';
+import { displayModelId, hasHiddenCharacters } from '../../shared/display.ts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useStore } from '../../store/index.ts';
-import { groupModels, type ModelEntry } from '../../store/models-slice.ts';
-import type { ModelPurpose } from '../../../shared/model-kinds.ts';
-import type { KeyFamily } from '../../../shared/formats.ts';
-import { describeError } from '../../../shared/errors.ts';
-import { Icon } from '../../components/Icon.tsx';
-import { IconButton } from '../../components/IconButton.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
-import '../../styles/models.css';
-import { t } from '../../i18n/active.ts';
-import { rich } from '../../i18n/rich.tsx';
+import { useStore } from '../store/index.ts';
+import { groupModels, type ModelEntry } from '../store/models-slice.ts';
+import type { ModelPurpose } from '../../shared/model-kinds.ts';
+import type { KeyFamily } from '../../shared/formats.ts';
+import { describeError } from '../../shared/errors.ts';
+import { Icon } from './Icon.tsx';
+import { IconButton } from './IconButton.tsx';
+import { Spinner } from './Spinner.tsx';
+import '../styles/models.css';
+import { t } from '../i18n/active.ts';
+import { rich } from '../i18n/rich.tsx';
 
 interface Option {
   id: string;

@@ -1,4 +1,4 @@
-// Ref callbacks the presets' dialogs share.
+// Ref callbacks the dialogs share (presets, folders).
 
 /**
  * Marks the field a dialog focuses when it opens: the attribute itself, which showModal() honours once the

@@ -19,9 +19,9 @@ import type { TextFormat } from '../../../shared/formats.ts';
 import { MAX_TOOLS, TOOL_EXAMPLES, ToolsSchema, type ToolChoice } from '../../../shared/tools.ts';
 import { Button } from '../../components/Button.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
-import { useReportInvalid } from '../params/invalid.ts';
+import { useReportInvalid } from './invalid.ts';
 import { t } from '../../i18n/active.ts';
-import './tools.css';
+import '../../styles/tools.css';
 
 const BLANK_SCHEMA = JSON.stringify({ type: 'object', properties: {}, additionalProperties: false }, null, 2);
 

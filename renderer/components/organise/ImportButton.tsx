@@ -1,4 +1,4 @@
-import { JsonFileButton } from '../../components/JsonFileButton.tsx';
+import { JsonFileButton } from '../JsonFileButton.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { useStore } from '../../store/index.ts';
 

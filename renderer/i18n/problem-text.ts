@@ -4,10 +4,10 @@
  * language: each sentence is matched against its English template in renderer/i18n/en/problems.ts and
  * said again with the same values; a sentence no template knows is shown as it is.
  */
-import { activeLocale, t } from '../../i18n/active.ts';
-import { en, type MessageKey } from '../../i18n/translate.ts';
-import { matchTemplate as match } from '../../i18n/templates.ts';
-import { CONTROLS, CONTROL_KEYS, type ControlSpec } from '../../../shared/controls.ts';
+import { activeLocale, t } from './active.ts';
+import { en, type MessageKey } from './translate.ts';
+import { matchTemplate as match } from './templates.ts';
+import { CONTROLS, CONTROL_KEYS, type ControlSpec } from '../../shared/controls.ts';
 
 /** The keys that say the request controls' schema messages (a test checks both dictionaries have them). */
 const CONTROL_PROBLEM_KEYS = CONTROL_KEYS.flatMap((k) => {

@@ -1,8 +1,8 @@
 import { displayName } from '../../../shared/display.ts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_FOLDER_NAME_CHARS } from '../../../shared/organise.ts';
-import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { Button } from '../Button.tsx';
+import { Dialog } from '../Dialog.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { useStore } from '../../store/index.ts';
 import { FolderDot } from './FolderDialog.tsx';

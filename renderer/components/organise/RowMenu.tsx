@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { menuKey } from '../../components/menu-keys.ts';
+import { menuKey } from '../menu-keys.ts';
 import { createPortal } from 'react-dom';
-import { Icon, type IconName } from '../../components/Icon.tsx';
+import { Icon, type IconName } from '../Icon.tsx';
 
 export interface RowMenuItem {
   id: string;

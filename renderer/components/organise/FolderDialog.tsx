@@ -5,11 +5,11 @@ import {
   type Folder,
   type FolderColor,
 } from '../../../shared/organise.ts';
-import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { Button } from '../Button.tsx';
+import { Dialog } from '../Dialog.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { useStore } from '../../store/index.ts';
-import { markAutofocus } from '../presets/form-refs.ts';
+import { markAutofocus } from '../form-refs.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import './organise.css';
 
