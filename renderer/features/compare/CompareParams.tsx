@@ -12,7 +12,7 @@ import { CONTROLS } from '../../../shared/controls.ts';
 import { messagesThinking, withParam } from '../params/edit.ts';
 import { ParamsInvalidContext } from '../params/invalid.ts';
 import { NumberField, StreamSwitch, SystemPromptField, Temperature } from '../params/fields.tsx';
-import { GenerateThinking, MessagesThinking } from '../params/thinking.tsx';
+import { GenerateThinking, IncludeThoughts, MessagesThinking } from '../params/thinking.tsx';
 import { MoreControls } from '../params/controls.tsx';
 import { StructuredOutput } from '../params/StructuredOutput.tsx';
 import { SharedMoreControls, SharedStructuredOutput } from './SharedControls.tsx';
@@ -187,16 +187,7 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
         ) : null}
         {/* Beside a messages column the budget is messages' (above); generate's summaries still apply. */}
         {hasMessages && hasGenerate ? (
-          <label className="switch params-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={params.includeThoughts ?? false}
-              onChange={(e) => update('includeThoughts', e.target.checked ? true : undefined)}
-              data-testid="param-include-thoughts"
-            />
-            <span>{t('params.compare.includeThoughts')}</span>
-          </label>
+          <IncludeThoughts params={params} update={update} label={t('params.compare.includeThoughts')} />
         ) : null}
 
         {shared ? (

@@ -7,6 +7,22 @@ import { NumberField } from './fields.tsx';
 
 /** The thinking controls: generate's budget and thought summaries, messages' extended thinking. */
 
+/** Generate content's thought summaries on or off (chat's panel and Compare's shared controls). */
+export function IncludeThoughts(props: { params: Params; update: Update; label: string }) {
+  return (
+    <label className="switch params-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={props.params.includeThoughts ?? false}
+        onChange={(e) => props.update('includeThoughts', e.target.checked ? true : undefined)}
+        data-testid="param-include-thoughts"
+      />
+      <span>{props.label}</span>
+    </label>
+  );
+}
+
 export function GenerateThinking(props: { params: Params; update: Update }) {
   const { params, update } = props;
   const b = params.thinkingBudget;
@@ -21,16 +37,7 @@ export function GenerateThinking(props: { params: Params; update: Update }) {
   return (
     <fieldset className="params-group">
       <legend>{t('params.thinking')}</legend>
-      <label className="switch params-switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={params.includeThoughts ?? false}
-          onChange={(e) => update('includeThoughts', e.target.checked ? true : undefined)}
-          data-testid="param-include-thoughts"
-        />
-        <span>{t('params.thinking.includeThoughts')}</span>
-      </label>
+      <IncludeThoughts params={params} update={update} label={t('params.thinking.includeThoughts')} />
       <div className="segmented" role="radiogroup" aria-label={t('params.thinking.budgetGroup')}>
         {choices.map((c) => (
           <label key={c.id} className={`segmented-item${mode === c.id ? ' is-on' : ''}`}>
