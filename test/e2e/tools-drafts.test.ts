@@ -8,7 +8,7 @@ import { chatSteps } from './chat-steps.ts';
  * service takes, with a 2 KB description and a half-typed schema, is still there (with its problems shown,
  * and said not to be sent) after switching to another conversation and back, and after a reload; Send
  * waits meanwhile and the conversation keeps its last valid functions. A new conversation says what it
- * inherits from the tab, and Reset starts it from the defaults.
+ * inherits from the tab, and "Start from defaults" starts it from the defaults.
  */
 
 let page: Page;
@@ -108,7 +108,7 @@ describe('a functions draft with problems', () => {
     expect(await page.getByTestId('send-disabled-reason').count()).toBe(0);
   });
 
-  it('a new conversation says what it inherits, and Reset starts it from the defaults', async () => {
+  it('a new conversation says what it inherits, and "Start from defaults" starts it from the defaults', async () => {
     await steps.newChat();
     await openParams();
     await page.getByTestId('param-system').fill('You are {{role}}.');

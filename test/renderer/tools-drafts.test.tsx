@@ -2,7 +2,7 @@
 // Functions typed with problems are a draft that is never lost and never sent: it survives switching to
 // another conversation and back, is kept with the settings for a restart, blocks Send (panel open or not)
 // while saying it is not sent, and goes only when the user discards it. The tool-choice list names what is
-// on screen, never a stale name. A tab's new conversation says what it inherits, and Reset drops it.
+// on screen, never a stale name. A tab's new conversation says what it inherits, and "Start from defaults" drops it.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Settings } from '../../shared/contract.ts';
@@ -193,7 +193,7 @@ describe('what a new conversation starts with', () => {
     temperature: 0.2,
   };
 
-  it('is said in the empty conversation, and Reset starts it from the defaults', async () => {
+  it('is said in the empty conversation, and "Start from defaults" starts it from the defaults', async () => {
     const t = freshStore();
     let settings: Settings = { theme: 'system', tabs: { chat: { params: inherited } }, compareColumns: [] };
     t.setBridge(fakeBridge({ updateSettings: (p) => ok((settings = settingsWith(settings, p))) }).bridge);
@@ -206,7 +206,7 @@ describe('what a new conversation starts with', () => {
       t.store,
     );
     expect(screen.getByTestId('new-conversation-start').textContent).toBe(
-      'Starts with: system prompt “You are {{role}}. Answer briefly.” · 2 functions · temp 0.2Reset',
+      'Starts with: system prompt “You are {{role}}. Answer briefly.” · 2 functions · temp 0.2Start from defaults',
     );
     // the template left in the system prompt is said to go as typed
     expect(screen.getByTestId('param-system-variables').textContent).toMatch(
@@ -223,7 +223,7 @@ describe('what a new conversation starts with', () => {
     expect(settings.tabs.chat?.params).toEqual(defaultParams('chat'));
   });
 
-  it('names a functions draft of the new conversation too, and Reset discards it', () => {
+  it('names a functions draft of the new conversation too, and "Start from defaults" discards it', () => {
     const { store } = setup({ open: null });
     fireEvent.click(screen.getByTestId('tool-add'));
     fireEvent.change(screen.getByTestId('tool-name'), { target: { value: '1st' } });
