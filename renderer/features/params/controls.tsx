@@ -113,6 +113,16 @@ export function BooleanControl(props: {
 }
 
 /** "sent as top_p" when the control goes out, "not sent" when it is unset. */
+/** A control's name with whether it is sent and under which wire name. */
+function LabelRow(props: { htmlFor: string; label: string; sent: boolean; wire: string }) {
+  return (
+    <div className="field-row params-label-row">
+      <label htmlFor={props.htmlFor}>{props.label}</label>
+      <SentBadge sent={props.sent} wire={props.wire} />
+    </div>
+  );
+}
+
 export function SentBadge(props: { sent: boolean; wire: string }) {
   return props.sent ? (
     // A nested name shows its last part (the full path is in the tooltip) so the badge fits at 720 wide.
@@ -201,10 +211,7 @@ export function NumberControl(props: {
   useReportInvalid(props.format, props.field, error);
   return (
     <div className="field">
-      <div className="field-row params-label-row">
-        <label htmlFor={id}>{props.label}</label>
-        <SentBadge sent={props.value !== undefined} wire={props.wire} />
-      </div>
+      <LabelRow htmlFor={id} label={props.label} sent={props.value !== undefined} wire={props.wire} />
       <input
         id={id}
         type="number"
@@ -254,10 +261,7 @@ export function StopControl(props: {
   useReportInvalid(props.format, 'stop', error);
   return (
     <div className="field">
-      <div className="field-row params-label-row">
-        <label htmlFor={id}>{t('params.stop')}</label>
-        <SentBadge sent={props.value !== undefined} wire={props.wire} />
-      </div>
+      <LabelRow htmlFor={id} label={t('params.stop')} sent={props.value !== undefined} wire={props.wire} />
       <textarea
         id={id}
         className="textarea"
@@ -295,10 +299,7 @@ export function ChoiceControl<T extends string>(props: {
   const id = useId();
   return (
     <div className="field">
-      <div className="field-row params-label-row">
-        <label htmlFor={id}>{props.label}</label>
-        <SentBadge sent={props.value !== undefined} wire={props.wire} />
-      </div>
+      <LabelRow htmlFor={id} label={props.label} sent={props.value !== undefined} wire={props.wire} />
       <select
         id={id}
         className="select select--s"
@@ -334,10 +335,12 @@ export function ExtraBodyField(props: {
   useReportInvalid(props.format, 'extraBody', problem ?? null);
   return (
     <div className="field">
-      <div className="field-row params-label-row">
-        <label htmlFor={id}>{t('params.extraBody')}</label>
-        <SentBadge sent={props.value !== undefined} wire={t('params.extraBody.wire')} />
-      </div>
+      <LabelRow
+        htmlFor={id}
+        label={t('params.extraBody')}
+        sent={props.value !== undefined}
+        wire={t('params.extraBody.wire')}
+      />
       <textarea
         id={id}
         className="textarea mono"
