@@ -1,5 +1,6 @@
 // A reply's payload as Quartet keeps it: plain JSON that every later reader agrees on. Walked without
 // recursion (a service may nest a payload deeper than the stack) and linear in its size.
+import { copyJson } from '../json-copy.ts';
 
 /**
  * `value` without `__proto__` keys (JSON.parse keeps them as keys, but every schema check, spread or copy
@@ -19,19 +20,9 @@ export function plainJson<T>(value: T, maxDepth: number): T | undefined {
   return found ? (withoutProtoKeys(value) as T) : value;
 }
 
+const same = (s: string): string => s;
+const withoutProto = (k: string): string | undefined => (k === '__proto__' ? undefined : k);
+
 function withoutProtoKeys(value: unknown): unknown {
-  const jobs: { from: object; into: unknown[] | Record<string, unknown> }[] = [];
-  const copy = (v: unknown): unknown => {
-    if (v === null || typeof v !== 'object') return v;
-    const into = Array.isArray(v) ? [] : {};
-    jobs.push({ from: v, into });
-    return into;
-  };
-  const out = copy(value);
-  for (let job = jobs.pop(); job !== undefined; job = jobs.pop()) {
-    const { from, into } = job;
-    if (Array.isArray(into)) for (const item of from as unknown[]) into.push(copy(item));
-    else for (const [k, item] of Object.entries(from)) if (k !== '__proto__') into[k] = copy(item);
-  }
-  return out;
+  return copyJson(value, same, withoutProto);
 }

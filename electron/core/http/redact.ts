@@ -9,6 +9,7 @@
  */
 import type { AppError } from '../../../shared/errors.ts';
 import { hostWork } from '../work.ts';
+import { copyJson } from '../json-copy.ts';
 
 export interface Redactor {
   (text: string): string;
@@ -281,36 +282,9 @@ export function redactHeaders(headers: Record<string, string>, redact: Redactor)
   return out;
 }
 
-/**
- * Every string inside a JSON value (a reply's raw payload), keys of objects included. Iterative: a service's
- * payload may nest deeper than the stack (2,000 levels overflowed it and failed the reply as "internal"),
- * and keys are defined, not assigned, so a `__proto__` key stays a key.
- */
+/** Every string inside a JSON value (a reply's raw payload), keys of objects included. */
 export function redactDeep<T>(value: T, redact: Redactor): T {
-  const jobs: { from: object; into: unknown[] | Record<string, unknown> }[] = [];
-  const copy = (v: unknown): unknown => {
-    if (typeof v === 'string') return redact(v);
-    if (v === null || typeof v !== 'object') return v;
-    const into = Array.isArray(v) ? [] : {};
-    jobs.push({ from: v, into });
-    return into;
-  };
-  const out = copy(value);
-  for (let job = jobs.pop(); job !== undefined; job = jobs.pop()) {
-    const { from, into } = job;
-    if (Array.isArray(into)) for (const item of from as unknown[]) into.push(copy(item));
-    else {
-      for (const [k, item] of Object.entries(from)) {
-        Object.defineProperty(into, redact(k), {
-          value: copy(item),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      }
-    }
-  }
-  return out as T;
+  return copyJson(value, redact, redact);
 }
 
 /**
