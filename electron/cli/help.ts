@@ -14,7 +14,7 @@ Usage:
   quartet models [--family bearer|messages|generate] [--json]
   quartet ask --format FORMAT --model ID [options] PROMPT
   quartet image --model ID --out DIR [options] PROMPT
-  quartet simulate [--port N]
+  quartet simulate [--port N] [--pace JSON]
   quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate ID] [--model-image ID]
                  [--images] [--json] [--report FILE.md]
   quartet <command> --help
@@ -107,9 +107,12 @@ ${CONNECTION}`,
 
   simulate: `quartet simulate: run the local simulator of the service until Ctrl+C
 
-Usage: quartet simulate [--port N]
+Usage: quartet simulate [--port N] [--pace JSON]
 
   --port N              port on 127.0.0.1 (default: a free one)
+  --pace JSON           how fast it answers and how often it fails, e.g.
+                        '{"firstTokenMs":300,"tokensPerSecond":40,"jitter":0.2,"errorRate":0.1,"seed":7}'
+                        (errorKinds: refused, rate-limited, timeout, broken)
 
 It prints its base address and the sandbox key, which works for every interface.`,
 };

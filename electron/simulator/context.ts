@@ -2,7 +2,7 @@
 // a reply description; the server does the HTTP, the faults and the quirks.
 import type { SignatureBook } from './signatures.ts';
 import type { SimModel } from './models.ts';
-import type { Fault, SimFamily, SimQuirks } from './types.ts';
+import type { Fault, SimFamily, SimPace, SimQuirks } from './types.ts';
 import type { SseEvent as WireSseEvent } from '../../shared/wire.ts';
 
 /** Who called: the key and what its groups may use. */
@@ -33,6 +33,9 @@ export interface SimState {
   readonly responses: Map<string, StoredResponse>;
   quirks: SimQuirks;
   readonly imageSizeAdjust: boolean;
+  /** the pace of the text formats, and how many requests it has paced (the index of the next draw) */
+  pace: SimPace | null;
+  paced: number;
 }
 
 export interface HandlerContext {

@@ -6,7 +6,8 @@ import { sendPlain } from './respond.ts';
 
 import type { FaultQueue } from './faults.ts';
 import type { ServerResponse } from 'node:http';
-import type { RecordedRequest, SimQuirks } from './types.ts';
+import type { RecordedRequest, SimPace, SimQuirks } from './types.ts';
+import { parsePace } from './pace.ts';
 import { isRecord } from '../../shared/wire.ts';
 
 export const CONTROL_PREFIX = '/__sim/';
@@ -16,6 +17,8 @@ export interface ControlDeps {
   requests: RecordedRequest[];
   setQuirks(q: Partial<SimQuirks>): void;
   quirks(): SimQuirks;
+  setPace(pace: SimPace | null): void;
+  pace(): SimPace | null;
 }
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
@@ -82,5 +85,14 @@ export function handleControl(
     return;
   }
   if (path === 'quirks' && method === 'GET') return reply(res, 200, deps.quirks());
+  if (path === 'pace' && method === 'POST') {
+    const value = parseJson(body);
+    const pace = value === null ? null : parsePace(value);
+    if (typeof pace === 'string') return refuse(res, 400, pace);
+    deps.setPace(pace);
+    reply(res, 200, { pace });
+    return;
+  }
+  if (path === 'pace' && method === 'GET') return reply(res, 200, { pace: deps.pace() });
   refuse(res, 404, `No such control path: ${pathname}`);
 }

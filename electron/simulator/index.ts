@@ -9,7 +9,7 @@ import { SignatureBook } from './signatures.ts';
 import type { SimState } from './context.ts';
 import type { ServerDeps } from './server.ts';
 import type { AddressInfo } from 'node:net';
-import type { RecordedRequest, RunningSimulator, SimQuirks, SimulatorOptions } from './types.ts';
+import type { RecordedRequest, RunningSimulator, SimPace, SimQuirks, SimulatorOptions } from './types.ts';
 
 export { DEFAULT_SIM_KEYS, SANDBOX_KEY } from './keys.ts';
 export { SIM_MODELS } from './models.ts';
@@ -34,9 +34,12 @@ export type {
   SimFamily,
   SimInterface,
   SimKeyGroup,
+  SimPace,
+  SimPaceError,
   SimQuirks,
   SimulatorOptions,
 } from './types.ts';
+export { parsePace, PACE_ERRORS } from './pace.ts';
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const host = opts.host ?? '127.0.0.1';
@@ -45,11 +48,17 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     responses: new Map(),
     quirks: { ...DEFAULT_QUIRKS, ...opts.quirks },
     imageSizeAdjust: opts.imageSizeAdjust ?? true,
+    pace: opts.pace ?? null,
+    paced: 0,
   };
   const faults = new FaultQueue();
   const requests: RecordedRequest[] = [];
   const setQuirks = (q: Partial<SimQuirks>): void => {
     state.quirks = { ...state.quirks, ...q };
+  };
+  const setPace = (pace: SimPace | null): void => {
+    state.pace = pace;
+    state.paced = 0;
   };
   const deps: ServerDeps = {
     loopbackPort: undefined,
@@ -59,7 +68,14 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     requests,
     control:
       (opts.controlRoutes ?? true) !== false
-        ? { faults, requests, setQuirks, quirks: () => ({ ...state.quirks }) }
+        ? {
+            faults,
+            requests,
+            setQuirks,
+            quirks: () => ({ ...state.quirks }),
+            setPace,
+            pace: () => state.pace,
+          }
         : undefined,
     controlSecret: typeof opts.controlRoutes === 'object' ? opts.controlRoutes.secret : undefined,
   };
@@ -82,6 +98,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     faults,
     requests,
     setQuirks,
+    setPace,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

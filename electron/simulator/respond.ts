@@ -2,8 +2,9 @@
 import { STATUS_CODES } from 'node:http';
 import { defaultStatusMessage, errorBody } from './errors.ts';
 import { applyOmitField } from './quirks.ts';
-import { untilAborted } from './timing.ts';
+import { untilAborted, wait } from './timing.ts';
 import type { ErrorInfo } from './errors.ts';
+import type { PacePlan } from './pace.ts';
 import type { ServerResponse } from 'node:http';
 import type { Fault, SimFamily, SimInterface, SimQuirks } from './types.ts';
 
@@ -16,6 +17,8 @@ export interface Outlet {
   iface: SimInterface;
   family: SimFamily;
   quirks: SimQuirks;
+  /** the waits of a paced request (pace.ts) */
+  pace?: PacePlan | undefined;
 }
 
 const JSON_TYPE = 'application/json';
@@ -93,6 +96,8 @@ function errorAfter200(family: SimFamily): unknown {
 /** Sends a successful JSON reply, applying the omitField quirk and any body-damaging fault. */
 export async function sendJson(out: Outlet, body: unknown): Promise<void> {
   const { res, fault } = out;
+  if (out.pace) await wait(out.pace.firstMs, out.signal);
+  if (out.signal.aborted) return;
   applyOmitField(out.quirks, out.iface, body);
   let text = JSON.stringify(body);
   switch (fault?.kind) {

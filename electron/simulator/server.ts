@@ -13,6 +13,7 @@ import { newId } from './ids.ts';
 import { handleImages } from './images.ts';
 import { modelListBody } from './models.ts';
 import { gapDirective } from './replies.ts';
+import { PACED, planPace } from './pace.ts';
 import { answerWithFault, sendError, sendJson } from './respond.ts';
 import { routeRequest } from './routes.ts';
 import type { ServiceRoute } from './routes.ts';
@@ -176,8 +177,14 @@ async function serveInterface({ req, res, deps, signal, url, route, body }: Exch
   const parsed = requestBody(route, body);
   const stream = route.streamPath ?? (!(parsed instanceof SimError) && parsed['stream'] === true);
   // The fault is taken before any check, so a queued fault hits the next matching request whatever it holds.
-  const fault = deps.faults.take(route.iface, stream) ?? gapFault(stream, body.text);
-  const out: Outlet = { res, signal, fault, iface: route.iface, family, quirks: state.quirks };
+  const queued = deps.faults.take(route.iface, stream) ?? gapFault(stream, body.text);
+  // a queued fault wins; otherwise a paced request may draw a failure of its own
+  const pace =
+    queued === undefined && state.pace && PACED.has(route.iface)
+      ? planPace(state.pace, state.paced++)
+      : undefined;
+  const fault = queued ?? pace?.fault;
+  const out: Outlet = { res, signal, fault, iface: route.iface, family, quirks: state.quirks, pace };
   if (fault?.kind === 'slowHeaders') {
     await wait(fault.ms, signal);
     if (signal.aborted) return;

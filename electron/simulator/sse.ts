@@ -63,6 +63,7 @@ export async function sendSse(out: Outlet, reply: SseReply): Promise<void> {
     const event = events[i];
     if (i === count || event === undefined) break;
     if (i > 0 && gap > 0) await wait(gap, signal);
+    if (out.pace) await wait(i === 0 ? out.pace.firstMs : out.pace.gapMs(), signal);
     const padTo = fault?.kind === 'bigBody' && i === 0 ? fault.bytes : 0;
     if (!(await write(res, serialiseEvent(event, lineEnd, padTo), signal))) return;
   }

@@ -83,7 +83,30 @@ export interface FaultController {
   pending(): number;
 }
 
+/** A paced failure: 403, 429 with retry-after, a stream that goes silent, a connection cut mid-stream. */
+export type SimPaceError = 'refused' | 'rate-limited' | 'timeout' | 'broken';
+
+/**
+ * How fast the text formats answer, and how often they fail (README "Pace"). Every field is optional:
+ * none is the simulator's usual pace (at once). A queued fault wins over the pace.
+ */
+export interface SimPace {
+  /** wait before the first stream event, in ms */
+  firstTokenMs?: number;
+  /** stream events (one token each) after the first come this fast */
+  tokensPerSecond?: number;
+  /** 0..1: each wait is drawn within ± this fraction of itself */
+  jitter?: number;
+  /** 0..1: the share of requests that fail, each with one of errorKinds (default all four) */
+  errorRate?: number;
+  errorKinds?: SimPaceError[];
+  /** the same seed gives the same waits and failures, request by request (default 1) */
+  seed?: number;
+}
+
 export interface SimulatorOptions {
+  /** how fast the text formats answer and how often they fail (default: at once, never) */
+  pace?: SimPace;
   /** Default 0: a free port. */
   port?: number;
   /** Default '127.0.0.1'. */
@@ -115,6 +138,8 @@ export interface RunningSimulator {
   /** Every service request received (control paths under /__sim/ excluded), oldest first, capped. */
   requests: RecordedRequest[];
   setQuirks(q: Partial<SimQuirks>): void;
+  /** Replaces the pace (null: back to answering at once); the draws start again from the seed. */
+  setPace(pace: SimPace | null): void;
   /** Closes the server and destroys open sockets, so a stalled stream never keeps a test alive. */
   close(): Promise<void>;
 }
