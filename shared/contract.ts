@@ -36,6 +36,8 @@ import type { CommandId } from './commands.ts';
 import { PriceTableSchema } from './pricing.ts';
 import { ATTACHMENT_LIMITS, isSafeFileName, UNSAFE_FILE_NAME, type Attachment } from './attachments.ts';
 import type { ErrorKind, Result } from './errors.ts';
+import { LabStartInputSchema, type LabMeasure, type LabRecord, type LabSummary } from './speedlab.ts';
+import { SPEED_LAB } from './limits.ts';
 
 /**
  * The one contract between the renderer and whichever host runs it (Electron main process or the browser
@@ -601,6 +603,19 @@ export const operations = {
     }),
   ),
 
+  // the speed lab (shared/speedlab.ts): measure rows of (connection, format, model), saved runs
+  /** Runs the lab (stopped by abortRequest), each finished run told as a `labRun` event; saved when it ends. */
+  runSpeedLab: op<LabRecord>()(LabStartInputSchema),
+  listSpeedLabs: op<LabSummary[]>()(Empty),
+  getSpeedLab: op<LabRecord>()(z.object({ id: Id })),
+  renameSpeedLab: op<LabSummary>()(
+    z.object({ id: Id, name: z.string().trim().min(1).max(SPEED_LAB.nameChars) }),
+  ),
+  deleteSpeedLab: op<{ deleted: boolean }>()(z.object({ id: Id })),
+  exportSpeedLab: op<{ filename: string; mime: string; content: string }>()(
+    z.object({ id: Id, as: z.enum(['csv', 'json']) }),
+  ),
+
   // links
   /** Opens an http(s) link in the system browser (desktop) ; refused for other schemes. */
   openExternal: op<{ opened: boolean }>()(z.object({ url: z.string().max(4000) })),
@@ -626,6 +641,8 @@ export interface HostEvents {
   imageProgress: { requestId: string; phase: 'waiting' | 'decoding' | 'saving' };
   /** a request failed and will be tried again: attempt `attempt` of at most `of`, after `delayMs` */
   retry: { requestId: string; attempt: number; of: number; delayMs: number; reason: string };
+  /** a speed-lab run finished: what it measured, and how many runs the lab holds */
+  labRun: { requestId: string; measure: LabMeasure; of: number };
   /** the desktop menu ran a command (shared/commands.ts); the page does it as if its shortcut was pressed */
   command: { id: CommandId };
 }
@@ -636,6 +653,7 @@ export const HOST_EVENT_NAMES: HostEventName[] = [
   'check',
   'imageProgress',
   'retry',
+  'labRun',
   'command',
 ];
 

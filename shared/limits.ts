@@ -91,3 +91,19 @@ export const MAX_IMPORT_FILE_CHARS = 50_000_000;
 
 /** Times are whole milliseconds within what a `Date` can hold (±8.64e15). */
 export const MAX_TIME_MS = 8_640_000_000_000_000;
+
+/**
+ * The speed lab's bounds (shared/speedlab.ts): rows side by side, runs per row, requests at once (a lab must
+ * not turn into a load test of someone's service), the output length asked for, the prompt, how long one
+ * run may stay silent, a run's name and how many saved runs are kept.
+ */
+export const SPEED_LAB = {
+  rows: { min: 1, max: 8 },
+  runs: { min: 1, max: 50 },
+  concurrency: { min: 1, max: 4 },
+  outputTokens: { min: 1, max: 4_096 },
+  promptChars: 20_000,
+  timeoutMs: { min: 1_000, max: 120_000 },
+  nameChars: 120,
+  saved: 200,
+} as const;

@@ -29,6 +29,7 @@ import { createSandbox } from './sandbox.ts';
 import { createUnsavedImages } from './unsaved-images.ts';
 import { pathsOf, type Paths, type Services } from './services.ts';
 import { settingsHandlers } from './settings.ts';
+import { speedLabHandlers } from './speedlab.ts';
 import type { AppCoreDeps, CallContext } from './types.ts';
 
 export type { AppCoreDeps, CallContext } from './types.ts';
@@ -126,6 +127,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...exchangeHandlers(s),
     ...checkHandlers(s),
     ...linkHandlers(s),
+    ...speedLabHandlers(s),
   };
   const dispatch = createDispatch(handlers, log);
 

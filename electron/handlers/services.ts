@@ -172,6 +172,8 @@ export interface ClientScope {
   requestId?: string | undefined;
   /** told of every response as its headers arrive (the body is still to come) */
   onResponse?: ((response: Response) => void) | undefined;
+  /** in place of the app's defaults (the speed lab: no retries, its own timeout) */
+  limits?: { headersTimeoutMs?: number; idleTimeoutMs?: number; maxRetries?: number } | undefined;
 }
 
 /**
@@ -204,7 +206,7 @@ export async function clientFor(
 ): Promise<ServiceClient> {
   if (Object.values(keys).some((k) => k !== undefined)) requireConfirmedKeys(s, connection);
   const record = exchangeRecorder(s, scope);
-  const defaults = s.deps.clientDefaults ?? {};
+  const defaults = { ...s.deps.clientDefaults, ...scope.limits };
   const baseFetch = s.deps.fetch ?? globalThis.fetch;
   const onResponse = scope.onResponse;
   const fetchImpl: typeof fetch = onResponse

@@ -9,6 +9,7 @@ import { createFoldersRepo, type FoldersRepo } from './folders-repo.ts';
 import { createImagesRepo, type ImagesRepo } from './images-repo.ts';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo.ts';
 import { createPresetsRepo, type PresetsRepo } from './presets-repo.ts';
+import { createSpeedLabsRepo, type SpeedLabsRepo } from './speed-labs-repo.ts';
 import { searchMessages, type SearchOptions } from './search.ts';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
 import { transaction } from './tx.ts';
@@ -28,6 +29,7 @@ export interface Store {
   readonly exchanges: ExchangesRepo;
   readonly presets: PresetsRepo;
   readonly folders: FoldersRepo;
+  readonly speedLabs: SpeedLabsRepo;
   search(query: string, options?: SearchOptions): SearchHit[];
   /** one BEGIN IMMEDIATE .. COMMIT/ROLLBACK around a synchronous function */
   transaction<T>(fn: () => T): T;
@@ -65,6 +67,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     exchanges: createExchangesRepo(db, options.maxExchanges),
     presets: createPresetsRepo(db),
     folders: createFoldersRepo(db),
+    speedLabs: createSpeedLabsRepo(db),
     search: (query, searchOptions) => searchMessages(db, query, searchOptions),
     transaction: (fn) => transaction(db, fn),
     waitUntilWritable: (maxMs) => waitForWriteLock(db, maxMs),
