@@ -34,6 +34,7 @@ const SECTION_TABS: Record<Exclude<TabId, TextFormat>, { label: MessageKey; shor
   library: { label: 'organise.tab', short: 'organise.tab.short' },
   images: { label: 'app.tab.images', short: 'app.tab.images' },
   compare: { label: 'app.tab.compare', short: 'app.tab.compare' },
+  speedlab: { label: 'app.tab.speedlab', short: 'app.tab.speedlab.short' },
   settings: { label: 'app.tab.settings', short: 'app.tab.settings' },
 };
 
@@ -47,6 +48,8 @@ const labelOf = (id: TabId, t: Translate, short = false): string => {
 };
 // the view of every conversation: its own chunk, loaded when first opened
 const LibraryView = lazy(() => import('./features/library/LibraryView.tsx'));
+// the speed lab and its charting library: a chunk of their own, loaded when the section is first opened
+const SpeedLab = lazy(() => import('./features/speedlab/SpeedLab.tsx'));
 const TAB_PREFIX = 'top';
 
 const NEXT_THEME: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
@@ -190,6 +193,12 @@ function TabPanel(props: { tab: TabId }) {
       return <ImagesTab />;
     case 'compare':
       return <CompareTab />;
+    case 'speedlab':
+      return (
+        <Suspense fallback={<div className="app-loading" aria-busy="true" />}>
+          <SpeedLab />
+        </Suspense>
+      );
     case 'settings':
       return <SettingsTab />;
   }

@@ -3,7 +3,7 @@
 // (electron/desktop/menu.ts) all read this table. What a command does lives in the renderer; its words
 // live in the renderer's i18n dictionaries (commands.ts), which the menu reads too.
 
-/** The sections of the top bar, in their order (the page's TAB_IDS): Ctrl/Cmd+1..8 go to them. */
+/** The sections of the top bar, in their order (the page's TAB_IDS): Ctrl/Cmd+1..9 go to them. */
 export const COMMAND_TABS = [
   'chat',
   'responses',
@@ -12,6 +12,7 @@ export const COMMAND_TABS = [
   'library',
   'images',
   'compare',
+  'speedlab',
   'settings',
 ] as const;
 export type CommandTab = (typeof COMMAND_TABS)[number];

@@ -26,6 +26,7 @@ import { figures } from './en/figures.ts';
 import { app } from './en/app.ts';
 import { chat } from './en/chat.ts';
 import { components } from './en/components.ts';
+import { speedlab } from './en/speedlab.ts';
 
 export const en = {
   ...common,
@@ -51,6 +52,7 @@ export const en = {
   ...app,
   ...chat,
   ...components,
+  ...speedlab,
 };
 
 export type MessageKey = keyof typeof en;

@@ -24,6 +24,7 @@ import { figures } from './zh-CN/figures.ts';
 import { app } from './zh-CN/app.ts';
 import { chat } from './zh-CN/chat.ts';
 import { components } from './zh-CN/components.ts';
+import { speedlab } from './zh-CN/speedlab.ts';
 
 export const zhCN: Record<MessageKey, Entry> = {
   ...common,
@@ -49,4 +50,5 @@ export const zhCN: Record<MessageKey, Entry> = {
   ...app,
   ...chat,
   ...components,
+  ...speedlab,
 };

@@ -22,6 +22,7 @@ export function startEventRouting(store: { getState(): StoreState; runtime: Stor
     bridge.on('exchange', (p) => store.getState().exchangeRecorded(p.summary)),
     bridge.on('check', (p) => store.getState().checkResultArrived(p.requestId, p.result)),
     bridge.on('imageProgress', (p) => store.getState().imageProgressArrived(p.requestId, p.phase)),
+    bridge.on('labRun', (p) => store.getState().labRunArrived(p.requestId, p.measure, p.of)),
   ];
   return () => {
     for (const off of offs) off();

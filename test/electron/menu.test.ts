@@ -105,7 +105,7 @@ describe('the commands in the menu', () => {
     expect(commandItem(other, 'toggleParams')?.accelerator).toBe('Ctrl+Alt+P');
     // the desktop app keeps Ctrl/Cmd+1..8 for the sections
     expect(commandItem(other, 'goto.chat')?.accelerator).toBe('Ctrl+1');
-    expect(commandItem(mac, 'goto.settings')?.accelerator).toBe('Cmd+8');
+    expect(commandItem(mac, 'goto.settings')?.accelerator).toBe('Cmd+9');
     // no plain key: the menu would take Esc from dialogs and ? from text boxes
     expect(commandItem(other, 'stopReply')?.accelerator).toBeUndefined();
     expect(commandItem(other, 'showShortcuts')?.accelerator).toBeUndefined();

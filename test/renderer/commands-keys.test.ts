@@ -80,7 +80,7 @@ describe('the command table', () => {
 
   it('keeps Ctrl/Cmd+1..8 for the desktop app and leaves them to the browser’s tabs in a browser', () => {
     expect(formatChord(chordOf('goto.chat', win)!, 'windows')).toBe('Ctrl+1');
-    expect(formatChord(chordOf('goto.settings', mac)!, 'mac')).toBe('⌘8');
+    expect(formatChord(chordOf('goto.settings', mac)!, 'mac')).toBe('⌘9');
     expect(formatChord(chordOf('goto.chat', linuxWeb)!, 'linux')).toBe('Ctrl+Alt+1');
     expect(formatChord(chordOf('goto.compare', macWeb)!, 'mac')).toBe('⌃⌘7');
   });

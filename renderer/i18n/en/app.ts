@@ -7,6 +7,8 @@ export const app = {
   // the format tabs keep the vendor APIs' names (shared/formats.ts) in every language
   'app.tab.images': 'Images',
   'app.tab.compare': 'Compare',
+  'app.tab.speedlab': 'Speed lab',
+  'app.tab.speedlab.short': 'Speed',
   'app.tab.settings': 'Settings',
 
   'app.connection.title': 'Active connection: {name} ({url}). Open Settings to change it or to check it.',

@@ -30,6 +30,7 @@ export const commands = {
   'commands.goto.library': 'Go to All conversations',
   'commands.goto.images': 'Go to Images',
   'commands.goto.compare': 'Go to Compare',
+  'commands.goto.speedlab': 'Go to the speed lab',
   'commands.goto.settings': 'Go to Settings',
 
   'commands.group.general': 'General',

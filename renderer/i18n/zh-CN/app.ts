@@ -6,6 +6,8 @@ export const app: Record<keyof typeof en, Entry> = {
   'app.side.tabs': '侧边面板',
   'app.tab.images': '图像',
   'app.tab.compare': '对比',
+  'app.tab.speedlab': '速度实验室',
+  'app.tab.speedlab.short': '速度',
   'app.tab.settings': '设置',
 
   'app.connection.title': '当前连接：{name}（{url}）。打开设置可更换或检查连接。',

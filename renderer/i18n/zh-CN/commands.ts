@@ -26,6 +26,7 @@ export const commands: Record<keyof typeof en, Entry> = {
   'commands.goto.library': '转到全部对话',
   'commands.goto.images': '转到图像',
   'commands.goto.compare': '转到对比',
+  'commands.goto.speedlab': '转到速度实验室',
   'commands.goto.settings': '转到设置',
 
   'commands.group.general': '常用',
