@@ -13,7 +13,17 @@ import { harnessPerTest } from './harness.ts';
  */
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const VIEWS = ['chat', 'responses', 'messages', 'generate', 'library', 'images', 'compare', 'settings'];
+const VIEWS = [
+  'chat',
+  'responses',
+  'messages',
+  'generate',
+  'library',
+  'images',
+  'compare',
+  'speedlab',
+  'settings',
+];
 
 let page: Page;
 harnessPerTest((h) => {
@@ -61,6 +71,13 @@ async function seed(): Promise<void> {
   await page.getByTestId('compare-send').click();
   await page.getByTestId('compare-inspect').nth(2).waitFor({ timeout: 30_000 });
 
+  // a speed lab with its pictures, table and saved run
+  await page.getByTestId('tab-speedlab').click();
+  await page.getByTestId('lab-row-model-0').fill('gpt-5-mini');
+  await page.getByTestId('lab-runs').fill('2');
+  await page.getByTestId('lab-start').click();
+  await page.getByTestId('lab-table').waitFor({ timeout: 30_000 });
+
   // a size the sandbox changes: the tile then says so on it
   await page.getByTestId('tab-images').click();
   await page.getByTestId('image-prompt').fill('A lighthouse on a basalt cliff at dusk');
@@ -83,6 +100,8 @@ describe('accessibility', () => {
         await page.locator('[role="tabpanel"] > *:not(h1)').first().waitFor();
         if (view === 'library') await page.getByTestId('library-row').first().waitFor();
         if (view === 'images') await page.getByTestId('gallery-item').first().waitFor();
+        if (view === 'speedlab')
+          await page.getByTestId('lab-chart-timeline').locator('svg').first().waitFor();
         for (const v of await audit()) {
           if (v.impact === 'critical' || v.impact === 'serious')
             serious.push(`${theme} ${view}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);

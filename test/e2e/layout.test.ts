@@ -9,7 +9,16 @@ import { harnessPerTest } from './harness.ts';
  */
 
 const MIN_CONVERSATION = 480;
-const SECTIONS = ['chat', 'responses', 'messages', 'generate', 'images', 'compare', 'settings'] as const;
+const SECTIONS = [
+  'chat',
+  'responses',
+  'messages',
+  'generate',
+  'images',
+  'compare',
+  'speedlab',
+  'settings',
+] as const;
 
 let page: Page;
 

@@ -136,7 +136,8 @@ export function LabResults(props: { record: Pick<LabRecord, 'rows' | 'runs'>; ea
           options={timeline}
         />
       </div>
-      <div className="lab-table-wrap">
+      {/* focusable: a narrow window scrolls the table sideways, and the keyboard must reach it */}
+      <div className="lab-table-wrap" tabIndex={0} role="region" aria-label={t('speedlab.table.caption')}>
         <table className="lab-table" data-testid="lab-table">
           <caption>{t('speedlab.table.caption')}</caption>
           <thead>

@@ -94,7 +94,7 @@ export function SavedLabs() {
   const labs = useStore((s) => s.labRuns);
   const shownId = useStore((s) => s.labShown?.id ?? null);
   return (
-    <section className="lab-section" aria-labelledby="lab-saved-title">
+    <section className="lab-section lab-saved-section" aria-labelledby="lab-saved-title">
       <h2 id="lab-saved-title">{t('speedlab.saved')}</h2>
       {labs === null || labs.length === 0 ? (
         <p className="lab-empty">{t('speedlab.saved.none')}</p>

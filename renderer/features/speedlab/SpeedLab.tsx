@@ -63,7 +63,7 @@ export default function SpeedLab() {
     <div className="speedlab" data-testid="speedlab">
       <p className="lab-intro">{t('speedlab.intro')}</p>
       <LabForm />
-      <section className="lab-section" aria-labelledby="lab-results-title">
+      <section className="lab-section lab-results-section" aria-labelledby="lab-results-title">
         <div className="lab-results-head">
           <h2 id="lab-results-title">
             {t('speedlab.results')}
