@@ -17,6 +17,7 @@ Usage:
   quartet simulate [--port N] [--pace JSON]
   quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate ID] [--model-image ID]
                  [--images] [--json] [--report FILE.md]
+  quartet bench --row FORMAT:MODEL [--row ...] [--runs N] [--concurrency N] [--tokens N] [--json] [PROMPT]
   quartet <command> --help
   quartet --version
 
@@ -102,6 +103,23 @@ Usage: quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate 
 Each check ends as pass, warn (works, but differs from the spec in a way clients may trip on), fail or
 info, with one line saying what was expected and what came back.
 Exit codes: 0 nothing failed, 1 a check failed, 2 bad usage.
+
+${CONNECTION}`,
+
+  bench: `quartet bench: measure rows of (format, model) side by side, as the app's speed lab does
+
+Usage: quartet bench --row FORMAT:MODEL [--row FORMAT:MODEL ...] [options] [PROMPT]
+
+  --row FORMAT:MODEL    a row to measure, e.g. chat:gpt-5-mini or messages:claude-haiku-4-5 (up to 8)
+  --runs N              runs per row (default 5, at most 50)
+  --concurrency N       requests at once (default 1, at most 4)
+  --tokens N            the output length asked for (default 200)
+  --timeout-ms MS       a run fails as timed out past this silence (default 30000)
+  --json                print every run, the plan and each row's figures as JSON
+
+Per row: time to first token, tokens per second after it, total time (p50/p90/p99) and errors by kind
+(refused, rate-limited, timeout, broken-stream, network, service-error). Nothing is retried.
+Exit codes: 0 every run answered, 1 a run failed, 2 bad usage.
 
 ${CONNECTION}`,
 

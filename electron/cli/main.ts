@@ -3,6 +3,7 @@ import { ApiError, createRedactor } from '../core/index.ts';
 import { describeError } from '../../shared/errors.ts';
 import { parseCommandArgs, splitCommand, UsageError } from './args.ts';
 import { askOptions, runAsk } from './commands/ask.ts';
+import { benchOptions, runBench } from './commands/bench.ts';
 import type { CommandContext, Values } from './commands/context.ts';
 import { doctorOptions, runDoctor } from './commands/doctor.ts';
 import { imageOptions, runImage } from './commands/image.ts';
@@ -21,6 +22,7 @@ const COMMANDS = {
   image: { options: imageOptions, run: runImage },
   simulate: { options: simulateOptions, run: runSimulate },
   doctor: { options: doctorOptions, run: runDoctor },
+  bench: { options: benchOptions, run: runBench },
 } as const;
 
 function version(): string {
