@@ -4,7 +4,8 @@
 // hang); any string given as a base address is either a root that every endpoint builds from or a
 // message; any bytes given to the image sniffers give an answer or null, never an exception; any
 // attachment name is refused or exported inside its folder; any streamed index is in range or refused;
-// any attachment bytes are refused with a reason or stored, as an image only when they decode within the cap.
+// any attachment bytes are refused with a reason or stored, as an image only when they decode within the cap;
+// any speed-lab rows and plan are refused with a reason or measured, saved and exported so they read back.
 // (test/core/properties.test.ts covers well-formed SSE split anywhere, redaction and generate parts.)
 // Figures: test-results/reliability/fuzz.json.
 import fc from 'fast-check';
@@ -272,5 +273,80 @@ describe('attachment bytes (upload, paste, drop; import and --attach take the sa
     figures['attachment bytes stored as images'] = images;
     figures['attachment bytes refused'] = refused;
     expect(images).toBeGreaterThan(0);
+  });
+});
+
+describe('the speed lab (runSpeedLab rows and plans, saved runs, its JSON export read back)', () => {
+  it('any rows and plan: refused with a reason, or measured, saved, exported and read back the same', async () => {
+    const { readLabJson, labCsv } = await import('../../shared/speedlab.ts');
+    let measured = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          rows: fc.array(
+            fc.record({
+              connectionId: fc.oneof(fc.constant(app.connectionId), fc.string({ maxLength: 120 })),
+              format: fc.oneof(
+                { weight: 5, arbitrary: fc.constantFrom('chat', 'responses', 'messages', 'generate') },
+                { weight: 1, arbitrary: fc.string() },
+              ),
+              model: fc.oneof(
+                fc.constantFrom('gpt-5-mini', 'claude-haiku-4-5'),
+                fc.string({ maxLength: 260 }),
+              ),
+            }),
+            { minLength: 1, maxLength: 10 },
+          ),
+          prompt: fc.string({ minLength: 1, maxLength: 60 }),
+          outputTokens: fc.oneof(
+            fc.integer({ min: 1, max: 50 }),
+            fc.integer({ min: -5, max: 5_000 }),
+            fc.double(),
+          ),
+          runs: fc.oneof(fc.constant(1), fc.integer({ min: -1, max: 2 })),
+          concurrency: fc.oneof(fc.constant(2), fc.integer({ min: -1, max: 6 })),
+          name: fc.option(fc.string({ maxLength: 200 }), { nil: undefined }),
+        }),
+        async (input) => {
+          const result = await within(
+            app.core.dispatch(
+              'runSpeedLab',
+              { requestId: `fuzz-${measured}-${Math.random()}`, ...input },
+              app.ctx,
+            ),
+            10_000,
+            'runSpeedLab',
+          );
+          if (!result.ok) {
+            expect(result.error.kind).not.toBe('internal');
+            expect(result.error.message.trim().length).toBeGreaterThan(3);
+            return;
+          }
+          measured += 1;
+          const record = result.value as { id: string };
+          const json = await app.core.dispatch('exportSpeedLab', { id: record.id, as: 'json' }, app.ctx);
+          const saved = await app.core.dispatch('getSpeedLab', { id: record.id }, app.ctx);
+          expect(json.ok && saved.ok).toBe(true);
+          if (!json.ok || !saved.ok) return;
+          expect(readLabJson((json.value as { content: string }).content)).toEqual({
+            ok: true,
+            lab: saved.value,
+          });
+          // the CSV has one line per run whatever the names hold
+          const csv = labCsv(saved.value as Parameters<typeof labCsv>[0]);
+          expect(csv.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    figures.speedLabsMeasured = measured;
+    // the arbitraries lean to valid plans, so the saving and export path is walked, not only the refusals
+    expect(measured).toBeGreaterThan(3);
+    await fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (text) => {
+        const read = readLabJson(text);
+        expect(read.ok === true || read.message.length > 3).toBe(true);
+      }),
+    );
   });
 });
