@@ -82,6 +82,11 @@ async function shots(name: string): Promise<void> {
       await page.emulateMedia({ colorScheme: theme });
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await page.getByTestId('lab-chart-first-token').locator('svg').first().waitFor();
+      // at 720 px the results follow the form: show them; wide, the page's top holds both
+      await page.getByTestId('speedlab').evaluate((el, narrow) => {
+        const results = el.querySelector('.lab-results-section') as HTMLElement;
+        el.scrollTop = narrow ? results.offsetTop - el.offsetTop : 0;
+      }, w < 1100);
       await page.screenshot({ path: `${dir}/${name}${suffix}-${theme}.png` });
     }
   }
