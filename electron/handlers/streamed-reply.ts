@@ -56,6 +56,8 @@ export function streamedReplyWriter(
             createdAt: s.now(),
           },
           parentId,
+          // kept out of the search index until its final form (migration 008)
+          { streaming: true },
         );
         written = true;
       } else {

@@ -52,6 +52,9 @@ export interface StoreOptions {
 export function openStore(file: string, options: StoreOptions = {}): Store {
   const { db, notices } = openDatabase(file, options.now);
   let open = true;
+  const messages = createMessagesRepo(db);
+  // a reply the last run was still streaming when it ended is kept as it was, and searchable from now on
+  messages.settleStreaming();
   return {
     file,
     notices,
@@ -59,7 +62,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     connections: createConnectionsRepo(db),
     settings: createSettingsRepo(db),
     conversations: createConversationsRepo(db),
-    messages: createMessagesRepo(db),
+    messages,
     images: createImagesRepo(db),
     attachments: createAttachmentsRepo(db),
     exchanges: createExchangesRepo(db, options.maxExchanges),

@@ -93,4 +93,57 @@ describe('the bounded search index', () => {
       store.close();
     }
   });
+
+  it('leaves a streaming reply out of the index and takes it in once, in its final form', () => {
+    const store = openStore(join(dir, 'q.db'));
+    try {
+      conversation(store, 'c');
+      const turn = { id: 'r', role: 'assistant' as const, status: 'partial' as const, createdAt: 1 };
+      store.messages.insert('c', { ...turn, text: 'alpha' }, null, { streaming: true });
+      store.messages.updateText('r', 'alpha beta');
+      expect(hits(store, 'alpha')).toEqual([]);
+      // no index work while it streams: the index holds no row for it
+      const indexed = () =>
+        Number(
+          store.db.prepare(`SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH 'alpha'`).get()
+            ?.n,
+        );
+      expect(indexed()).toBe(0);
+      integrity(store.db);
+      store.messages.replace('r', { ...turn, status: 'complete', text: 'alpha beta gamma' });
+      expect(hits(store, 'gamma')).toEqual(['r']);
+      integrity(store.db);
+      // an ordinary rewrite of a stored reply still re-indexes it
+      store.messages.updateText('r', 'delta');
+      expect(hits(store, 'gamma')).toEqual([]);
+      expect(hits(store, 'delta')).toEqual(['r']);
+      store.messages.delete('r');
+      integrity(store.db);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('settles a reply a crash left streaming at the next start, searchable from then on', () => {
+    const file = join(dir, 'q.db');
+    const store = openStore(file);
+    conversation(store, 'c');
+    store.messages.insert(
+      'c',
+      { id: 'r', role: 'assistant', status: 'partial', text: 'interrupted words', createdAt: 1 },
+      null,
+      { streaming: true },
+    );
+    store.messages.delete('nothing');
+    expect(hits(store, 'interrupted')).toEqual([]);
+    store.close();
+    const again = openStore(file);
+    try {
+      expect(hits(again, 'interrupted')).toEqual(['r']);
+      expect(again.messages.settleStreaming()).toBe(0);
+      integrity(again.db);
+    } finally {
+      again.close();
+    }
+  });
 });
