@@ -2,16 +2,17 @@
 // rewrite used to take the old text out of the search index and put the new one in: two FTS5 statements
 // over up to 128 Ki characters that cannot be split, 40-70 ms each time, so the host's event loop stalled
 // several times per long reply while every other stream, Stop and window waited. A row now says whether it
-// is still streaming; the index leaves such a row out and takes it in once, when its final form is stored
-// (or, after a crash, when the next start settles what was left). Search never finds a reply still being
-// written, which no one searches for.
+// is out of the index (`unindexed`): a reply is, while it streams and until its final form has been
+// stored and answered, and is then taken in once, in a task of its own (electron/store/index.ts
+// indexLater; a search takes in what waits first; after a crash, the next start takes in what was left).
 import { SEARCH_INDEX_CHARS } from './007-bounded-search-index.ts';
 
 const cut = (column: string) => `substr(${column}, 1, ${SEARCH_INDEX_CHARS})`;
 const changed = `${cut('old.text')} IS NOT ${cut('new.text')} OR ${cut('old.thoughts')} IS NOT ${cut('new.thoughts')}`;
 
 export const SQL = /* sql */ `
-ALTER TABLE messages ADD COLUMN streaming INTEGER NOT NULL DEFAULT 0 CHECK (streaming IN (0, 1));
+ALTER TABLE messages ADD COLUMN unindexed INTEGER NOT NULL DEFAULT 0 CHECK (unindexed IN (0, 1));
+CREATE INDEX messages_unindexed ON messages (num) WHERE unindexed = 1;
 
 DROP TRIGGER messages_fts_insert;
 DROP TRIGGER messages_fts_delete;
@@ -21,7 +22,7 @@ DROP TABLE messages_fts;
 DROP VIEW messages_fts_content;
 
 CREATE VIEW messages_fts_content AS
-  SELECT num, ${cut('text')} AS text, ${cut('thoughts')} AS thoughts FROM messages WHERE streaming = 0;
+  SELECT num, ${cut('text')} AS text, ${cut('thoughts')} AS thoughts FROM messages WHERE unindexed = 0;
 
 CREATE VIRTUAL TABLE messages_fts USING fts5 (
   text,
@@ -32,35 +33,35 @@ CREATE VIRTUAL TABLE messages_fts USING fts5 (
 );
 INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
 
-CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages WHEN new.streaming = 0 BEGIN
+CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages WHEN new.unindexed = 0 BEGIN
   INSERT INTO messages_fts (rowid, text, thoughts) VALUES (new.num, ${cut('new.text')}, ${cut('new.thoughts')});
 END;
 
-CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages WHEN old.streaming = 0 BEGIN
+CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages WHEN old.unindexed = 0 BEGIN
   INSERT INTO messages_fts (messages_fts, rowid, text, thoughts)
   VALUES ('delete', old.num, ${cut('old.text')}, ${cut('old.thoughts')});
 END;
 
 -- Three exclusive cases (the order in which SQLite fires several triggers is not to be relied on).
 -- An indexed row whose indexed part changed: out with the old, in with the new.
-CREATE TRIGGER messages_fts_update AFTER UPDATE OF text, thoughts, streaming ON messages
-WHEN old.streaming = 0 AND new.streaming = 0 AND (${changed})
+CREATE TRIGGER messages_fts_update AFTER UPDATE OF text, thoughts, unindexed ON messages
+WHEN old.unindexed = 0 AND new.unindexed = 0 AND (${changed})
 BEGIN
   INSERT INTO messages_fts (messages_fts, rowid, text, thoughts)
   VALUES ('delete', old.num, ${cut('old.text')}, ${cut('old.thoughts')});
   INSERT INTO messages_fts (rowid, text, thoughts) VALUES (new.num, ${cut('new.text')}, ${cut('new.thoughts')});
 END;
 
--- A reply stored in its final form (or settled after a crash): in, once.
-CREATE TRIGGER messages_fts_settled AFTER UPDATE OF text, thoughts, streaming ON messages
-WHEN old.streaming = 1 AND new.streaming = 0
+-- A reply taken into the index: in, once.
+CREATE TRIGGER messages_fts_taken_in AFTER UPDATE OF text, thoughts, unindexed ON messages
+WHEN old.unindexed = 1 AND new.unindexed = 0
 BEGIN
   INSERT INTO messages_fts (rowid, text, thoughts) VALUES (new.num, ${cut('new.text')}, ${cut('new.thoughts')});
 END;
 
 -- An indexed row that streams again: out.
-CREATE TRIGGER messages_fts_unsettled AFTER UPDATE OF text, thoughts, streaming ON messages
-WHEN old.streaming = 0 AND new.streaming = 1
+CREATE TRIGGER messages_fts_taken_out AFTER UPDATE OF text, thoughts, unindexed ON messages
+WHEN old.unindexed = 0 AND new.unindexed = 1
 BEGIN
   INSERT INTO messages_fts (messages_fts, rowid, text, thoughts)
   VALUES ('delete', old.num, ${cut('old.text')}, ${cut('old.thoughts')});
