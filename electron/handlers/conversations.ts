@@ -96,7 +96,7 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
     },
 
     async searchConversations({ query, format, limit }) {
-      return s.store.search(query, { format, limit });
+      return s.store.searchOffLoop(query, { format, limit });
     },
 
     async exportConversation({ id, as, branches }) {
