@@ -83,7 +83,8 @@ async function shots(name: string): Promise<void> {
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await page.getByTestId('lab-chart-first-token').locator('svg').first().waitFor();
       // at 720 px the results follow the form: show them; wide, the page's top holds both
-      await page.getByTestId('speedlab').evaluate((el, narrow) => {
+      await page.getByTestId('speedlab').evaluate((lab, narrow) => {
+        const el = lab as HTMLElement;
         const results = el.querySelector('.lab-results-section') as HTMLElement;
         el.scrollTop = narrow ? results.offsetTop - el.offsetTop : 0;
       }, w < 1100);

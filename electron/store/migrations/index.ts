@@ -6,6 +6,7 @@ import { SQL as BRANCHES_ATTACHMENTS } from './004-branches-attachments.ts';
 import { SQL as TOOLS_PRESETS } from './005-tools-presets.ts';
 import { SQL as ORGANISE } from './006-organise.ts';
 import { SQL as BOUNDED_SEARCH_INDEX } from './007-bounded-search-index.ts';
+import { SQL as UNINDEXED_REPLIES } from './008-unindexed-replies.ts';
 import { SQL as SPEED_LABS } from './010-speed-labs.ts';
 
 export interface Migration {
@@ -36,8 +37,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'tools-presets', up: sql(TOOLS_PRESETS) },
   { version: 6, name: 'organise', up: sql(ORGANISE) },
   { version: 7, name: 'bounded-search-index', up: sql(BOUNDED_SEARCH_INDEX) },
-  // file 010: 008 and 009 are other branches' (issue 30 was built beside them); renumbered where they land
-  { version: 8, name: 'speed-labs', up: sql(SPEED_LABS) },
+  { version: 8, name: 'unindexed-replies', up: sql(UNINDEXED_REPLIES) },
+  // file 010: 009 is another branch's (issue 30 was built beside it); this entry follows it where it lands
+  { version: 9, name: 'speed-labs', up: sql(SPEED_LABS) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
