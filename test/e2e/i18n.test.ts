@@ -24,6 +24,8 @@ const ALLOWED = [
   'Generate Content',
   'JSON Schema',
   'JSON',
+  // the speed lab's other export format
+  'CSV',
   'Schema',
   'tokens',
   'token',
@@ -143,6 +145,7 @@ const TABS = [
   'library',
   'compare',
   'images',
+  'speedlab',
   'settings',
 ] as const;
 
