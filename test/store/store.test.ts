@@ -427,6 +427,20 @@ describe('upgrading a database made by an earlier release', () => {
         expect(upgraded.images.get('img')).toMatchObject({ quality: 'low', width: 16 });
         expect(upgraded.images.get('img')?.reportedQuality).toBeUndefined();
         expect(searchMessages(upgraded.db, 'zebras').map((h) => h.turnId)).toEqual(['u1']);
+        // the speed lab starts with no saved runs, and keeps one
+        expect(upgraded.speedLabs.list(10)).toEqual([]);
+        const lab = {
+          id: 'lab',
+          name: 'n',
+          createdAt: 4,
+          rowsJson: '[]',
+          planJson: '{}',
+          runsJson: '[]',
+          runCount: 0,
+          complete: true,
+        };
+        upgraded.speedLabs.insert(lab);
+        expect(upgraded.speedLabs.get('lab')).toEqual(lab);
       } finally {
         upgraded.close();
       }
