@@ -9,7 +9,7 @@ import type { TextFormat } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { paramsProblem, paramsSummary } from '../params/turn-info.ts';
-import { AttachButton, ComposerFiles, usePasteFiles } from './Attachments.tsx';
+import { AttachButton, ComposerFiles, usePasteFiles } from '../../components/turn/Attachments.tsx';
 import { useShortcutProps } from '../../commands/platform.ts';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';

@@ -8,7 +8,7 @@ import type { TextFormat } from '../../../shared/formats.ts';
 import { PendingUserBubble, ReplyBubble, UserBubble } from './Bubbles.tsx';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { ToolResultsForm } from './ToolResults.tsx';
+import { ToolResultsForm } from '../../components/turn/ToolResults.tsx';
 import type { ToolResult } from '../../../shared/tools.ts';
 import { t } from '../../i18n/active.ts';
 import { createSkimTracker, SkimContext, useScrollSkim } from '../../components/skim.ts';

@@ -30,8 +30,8 @@ import { JsonFileButton } from '../../components/JsonFileButton.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { downloadText } from '../../components/download.ts';
-import { partName } from '../cost/format-cost.ts';
-import { selectPrices } from '../cost/Cost.tsx';
+import { partName } from '../../components/cost/format-cost.ts';
+import { selectPrices } from '../../components/cost/Cost.tsx';
 import './prices.css';
 
 /** A row of the editor: its text, and a key that stays with it when rows above are removed. */
