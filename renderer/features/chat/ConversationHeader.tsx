@@ -14,7 +14,7 @@ import { useShortcutProps } from '../../commands/platform.ts';
 import { ConversationCost } from '../../components/cost/Cost.tsx';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
-import { usagePart, type UsagePart } from '../params/turn-info.ts';
+import { usagePart, type UsagePart } from './usage-words.ts';
 
 /** One running total, its figure where the language puts it. */
 function Figure(props: { part: UsagePart }) {

@@ -8,7 +8,7 @@ import { CONTROLS, wireName } from '../../../shared/controls.ts';
 import type { Params } from '../../../shared/conversation.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { IconButton } from '../../components/IconButton.tsx';
-import { paramsProblem } from '../params/turn-info.ts';
+import { paramsProblem } from '../params/params-problem.ts';
 import { useParamsPanel } from '../params/useParamsPanel.ts';
 import { ToolsSection } from '../params/ToolsSection.tsx';
 import { t } from '../../i18n/active.ts';

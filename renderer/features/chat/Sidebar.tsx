@@ -23,7 +23,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { formatWhen } from '../../components/format.ts';
 import { useT } from '../../i18n/useT.ts';
-import { snippetRuns } from '../params/turn-info.ts';
+import { snippetRuns } from './search-snippet.ts';
 import { MiddleCut } from '../../components/organise/MiddleCut.tsx';
 import { summaryOf } from '../../store/chat-helpers.ts';
 import {

@@ -8,7 +8,7 @@ import {
 } from '../../store/compare-slice.ts';
 import type { StoreState } from '../../store/types.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
-import { paramsProblem } from '../params/turn-info.ts';
+import { paramsProblem } from '../params/params-problem.ts';
 import { ToolResultsForm, ToolResultsList } from '../../components/turn/ToolResults.tsx';
 import { t } from '../../i18n/active.ts';
 

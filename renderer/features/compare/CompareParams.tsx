@@ -17,7 +17,7 @@ import { MoreControls } from '../params/controls.tsx';
 import { StructuredOutput } from '../params/StructuredOutput.tsx';
 import { SharedMoreControls, SharedStructuredOutput } from './SharedControls.tsx';
 import { CompareTools } from './CompareTools.tsx';
-import { paramsProblem } from '../params/turn-info.ts';
+import { paramsProblem } from '../params/params-problem.ts';
 import { compareParamsSummary } from './params-summary.ts';
 import { t } from '../../i18n/active.ts';
 

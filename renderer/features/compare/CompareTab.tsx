@@ -13,7 +13,7 @@ import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { useElementSize } from './useElementSize.ts';
 import { PARAMS_W } from '../../components/layout.ts';
-import { paramsProblem } from '../params/turn-info.ts';
+import { paramsProblem } from '../params/params-problem.ts';
 import { ColumnHeader, ColumnBody } from './CompareColumn.tsx';
 import type { ColumnPresetsSlot } from '../../components/slots.ts';
 import { FiguresRow } from './FiguresRow.tsx';
