@@ -28,7 +28,13 @@ export interface Store {
   readonly exchanges: ExchangesRepo;
   readonly presets: PresetsRepo;
   readonly folders: FoldersRepo;
+  /** takes what waits for the index in first (indexLater), so a search finds every stored reply */
   search(query: string, options?: SearchOptions): SearchHit[];
+  /**
+   * Takes a turn stored `unindexed` into the search index in a task of its own, after what the caller does
+   * now (a long reply's answer to the page): indexing is one FTS5 statement of up to 128 Ki characters.
+   */
+  indexLater(turnId: string): void;
   /** one BEGIN IMMEDIATE .. COMMIT/ROLLBACK around a synchronous function */
   transaction<T>(fn: () => T): T;
   /**
@@ -52,6 +58,19 @@ export interface StoreOptions {
 export function openStore(file: string, options: StoreOptions = {}): Store {
   const { db, notices } = openDatabase(file, options.now);
   let open = true;
+  const messages = createMessagesRepo(db);
+  // a reply the last run stored but had not indexed (or was still streaming) is searchable from now on
+  messages.indexAll();
+  const awaitingIndex = new Set<string>();
+  const takeIn = (id: string) => {
+    if (!open || !awaitingIndex.delete(id)) return;
+    try {
+      messages.index(id);
+    } catch {
+      // the database is busy or failing: the next search, or the next start, takes it in
+      awaitingIndex.add(id);
+    }
+  };
   return {
     file,
     notices,
@@ -59,13 +78,22 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     connections: createConnectionsRepo(db),
     settings: createSettingsRepo(db),
     conversations: createConversationsRepo(db),
-    messages: createMessagesRepo(db),
+    messages,
     images: createImagesRepo(db),
     attachments: createAttachmentsRepo(db),
     exchanges: createExchangesRepo(db, options.maxExchanges),
     presets: createPresetsRepo(db),
     folders: createFoldersRepo(db),
-    search: (query, searchOptions) => searchMessages(db, query, searchOptions),
+    search(query, searchOptions) {
+      for (const id of [...awaitingIndex]) takeIn(id);
+      return searchMessages(db, query, searchOptions);
+    },
+    indexLater(turnId) {
+      awaitingIndex.add(turnId);
+      // a timer, not an immediate: an immediate runs in the same turn of the loop as the task that asked,
+      // and the two together would hold it as long as before
+      setTimeout(() => takeIn(turnId), 0);
+    },
     transaction: (fn) => transaction(db, fn),
     waitUntilWritable: (maxMs) => waitForWriteLock(db, maxMs),
     writeLockHeld: () => writeLockHeld(db),
