@@ -10,6 +10,7 @@ import { createImagesRepo, type ImagesRepo } from './images-repo.ts';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo.ts';
 import { createPresetsRepo, type PresetsRepo } from './presets-repo.ts';
 import { searchMessages, type SearchOptions } from './search.ts';
+import { createOffLoopSearch } from './search-off-loop.ts';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
 import { transaction } from './tx.ts';
 import { waitForWriteLock, writeLockHeld } from './write-gate.ts';
@@ -30,6 +31,8 @@ export interface Store {
   readonly folders: FoldersRepo;
   /** takes what waits for the index in first (indexLater), so a search finds every stored reply */
   search(query: string, options?: SearchOptions): SearchHit[];
+  /** the same search in a worker thread: the host's event loop never holds a long FTS5 query */
+  searchOffLoop(query: string, options?: SearchOptions): Promise<SearchHit[]>;
   /**
    * Takes a turn stored `unindexed` into the search index in a task of its own, after what the caller does
    * now (a long reply's answer to the page): indexing is one FTS5 statement of up to 128 Ki characters.
@@ -62,6 +65,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   // a reply the last run stored but had not indexed (or was still streaming) is searchable from now on
   messages.indexAll();
   const awaitingIndex = new Set<string>();
+  const offLoop = createOffLoopSearch(db, file);
   const takeIn = (id: string) => {
     if (!open || !awaitingIndex.delete(id)) return;
     try {
@@ -88,6 +92,10 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       for (const id of [...awaitingIndex]) takeIn(id);
       return searchMessages(db, query, searchOptions);
     },
+    searchOffLoop(query, searchOptions = {}) {
+      for (const id of [...awaitingIndex]) takeIn(id);
+      return offLoop.search(query, searchOptions);
+    },
     indexLater(turnId) {
       awaitingIndex.add(turnId);
       // a timer, not an immediate: an immediate runs in the same turn of the loop as the task that asked,
@@ -100,6 +108,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     close() {
       if (!open) return;
       open = false;
+      offLoop.close();
       // Folds the WAL back into the main file so a copied database is complete on its own.
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
