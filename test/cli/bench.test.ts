@@ -24,13 +24,13 @@ const ROWS = ['--row', 'chat:gpt-5-mini', '--row', 'generate:gemini-2.5-flash'];
 describe('quartet bench', () => {
   it('measures the slower service slower, judged by ratios, in its --json', async () => {
     const bench = async (env: Record<string, string>) => {
-      const r = await runCli(['bench', ...ROWS, '--runs', '3', '--json', 'go [[tokens:20]]'], { env });
+      const r = await runCli(['bench', ...ROWS, '--runs', '5', '--json', 'go [[tokens:20]]'], { env });
       expect(r.code, r.stderr).toBe(0);
       return JSON.parse(r.stdout) as { stats: RowStats[]; runs: LabMeasure[] };
     };
     const fast = await bench(await service({ firstTokenMs: 20, tokensPerSecond: 400 }));
     const slow = await bench(await service({ firstTokenMs: 400, tokensPerSecond: 40 }));
-    expect(fast.runs).toHaveLength(6);
+    expect(fast.runs).toHaveLength(10);
     for (const row of [0, 1]) {
       expect(slow.stats[row]!.firstTokenMs.p50! / fast.stats[row]!.firstTokenMs.p50!).toBeGreaterThan(3);
       expect(fast.stats[row]!.tokensPerSecond.p50! / slow.stats[row]!.tokensPerSecond.p50!).toBeGreaterThan(
