@@ -36,6 +36,7 @@ import type { CommandId } from './commands.ts';
 import { PriceTableSchema } from './pricing.ts';
 import { ATTACHMENT_LIMITS, isSafeFileName, UNSAFE_FILE_NAME, type Attachment } from './attachments.ts';
 import type { ErrorKind, Result } from './errors.ts';
+import type { ImageSettings, ImageSource } from './gallery.ts';
 
 /**
  * The one contract between the renderer and whichever host runs it (Electron main process or the browser
@@ -205,6 +206,15 @@ export interface ImageRecord {
   usage?: Record<string, unknown>;
   exchangeId?: string;
   createdAt: number;
+  /** what made it: the images endpoint, a conversation's reply (responses, generate) or an edit */
+  source: ImageSource;
+  /** the conversation and turn (the reply) it came from, while they exist */
+  conversationId?: string;
+  messageId?: string;
+  /** the gallery image it was edited from, while it exists: its lineage */
+  parentId?: string;
+  /** the settings it was made with */
+  settings?: ImageSettings;
 }
 
 export interface ExchangeSummary {
