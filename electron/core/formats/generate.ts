@@ -28,6 +28,7 @@ import { wireFields } from '../../../shared/controls.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { generateImages } from './reply-images.ts';
 import { generateCalls, generateResultParts, generateTools, hasResults } from './tools.ts';
 
 /**
@@ -155,10 +156,12 @@ export function parseGenerateReply(data: unknown): ReplyParts {
   if (!candidate) throw new ReplyShapeProblem('the generate-content reply has no candidates');
   const { text, thoughts } = textsOf(candidate.parts);
   const calls = generateCalls(candidate.parts);
+  const images = generateImages(candidate.parts);
   return compact({
     text,
     thoughts,
     raw: { format: 'generate' as const, parts: candidate.parts },
+    images: images.length > 0 ? images : undefined,
     toolCalls: calls.length > 0 ? calls : undefined,
     model: asText(body['modelVersion']),
     finishReason: candidate.finishReason,
@@ -233,10 +236,12 @@ function createGenerateReducer(): StreamReducer {
     result(): ReplyParts {
       const { text, thoughts } = textsOf(parts);
       const calls = generateCalls(parts);
+      const images = generateImages(parts);
       return compact({
         text,
         thoughts,
         raw: { format: 'generate' as const, parts },
+        images: images.length > 0 ? images : undefined,
         toolCalls: calls.length > 0 ? calls : undefined,
         model,
         finishReason,
