@@ -137,7 +137,7 @@ describe('responses: the image_generation_call item', () => {
       }),
       user('make it darker'),
     ];
-    const body = buildRequest('responses', 'gpt-5', history, PARAMS) as { input: unknown[] };
+    const body = buildRequest('responses', 'gpt-5', history, PARAMS, false) as { input: unknown[] };
     expect(body.input).toEqual([
       { role: 'user', content: 'a grey square' },
       IMAGE_ITEM,
@@ -203,7 +203,50 @@ describe('generate content: inlineData image parts', () => {
       candidates: [{ content: { role: 'model', parts: [SIGNED_TEXT, SIGNED_IMAGE] }, finishReason: 'STOP' }],
     });
     const history = [user('a grey square'), assistant(reply.text, reply.raw), user('make it darker')];
-    const body = JSON.stringify(buildRequest('generate', 'gemini-3-pro-image-preview', history, PARAMS));
+    const body = JSON.stringify(
+      buildRequest('generate', 'gemini-3-pro-image-preview', history, PARAMS, false),
+    );
     expect(body).toContain(JSON.stringify({ role: 'model', parts: [SIGNED_TEXT, SIGNED_IMAGE] }));
+  });
+});
+
+describe('the image settings a conversation sends', () => {
+  it('responses: the image_generation tool after the functions, with the settings set', () => {
+    const body = buildRequest(
+      'responses',
+      'gpt-5',
+      [user('draw')],
+      { stream: true, imageGeneration: true, imageSize: '1536x1024', imageFormat: 'webp', partialImages: 2 },
+      true,
+    );
+    expect(body['tools']).toEqual([
+      { type: 'image_generation', size: '1536x1024', output_format: 'webp', partial_images: 2 },
+    ]);
+    // settings without the tool turned on send nothing
+    expect(
+      buildRequest('responses', 'gpt-5', [user('draw')], { stream: true, imageSize: '1536x1024' }, true),
+    ).not.toHaveProperty('tools');
+  });
+
+  it('generate: both modalities and the image config, only with image output on', () => {
+    const on = buildRequest(
+      'generate',
+      'gemini-2.5-flash-image',
+      [user('draw')],
+      { stream: false, imageOutput: true, aspectRatio: '16:9', imageResolution: '2K' },
+      false,
+    );
+    expect(on['generationConfig']).toEqual({
+      responseModalities: ['TEXT', 'IMAGE'],
+      imageConfig: { aspectRatio: '16:9', imageSize: '2K' },
+    });
+    const off = buildRequest(
+      'generate',
+      'gemini-2.5-flash',
+      [user('draw')],
+      { stream: false, aspectRatio: '16:9' },
+      false,
+    );
+    expect(off).not.toHaveProperty('generationConfig');
   });
 });

@@ -80,7 +80,11 @@ export function buildGenerateBody(
   }
   // the controls go in generationConfig (before the output settings); any other path after it
   const { generationConfig: controls, ...rest } = wireFields('generate', params);
-  const generationConfig = { ...(controls as Json | undefined), ...generateOutputConfig(params) };
+  const generationConfig = {
+    ...(controls as Json | undefined),
+    ...generateImageConfig(params),
+    ...generateOutputConfig(params),
+  };
   const body = compact({
     contents,
     ...generateTools(params, history),
@@ -89,6 +93,16 @@ export function buildGenerateBody(
     ...rest,
   });
   return withExtraBody(body, params);
+}
+
+/** Image output: both modalities, and the image's shape when the user chose one; nothing when off. */
+function generateImageConfig(params: Params): Json {
+  if (params.imageOutput !== true) return {};
+  const imageConfig = compact({ aspectRatio: params.aspectRatio, imageSize: params.imageResolution });
+  return {
+    responseModalities: ['TEXT', 'IMAGE'],
+    ...(Object.keys(imageConfig).length > 0 ? { imageConfig } : {}),
+  };
 }
 
 export function generateUsage(u: unknown): Usage | undefined {

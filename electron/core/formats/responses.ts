@@ -68,6 +68,26 @@ function replayedItems(output: readonly unknown[]): Json[] {
   });
 }
 
+/**
+ * The image_generation tool after the functions, with the settings the user set (the rest are the
+ * service's defaults); none unless the conversation turned it on.
+ */
+function withImageTool(
+  fields: { tools?: Json[]; tool_choice?: unknown },
+  params: Params,
+): { tools?: Json[]; tool_choice?: unknown } {
+  if (params.imageGeneration !== true) return fields;
+  const tool = compact({
+    type: 'image_generation',
+    size: params.imageSize,
+    quality: params.imageQuality,
+    output_format: params.imageFormat,
+    background: params.imageBackground,
+    partial_images: params.partialImages,
+  });
+  return { ...fields, tools: [...(fields.tools ?? []), tool] };
+}
+
 /** Responses: POST /v1/responses. */
 export function buildResponsesBody(
   model: string,
@@ -106,7 +126,7 @@ export function buildResponsesBody(
     instructions: params.system === '' ? undefined : params.system,
     ...wireFields('responses', params),
     text: responsesTextFormat(params),
-    ...responsesTools(params, history),
+    ...withImageTool(responsesTools(params, history), params),
     stream: stream ? true : undefined,
   });
   return withExtraBody(body, params);
