@@ -108,5 +108,11 @@ describe('generate-content image output', () => {
     expect(sent).toContain(JSON.stringify({ role: 'model', parts: firstParts }));
     const gallery = await h.call('listImages', { offset: 0, limit: 50 });
     expect(gallery.items.map((i) => i.source)).toEqual(['generate', 'generate']);
+
+    // exported and imported back, the signed image parts are kept as they are, so the edit can go on
+    const file = await h.call('exportConversation', { id: conversation.id, as: 'json' });
+    const back = await h.call('importConversation', { content: file.content });
+    expect(back.turns[1]?.raw).toEqual(first.reply.raw);
+    expect(back.turns[1]?.payloadDropped).toBeUndefined();
   });
 });
