@@ -7,6 +7,7 @@ import { SQL as TOOLS_PRESETS } from './005-tools-presets.ts';
 import { SQL as ORGANISE } from './006-organise.ts';
 import { SQL as BOUNDED_SEARCH_INDEX } from './007-bounded-search-index.ts';
 import { SQL as UNINDEXED_REPLIES } from './008-unindexed-replies.ts';
+import { SQL as IMAGE_SOURCES } from './009-image-sources.ts';
 import { SQL as SPEED_LABS } from './010-speed-labs.ts';
 
 export interface Migration {
@@ -38,8 +39,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'organise', up: sql(ORGANISE) },
   { version: 7, name: 'bounded-search-index', up: sql(BOUNDED_SEARCH_INDEX) },
   { version: 8, name: 'unindexed-replies', up: sql(UNINDEXED_REPLIES) },
-  // file 010: 009 is another branch's (issue 30 was built beside it); this entry follows it where it lands
-  { version: 9, name: 'speed-labs', up: sql(SPEED_LABS) },
+  { version: 9, name: 'image-sources', up: sql(IMAGE_SOURCES) },
+  { version: 10, name: 'speed-labs', up: sql(SPEED_LABS) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
