@@ -7,15 +7,13 @@
  */
 import { z } from 'zod';
 import { MCP_LIMITS } from './limits.ts';
-import { TOOL_NAME_PATTERN } from './tools.ts';
+import { MCP_SERVER_NAME_MESSAGE, McpServerNameSchema, TOOL_NAME_PATTERN, type McpToolRef } from './tools.ts';
+
+export { McpServerNameSchema, McpToolRefSchema, type McpToolRef } from './tools.ts';
 
 export const MCP_CONFIG_FILE = 'mcp.json';
 
-const SERVER_NAME =
-  'A server name is 1 to 64 letters, digits, dots, underscores or dashes (the key under "mcpServers").';
-export const McpServerNameSchema = z
-  .string({ error: SERVER_NAME })
-  .regex(/^[A-Za-z0-9_.-]{1,64}$/, SERVER_NAME);
+const SERVER_NAME = MCP_SERVER_NAME_MESSAGE;
 
 const StringMap = z.record(z.string().max(200), z.string().max(10_000));
 
@@ -178,10 +176,6 @@ export interface McpCallResult {
   ms: number;
 }
 
-/** A conversation's switch for one server's tool (kept in its parameters). */
-export const McpToolRefSchema = z.object({ server: McpServerNameSchema, tool: z.string().min(1).max(200) });
-export type McpToolRef = z.infer<typeof McpToolRefSchema>;
-
 /**
  * The function name a server's tool is sent under: valid in every format (TOOL_NAME_PATTERN, the
  * strictest of the four), prefixed by its server so two servers' tools never collide, and unique among
@@ -213,4 +207,23 @@ export function mcpResultText(result: McpCallResult): string {
   }
   if (result.truncated) pieces.push(`[The result was cut to ${MCP_LIMITS.resultChars} characters.]`);
   return pieces.join('\n');
+}
+
+/**
+ * The function name of each tool a conversation switched on, given the names of its own functions: the
+ * host sends the tools under these names and the page maps a call back to its server and tool with the
+ * same function, so both always agree.
+ */
+export function mcpFunctionNames(
+  ownNames: Iterable<string>,
+  refs: readonly McpToolRef[],
+): Map<string, McpToolRef> {
+  const taken = new Set(ownNames);
+  const out = new Map<string, McpToolRef>();
+  for (const ref of refs) {
+    const name = mcpFunctionName(ref, taken);
+    taken.add(name);
+    out.set(name, ref);
+  }
+  return out;
 }

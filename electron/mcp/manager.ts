@@ -58,6 +58,8 @@ export interface McpManager {
   /** starts every enabled server that is not running (or failed) and waits for each to be ready or fail */
   startEnabled(): Promise<McpOverview>;
   reload(): Promise<McpOverview>;
+  /** an enabled server's tools, started first when it is not running; refused when off or failed */
+  tools(server: string): Promise<McpToolInfo[]>;
   setEnabled(name: string, enabled: boolean): Promise<McpServerInfo>;
   call(
     server: string,
@@ -280,6 +282,12 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       await loaded;
       log.info(`mcp: reloaded ${options.configPath}: ${slots.size} servers`);
       return overview();
+    },
+    async tools(server) {
+      const slot = await slotOf(server);
+      if (options.isDisabled(server)) throw new McpRefusal(`The tool server ${server} is switched off.`);
+      await ensureStarted(slot);
+      return slot.tools;
     },
     async setEnabled(name, enabled) {
       const slot = await slotOf(name);
