@@ -227,3 +227,10 @@ export function mcpFunctionNames(
   }
   return out;
 }
+
+/** What goes back to the model for a call the user denied, stopped, or that answered nothing (English: the model reads it). */
+export const MCP_RESULT_WORDS = {
+  denied: (reason: string) => `The user denied this tool call. Reason: ${reason || 'none given'}.`,
+  stopped: 'The user stopped this tool call before it finished.',
+  empty: '(The tool returned nothing.)',
+} as const;

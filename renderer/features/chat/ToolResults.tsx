@@ -15,6 +15,8 @@ import {
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { compactResult, prettyResult } from './tool-text.ts';
+import { McpCallCard } from './McpCallCard.tsx';
+import { mcpCallKey, mcpToolResult } from '../../store/mcp-slice.ts';
 import { t } from '../../i18n/active.ts';
 import { sharedProblemText } from '../../i18n/problem-text.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
@@ -137,13 +139,20 @@ export function ToolResultsForm(props: {
   const setDraft = useStore((s) => s.setToolDraft);
   const clearDrafts = useStore((s) => s.clearToolDrafts);
   const sendToolResults = useStore((s) => s.sendToolResults);
+  const mcpCalls = useStore((s) => s.mcpCalls);
 
   const initial = (c: ToolCall): ToolResultDraft => {
     const before = editTurn?.toolResults?.find((r) => r.callId === c.id);
     if (before) return { content: before.content, isError: before.isError === true };
     return { content: fixedResultOf(tools, c.name) ?? '', isError: false };
   };
-  const current = (c: ToolCall): ToolResultDraft => drafts[c.id] ?? initial(c);
+  const fromServer = (c: ToolCall): ToolResultDraft | undefined => {
+    const state = editTurn ? undefined : mcpCalls[mcpCallKey(reply.id, c.id)];
+    if (!state) return undefined;
+    const r = mcpToolResult(state);
+    return { content: r?.content ?? '', isError: r?.isError === true };
+  };
+  const current = (c: ToolCall): ToolResultDraft => fromServer(c) ?? drafts[c.id] ?? initial(c);
   const results: ToolResult[] = calls.map((c) => {
     const d = current(c);
     return { callId: c.id, name: c.name, content: d.content, ...(d.isError ? { isError: true } : {}) };
@@ -193,6 +202,11 @@ export function ToolResultsForm(props: {
         </p>
       ) : null}
       {calls.map((c, i) => {
+        const mcpKey = mcpCallKey(reply.id, c.id);
+        const mcpState = editTurn ? undefined : mcpCalls[mcpKey];
+        if (mcpState) {
+          return <McpCallCard key={`${c.id}:${i}`} stateKey={mcpKey} state={mcpState} />;
+        }
         const d = current(c);
         const fixed = fixedResultOf(tools, c.name);
         return (
