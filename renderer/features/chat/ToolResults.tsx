@@ -27,6 +27,12 @@ const SHORT_RESULT = 120;
 
 /** The user turn that answered calls: "Results", then one line per call, name → value. */
 export function ToolResultsList(props: { results: readonly ToolResult[] }) {
+  const mcpCalls = useStore((s) => s.mcpCalls);
+  // a server tool's images, run this session (the stored turn keeps the result's text)
+  const imagesOf = (callId: string) =>
+    Object.values(mcpCalls)
+      .find((c) => c.call.id === callId && c.status === 'done')
+      ?.result?.content.flatMap((p) => (p.type === 'image' ? [p] : [])) ?? [];
   return (
     <div className="msg-bubble tool-results" data-testid="tool-results">
       <div className="tool-results-head">
@@ -71,6 +77,15 @@ export function ToolResultsList(props: { results: readonly ToolResult[] }) {
                   </span>
                 </>
               )}
+              {imagesOf(r.callId).map((img, k) => (
+                <img
+                  key={k}
+                  className="mcp-result-image"
+                  alt={t('mcp.call.image', { tool: r.name })}
+                  src={`data:${img.mimeType};base64,${img.dataBase64}`}
+                  data-testid="mcp-result-image"
+                />
+              ))}
             </li>
           );
         })}
