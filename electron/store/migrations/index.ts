@@ -6,6 +6,7 @@ import { SQL as BRANCHES_ATTACHMENTS } from './004-branches-attachments.ts';
 import { SQL as TOOLS_PRESETS } from './005-tools-presets.ts';
 import { SQL as ORGANISE } from './006-organise.ts';
 import { SQL as BOUNDED_SEARCH_INDEX } from './007-bounded-search-index.ts';
+import { SQL as UNINDEXED_REPLIES } from './008-unindexed-replies.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'tools-presets', up: sql(TOOLS_PRESETS) },
   { version: 6, name: 'organise', up: sql(ORGANISE) },
   { version: 7, name: 'bounded-search-index', up: sql(BOUNDED_SEARCH_INDEX) },
+  { version: 8, name: 'unindexed-replies', up: sql(UNINDEXED_REPLIES) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
