@@ -32,18 +32,20 @@ export function McpSection() {
     <section className="settings-section" aria-labelledby={`${id}-title`} data-testid="mcp-section">
       <div className="settings-section-head">
         <h2 id={`${id}-title`}>{t('mcp.settings.title')}</h2>
-        <Button
-          size="s"
-          icon="refresh"
-          onClick={() => void reloadMcp()}
-          disabled={loading}
-          data-testid="mcp-reload"
-        >
-          {t('mcp.settings.reload')}
-        </Button>
-        <Button size="s" onClick={() => void loadMcp(true)} disabled={loading} data-testid="mcp-start">
-          {t('mcp.settings.start')}
-        </Button>
+        <div className="field-row">
+          <Button
+            size="s"
+            icon="refresh"
+            onClick={() => void reloadMcp()}
+            disabled={loading}
+            data-testid="mcp-reload"
+          >
+            {t('mcp.settings.reload')}
+          </Button>
+          <Button size="s" onClick={() => void loadMcp(true)} disabled={loading} data-testid="mcp-start">
+            {t('mcp.settings.start')}
+          </Button>
+        </div>
       </div>
       <p className="faint">{t('mcp.settings.intro')}</p>
       {mcp ? (
@@ -116,7 +118,7 @@ export function McpSection() {
         <label htmlFor={`${id}-steps`}>{t('mcp.settings.stepLimit')}</label>
         <input
           id={`${id}-steps`}
-          className="input input--s"
+          className="input input--s mcp-steps"
           type="number"
           min={MCP_STEP_LIMIT.min}
           max={MCP_STEP_LIMIT.max}
