@@ -2,7 +2,7 @@ import type { Entry } from '../translate.ts';
 import type { mcp as en } from '../en/mcp.ts';
 
 export const mcp: Record<keyof typeof en, Entry> = {
-  'mcp.settings.title': '工具服务器（MCP）',
+  'mcp.settings.title': '工具服务器',
   'mcp.settings.intro':
     'Quartet 运行此文件中列出的服务器的工具。服务器只能在文件中添加和修改；在这里可以关闭或打开已列出的服务器。',
   'mcp.settings.file': '文件',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useStore } from '../../store/index.ts';
 import type { McpCallState } from '../../store/mcp-slice.ts';
-import { Button } from '../../components/Button.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Button } from '../Button.tsx';
+import { Spinner } from '../Spinner.tsx';
 import { prettyResult } from './tool-text.ts';
 import { t } from '../../i18n/active.ts';
 
