@@ -143,10 +143,14 @@ describe('the tool servers of mcp.json', () => {
     const m = await managerFor({ local: stdio() });
     const first = await m.call('local', 'crash', {});
     expect(first.isError).toBe(true);
-    await expect.poll(async () => server((await m.overview()).servers, 'local').state).toBe('ready');
+    await expect
+      .poll(async () => server((await m.overview()).servers, 'local').state, { timeout: 15_000 })
+      .toBe('ready');
     expect((await m.call('local', 'add', { a: 1, b: 2 })).content[0]).toMatchObject({ text: '3' });
     await m.call('local', 'crash', {});
-    await expect.poll(async () => server((await m.overview()).servers, 'local').state).toBe('failed');
+    await expect
+      .poll(async () => server((await m.overview()).servers, 'local').state, { timeout: 15_000 })
+      .toBe('failed');
     const failed = server((await m.overview()).servers, 'local');
     expect(failed.stderrTail).toMatch(/crash: the test server ends itself/);
     await expect(m.call('local', 'add', { a: 1, b: 2 })).rejects.toThrow(/failed/);
@@ -171,7 +175,9 @@ describe('the tool servers of mcp.json', () => {
     const m = await managerFor({ local: stdio() });
     await m.call('local', 'grow', {});
     await expect
-      .poll(async () => server((await m.overview()).servers, 'local').tools.map((t) => t.name))
+      .poll(async () => server((await m.overview()).servers, 'local').tools.map((t) => t.name), {
+        timeout: 15_000,
+      })
       .toContain('extra');
     expect((await m.call('local', 'extra', {})).content[0]).toMatchObject({ text: 'extra' });
   });
