@@ -20,6 +20,7 @@ import { createSettingsSlice } from './settings-slice.ts';
 import { createPresetsSlice } from './presets-slice.ts';
 import { createOrganiseSlice } from './organise-slice.ts';
 import { createLibrarySlice } from './library-slice.ts';
+import { createMcpSlice } from './mcp-slice.ts';
 import { createRuntime, type RuntimeOptions, type StoreRuntime } from './runtime.ts';
 import { startEventRouting } from './events.ts';
 import { startSessionMemory } from './session.ts';
@@ -52,6 +53,7 @@ export function createAppStore(options: RuntimeOptions): AppStore {
     ...createPresetsSlice(rt)(...a),
     ...createOrganiseSlice(rt)(...a),
     ...createLibrarySlice(rt)(...a),
+    ...createMcpSlice(rt)(...a),
   }));
   return Object.assign(store, { runtime: rt });
 }

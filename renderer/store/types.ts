@@ -16,6 +16,7 @@ import type { SettingsSlice } from './settings-slice.ts';
 import type { PresetsSlice } from './presets-slice.ts';
 import type { OrganiseSlice } from './organise-slice.ts';
 import type { LibrarySlice } from './library-slice.ts';
+import type { McpSlice } from './mcp-slice.ts';
 
 export type StoreState = AppSlice &
   ConversationsSlice &
@@ -34,4 +35,5 @@ export type StoreState = AppSlice &
   SettingsSlice &
   PresetsSlice &
   OrganiseSlice &
-  LibrarySlice;
+  LibrarySlice &
+  McpSlice;
