@@ -9,7 +9,9 @@ import {
   MAX_REPLY_CHARS,
   MAX_TITLE_CHARS,
   MAX_TOOL_CALLS,
+  MCP_STEP_LIMIT,
 } from './limits.ts';
+import { McpServerNameSchema, type McpCallResult, type McpOverview, type McpServerInfo } from './mcp.ts';
 import {
   InterfaceSchema,
   KeyFamilySchema,
@@ -21,7 +23,7 @@ import {
   type TextFormat,
 } from './formats.ts';
 import { ParamsSchema, type Conversation, type Turn, type Usage } from './conversation.ts';
-import { ToolResultSchema, type ToolDelta } from './tools.ts';
+import { MAX_TOOL_RESULT_CHARS, ToolResultSchema, type ToolDelta } from './tools.ts';
 import { ToolDraftsSchema } from './tool-drafts.ts';
 import {
   PRESET_FILE_MAX_CHARS,
@@ -142,6 +144,8 @@ export const SettingsSchema = z.object({
   sidebarCollapsed: z.boolean().optional(),
   /** functions typed in a Tools section that do not pass the checks yet, by conversation (shared/tool-drafts.ts) */
   toolDrafts: ToolDraftsSchema.optional(),
+  /** how many replies with tool calls one message may lead to before Quartet stops asking (shared/mcp.ts) */
+  mcpStepLimit: z.number().int().min(MCP_STEP_LIMIT.min).max(MCP_STEP_LIMIT.max).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -624,6 +628,29 @@ export const operations = {
   deleteSpeedLab: op<{ deleted: boolean }>()(z.object({ id: Id })),
   exportSpeedLab: op<{ filename: string; mime: string; content: string }>()(
     z.object({ id: Id, as: z.enum(['csv', 'json']) }),
+  ),
+
+  // tool servers (shared/mcp.ts): the page lists them, switches listed ones on and off, reloads the file and
+  // calls a tool; nothing here names a command or an address, so the page can never add or start a program
+  /** mcp.json's path, problems and servers; with `start`, every enabled server is started first */
+  listMcpServers: op<McpOverview>()(z.object({ start: z.boolean().optional() }).strict()),
+  /** Reads mcp.json again: changed and removed servers stop, failed ones may start again. */
+  reloadMcpConfig: op<McpOverview>()(Empty),
+  /** Switches a listed server on or off (off stops it). */
+  setMcpServerEnabled: op<McpServerInfo>()(
+    z.object({ name: McpServerNameSchema, enabled: z.boolean() }).strict(),
+  ),
+  /** Runs one tool of an enabled server; stopped by abortRequest. A failed call is a result with isError. */
+  callMcpTool: op<McpCallResult>()(
+    z
+      .object({
+        requestId: RequestId,
+        server: McpServerNameSchema,
+        tool: z.string().min(1).max(200),
+        /** the call's arguments as the model sent them: JSON text of an object */
+        arguments: z.string().max(MAX_TOOL_RESULT_CHARS, 'The arguments are larger than 2 MB.'),
+      })
+      .strict(),
   ),
 
   // links

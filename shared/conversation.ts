@@ -14,7 +14,14 @@ import {
   type ControlValue,
 } from './controls.ts';
 import { schemaTextProblem } from './json-schema.ts';
-import { ToolCallSchema, ToolChoiceSchema, ToolResultSchema, ToolsSchema } from './tools.ts';
+import {
+  MAX_TOOLS,
+  McpToolRefSchema,
+  ToolCallSchema,
+  ToolChoiceSchema,
+  ToolResultSchema,
+  ToolsSchema,
+} from './tools.ts';
 import {
   MAX_CONVERSATION_TURNS,
   MAX_MESSAGE_CHARS,
@@ -283,6 +290,8 @@ export const ParamsSchema = z.object({
   tools: ToolsSchema.optional(),
   /** how the model may use them; absent means the format's default (auto) */
   toolChoice: ToolChoiceSchema.optional(),
+  /** tools of the servers in mcp.json switched on for this conversation, sent beside `tools` (shared/mcp.ts) */
+  mcpTools: z.array(McpToolRefSchema).max(MAX_TOOLS, `At most ${MAX_TOOLS} tools.`).optional(),
   /**
    * A JSON object merged into the request after the built fields (it wins; objects merge deeply). Kept as
    * the text the user typed, so their layout survives.

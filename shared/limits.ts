@@ -107,3 +107,21 @@ export const SPEED_LAB = {
   nameChars: 120,
   saved: 200,
 } as const;
+
+/**
+ * Tools of Model Context Protocol servers (shared/mcp.ts): how long one call may run, how much of its
+ * result is kept (text characters; images and their bytes), and how many model steps one send may take
+ * by itself before it stops and says so (a setting, within this range).
+ */
+export const MCP_LIMITS = {
+  callTimeoutMs: 60_000,
+  startTimeoutMs: 20_000,
+  resultChars: 100_000,
+  resultImages: 4,
+  imageBytes: 4 * 1024 * 1024,
+  stderrTailChars: 4_000,
+  configChars: 1_000_000,
+  servers: 32,
+  toolsPerServer: 128,
+} as const;
+export const MCP_STEP_LIMIT = { default: 10, min: 1, max: 50 } as const;

@@ -15,6 +15,16 @@ export const MAX_TOOLS = 32;
 /** A result the user types goes into the prompt; the same cap as a text file. */
 export const MAX_TOOL_RESULT_CHARS = 2_000_000;
 
+export const MCP_SERVER_NAME_MESSAGE =
+  'A server name is 1 to 64 letters, digits, dots, underscores or dashes (the key under "mcpServers").';
+/** A tool server's name: a key of mcp.json's "mcpServers" (shared/mcp.ts). */
+export const McpServerNameSchema = z
+  .string({ error: MCP_SERVER_NAME_MESSAGE })
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, MCP_SERVER_NAME_MESSAGE);
+/** A conversation's switch for one tool of a server (its parameters' `mcpTools`). */
+export const McpToolRefSchema = z.object({ server: McpServerNameSchema, tool: z.string().min(1).max(200) });
+export type McpToolRef = z.infer<typeof McpToolRefSchema>;
+
 export const ToolNameSchema = z.string({ error: TOOL_NAME }).regex(TOOL_NAME_PATTERN, TOOL_NAME);
 
 /** Text that must parse as one JSON value (any value: an object, a list, a string). */

@@ -34,6 +34,7 @@ import { activeClient, emitSafely, type Services } from './services.ts';
 import type { CallContext } from './types.ts';
 import { compact } from '../../shared/compact.ts';
 import { nextTurn } from '../core/give-way.ts';
+import { withMcpTools } from './mcp.ts';
 
 type Prepare =
   | {
@@ -291,6 +292,7 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
         const files = await filesOf(s, history, plan.attachments);
         // The client next: no connection or an unreadable vault fails before anything is stored.
         const client: ServiceClient = await activeClient(s, { ctx, requestId });
+        const params = await withMcpTools(s, conversation.params);
         commitUserTurn(s, conversation, plan);
         const userTurn = plan.userTurn;
         let reply: Turn;
@@ -300,7 +302,7 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
             format: conversation.format,
             model: conversation.model,
             history,
-            params: conversation.params,
+            params,
             signal,
             ...(files.size > 0 ? { files } : {}),
             onDelta: ({ partialImage, ...d }) => {

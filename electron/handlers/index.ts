@@ -19,6 +19,7 @@ import { setAsideDatabases, sweepImageFiles } from './image-files.ts';
 import { imageFileOf, imageHandlers } from './images.ts';
 import { keyHandlers } from './keys.ts';
 import { linkHandlers } from './links.ts';
+import { createHostMcp, mcpHandlers } from './mcp.ts';
 import { createLogger } from './logger.ts';
 import { modelHandlers } from './models.ts';
 import { organiseHandlers } from './organise.ts';
@@ -88,6 +89,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     sandbox: createSandbox(deps.sandbox ?? true, join(paths.dataDir, 'sandbox-secret')),
     unsavedImages: createUnsavedImages(paths, store, (m, e) => log.error(m, e)),
     requests: createRequestRegistry(),
+    mcp: createHostMcp(paths.dataDir, store, log, deps.version, deps.mcpTimeouts),
     log,
     notices: [...store.notices],
     now: Date.now,
@@ -128,6 +130,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...checkHandlers(s),
     ...linkHandlers(s),
     ...speedLabHandlers(s),
+    ...mcpHandlers(s),
   };
   const dispatch = createDispatch(handlers, log);
 
@@ -158,6 +161,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       closing ??= (async () => {
         s.requests.abortAll();
         await Promise.allSettled([...inFlight]);
+        await s.mcp.close();
         await s.sandbox.close();
         s.unsavedImages.close();
         store.close();

@@ -12,6 +12,7 @@ import type { Logger } from './logger.ts';
 import type { RequestRegistry } from './requests.ts';
 import { SANDBOX_KEY, type Sandbox } from './sandbox.ts';
 import type { UnsavedImages } from './unsaved-images.ts';
+import type { McpManager } from '../mcp/manager.ts';
 import type { AppCoreDeps, CallContext } from './types.ts';
 import { compact } from '../../shared/compact.ts';
 
@@ -45,6 +46,8 @@ export interface Services {
   /** generated images waiting for the data folder to take them */
   unsavedImages: UnsavedImages;
   requests: RequestRegistry;
+  /** the tool servers of mcp.json */
+  mcp: McpManager;
   log: Logger;
   notices: string[];
   now(): number;

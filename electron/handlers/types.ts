@@ -17,6 +17,8 @@ export interface AppCoreDeps {
   sandbox?: boolean;
   /** tests shorten them */
   clientDefaults?: { headersTimeoutMs?: number; idleTimeoutMs?: number; maxRetries?: number };
+  /** tests shorten a tool call's and a tool server's start timeouts */
+  mcpTimeouts?: { callTimeoutMs?: number; startTimeoutMs?: number };
   /** where internal errors are logged (default: stderr); lines never contain a key */
   log?: (line: string) => void;
 }

@@ -16,6 +16,7 @@ import { models } from './en/models.ts';
 import { notices } from './en/notices.ts';
 import { params } from './en/params.ts';
 import { tools } from './en/tools.ts';
+import { mcp } from './en/mcp.ts';
 import { presets } from './en/presets.ts';
 import { attachments } from './en/attachments.ts';
 import { reply } from './en/reply.ts';
@@ -42,6 +43,7 @@ export const en = {
   ...notices,
   ...params,
   ...tools,
+  ...mcp,
   ...presets,
   ...attachments,
   ...reply,

@@ -14,6 +14,7 @@ import { models } from './zh-CN/models.ts';
 import { notices } from './zh-CN/notices.ts';
 import { params } from './zh-CN/params.ts';
 import { tools } from './zh-CN/tools.ts';
+import { mcp } from './zh-CN/mcp.ts';
 import { presets } from './zh-CN/presets.ts';
 import { attachments } from './zh-CN/attachments.ts';
 import { reply } from './zh-CN/reply.ts';
@@ -40,6 +41,7 @@ export const zhCN: Record<MessageKey, Entry> = {
   ...notices,
   ...params,
   ...tools,
+  ...mcp,
   ...presets,
   ...attachments,
   ...reply,

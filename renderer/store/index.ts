@@ -21,6 +21,7 @@ import { createPresetsSlice } from './presets-slice.ts';
 import { createOrganiseSlice } from './organise-slice.ts';
 import { createLibrarySlice } from './library-slice.ts';
 import { createSpeedLabSlice } from './speedlab-slice.ts';
+import { createMcpSlice } from './mcp-slice.ts';
 import { createRuntime, type RuntimeOptions, type StoreRuntime } from './runtime.ts';
 import { startEventRouting } from './events.ts';
 import { startSessionMemory } from './session.ts';
@@ -54,6 +55,7 @@ export function createAppStore(options: RuntimeOptions): AppStore {
     ...createOrganiseSlice(rt)(...a),
     ...createLibrarySlice(rt)(...a),
     ...createSpeedLabSlice(rt)(...a),
+    ...createMcpSlice(rt)(...a),
   }));
   return Object.assign(store, { runtime: rt });
 }

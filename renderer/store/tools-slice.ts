@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { Turn } from '../../shared/conversation.ts';
-import type { ToolCall, ToolDef, ToolResult } from '../../shared/tools.ts';
+import type { McpToolRef, ToolCall, ToolDef, ToolResult } from '../../shared/tools.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { defaultParams } from '../../shared/conversation.ts';
 import type { TextFormat } from '../../shared/formats.ts';
@@ -72,6 +72,8 @@ export interface AutoAnswerAt {
   /** the reply is the last turn of the conversation on screen */
   last: boolean;
   tools: readonly ToolDef[] | undefined;
+  /** the conversation's server tools (their calls are asked for and run: mcp-slice.ts) */
+  mcpTools?: readonly McpToolRef[] | undefined;
   send(results: ToolResult[]): void;
 }
 
@@ -171,10 +173,22 @@ export const createToolsSlice =
       get().autoAnswer(conversationId, reply, afterAuto, {
         last: conv?.turns.at(-1)?.id === reply.id,
         tools: conv?.params.tools,
+        mcpTools: conv?.params.mcpTools,
         send: (results) => void get().sendToolResults(conversationId, results, { auto: true }),
       });
     },
     autoAnswer(conversationId, reply, afterAuto, at) {
+      // calls to server tools are asked for and run first; their results then go back by `at.send`
+      if (reply.status === 'complete' && at.last && reply.toolCalls) {
+        const fixed: Record<string, string> = {};
+        for (const c of reply.toolCalls) {
+          const content = fixedResultOf(at.tools, c.name);
+          if (content !== undefined) fixed[c.id] = content;
+        }
+        const own = (at.tools ?? []).map((d) => d.name);
+        if (get().beginMcpCalls(conversationId, reply, at.mcpTools, own, afterAuto, { send: at.send, fixed }))
+          return;
+      }
       const rounds = afterAuto ? (get().autoRounds[conversationId] ?? 0) : 0;
       // only a finished reply still at the end of the branch on screen (a stopped one is the user's call)
       const results =

@@ -17,6 +17,7 @@ import type { PresetsSlice } from './presets-slice.ts';
 import type { OrganiseSlice } from './organise-slice.ts';
 import type { LibrarySlice } from './library-slice.ts';
 import type { SpeedLabSlice } from './speedlab-slice.ts';
+import type { McpSlice } from './mcp-slice.ts';
 
 export type StoreState = AppSlice &
   ConversationsSlice &
@@ -36,4 +37,5 @@ export type StoreState = AppSlice &
   PresetsSlice &
   OrganiseSlice &
   LibrarySlice &
-  SpeedLabSlice;
+  SpeedLabSlice &
+  McpSlice;

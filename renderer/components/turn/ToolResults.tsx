@@ -15,6 +15,8 @@ import {
 import { Button } from '../Button.tsx';
 import { Icon } from '../Icon.tsx';
 import { compactResult, prettyResult } from './tool-text.ts';
+import { McpCallCard } from './McpCallCard.tsx';
+import { mcpCallKey, mcpToolResult } from '../../store/mcp-slice.ts';
 import { t } from '../../i18n/active.ts';
 import { sharedProblemText } from '../../i18n/problem-text.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
@@ -25,6 +27,12 @@ const SHORT_RESULT = 120;
 
 /** The user turn that answered calls: "Results", then one line per call, name → value. */
 export function ToolResultsList(props: { results: readonly ToolResult[] }) {
+  const mcpCalls = useStore((s) => s.mcpCalls);
+  // a server tool's images, run this session (the stored turn keeps the result's text)
+  const imagesOf = (callId: string) =>
+    Object.values(mcpCalls)
+      .find((c) => c.call.id === callId && c.status === 'done')
+      ?.result?.content.flatMap((p) => (p.type === 'image' ? [p] : [])) ?? [];
   return (
     <div className="msg-bubble tool-results" data-testid="tool-results">
       <div className="tool-results-head">
@@ -69,6 +77,15 @@ export function ToolResultsList(props: { results: readonly ToolResult[] }) {
                   </span>
                 </>
               )}
+              {imagesOf(r.callId).map((img, k) => (
+                <img
+                  key={k}
+                  className="mcp-result-image"
+                  alt={t('mcp.call.image', { tool: r.name })}
+                  src={`data:${img.mimeType};base64,${img.dataBase64}`}
+                  data-testid="mcp-result-image"
+                />
+              ))}
             </li>
           );
         })}
@@ -137,13 +154,20 @@ export function ToolResultsForm(props: {
   const setDraft = useStore((s) => s.setToolDraft);
   const clearDrafts = useStore((s) => s.clearToolDrafts);
   const sendToolResults = useStore((s) => s.sendToolResults);
+  const mcpCalls = useStore((s) => s.mcpCalls);
 
   const initial = (c: ToolCall): ToolResultDraft => {
     const before = editTurn?.toolResults?.find((r) => r.callId === c.id);
     if (before) return { content: before.content, isError: before.isError === true };
     return { content: fixedResultOf(tools, c.name) ?? '', isError: false };
   };
-  const current = (c: ToolCall): ToolResultDraft => drafts[c.id] ?? initial(c);
+  const fromServer = (c: ToolCall): ToolResultDraft | undefined => {
+    const state = editTurn ? undefined : mcpCalls[mcpCallKey(reply.id, c.id)];
+    if (!state) return undefined;
+    const r = mcpToolResult(state);
+    return { content: r?.content ?? '', isError: r?.isError === true };
+  };
+  const current = (c: ToolCall): ToolResultDraft => fromServer(c) ?? drafts[c.id] ?? initial(c);
   const results: ToolResult[] = calls.map((c) => {
     const d = current(c);
     return { callId: c.id, name: c.name, content: d.content, ...(d.isError ? { isError: true } : {}) };
@@ -193,6 +217,11 @@ export function ToolResultsForm(props: {
         </p>
       ) : null}
       {calls.map((c, i) => {
+        const mcpKey = mcpCallKey(reply.id, c.id);
+        const mcpState = editTurn ? undefined : mcpCalls[mcpKey];
+        if (mcpState) {
+          return <McpCallCard key={`${c.id}:${i}`} stateKey={mcpKey} state={mcpState} />;
+        }
         const d = current(c);
         const fixed = fixedResultOf(tools, c.name);
         return (

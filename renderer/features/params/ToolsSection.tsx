@@ -22,6 +22,7 @@ import { Button } from '../../components/Button.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { useReportInvalid } from './invalid.ts';
 import { ImageControls } from './ImageControls.tsx';
+import { McpToolsPicker } from './McpToolsPicker.tsx';
 import { t } from '../../i18n/active.ts';
 import '../../styles/tools.css';
 
@@ -257,6 +258,8 @@ export function ToolsSection(props: {
         </select>
       </div>
       {full ? <span className="field-hint">{t('tools.full', { max: MAX_TOOLS })}</span> : null}
+
+      <McpToolsPicker params={params} save={save} />
 
       {drafts.length > 0 ? (
         <div className="field">

@@ -5,6 +5,7 @@ import type { Theme } from '../../../shared/contract.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { CheckSection } from './CheckSection.tsx';
+import { McpSection } from './McpSection.tsx';
 import './settings.css';
 import { DEFAULT_SETTINGS } from '../../../shared/default-settings.ts';
 import { useT } from '../../i18n/useT.ts';
@@ -43,6 +44,7 @@ export function SettingsTab() {
           <AppearanceSection />
           <StorageSection />
         </div>
+        <McpSection />
         <Suspense fallback={null}>
           <PricesSection />
         </Suspense>

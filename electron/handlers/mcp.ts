@@ -1,0 +1,108 @@
+// The page's view of the tool servers: list, switch on and off, reload mcp.json, run one tool. The page
+// never names a command or an address: a server is only ever one of the file's names.
+import { z } from 'zod';
+import { argumentsValue, MAX_TOOLS, type ToolDef } from '../../shared/tools.ts';
+import type { Params } from '../../shared/conversation.ts';
+import { mcpFunctionNames } from '../../shared/mcp.ts';
+import { schemaTextProblem } from '../../shared/json-schema.ts';
+import { createMcpManager, McpRefusal, type McpManager } from '../mcp/manager.ts';
+import { mcpConfigPath } from '../mcp/config-file.ts';
+import type { Handlers } from './dispatch.ts';
+import { invalid } from './errors.ts';
+import type { Logger } from './logger.ts';
+import { runRequest } from './requests.ts';
+import type { Services } from './services.ts';
+import type { Store } from '../store/index.ts';
+
+/** Settings key of the servers the user switched off (beside the user's settings, never returned with them). */
+export const MCP_DISABLED_KEY = 'app.mcpDisabled';
+const NamesSchema = z.array(z.string()).max(1_000);
+
+export function createHostMcp(
+  dataDir: string,
+  store: Store,
+  log: Logger,
+  version: string,
+  timeouts: { callTimeoutMs?: number; startTimeoutMs?: number } = {},
+): McpManager {
+  const disabled = (): Set<string> => {
+    const parsed = NamesSchema.safeParse(store.settings.get(MCP_DISABLED_KEY));
+    return new Set(parsed.success ? parsed.data : []);
+  };
+  return createMcpManager({
+    configPath: mcpConfigPath(dataDir),
+    log,
+    version,
+    ...timeouts,
+    isDisabled: (name) => disabled().has(name),
+    setDisabled(name, off) {
+      const names = disabled();
+      if (off) names.add(name);
+      else names.delete(name);
+      store.settings.set(MCP_DISABLED_KEY, [...names]);
+    },
+  });
+}
+
+/** A refusal of the manager as the page's invalid-input error, said as it is. */
+async function refusing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof McpRefusal) throw invalid(e.message);
+    throw e;
+  }
+}
+
+export function mcpHandlers(
+  s: Services,
+): Pick<Handlers, 'listMcpServers' | 'reloadMcpConfig' | 'setMcpServerEnabled' | 'callMcpTool'> {
+  return {
+    listMcpServers: ({ start }) => (start ? s.mcp.startEnabled() : s.mcp.overview()),
+    reloadMcpConfig: () => s.mcp.reload(),
+    setMcpServerEnabled: ({ name, enabled }) => refusing(() => s.mcp.setEnabled(name, enabled)),
+    callMcpTool: ({ requestId, server, tool, arguments: text }) =>
+      refusing(() => {
+        const args = argumentsValue(text);
+        if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+          throw new McpRefusal("The call's arguments are not a JSON object, so the tool was not run.");
+        }
+        return runRequest(s.requests, requestId, (signal) =>
+          s.mcp.call(server, tool, args as Record<string, unknown>, signal),
+        );
+      }),
+  };
+}
+
+/**
+ * The parameters a request is built from: the conversation's own functions, then each server tool it
+ * switched on, as a function under its name of mcpFunctionNames (the page maps calls back by the same
+ * names). A tool whose server is off, failed or no longer lists it is left out and logged; the request
+ * still goes.
+ */
+export async function withMcpTools(s: Services, params: Params): Promise<Params> {
+  const refs = params.mcpTools ?? [];
+  if (refs.length === 0) return params;
+  const own = params.tools ?? [];
+  const added: ToolDef[] = [];
+  for (const [name, ref] of mcpFunctionNames(
+    own.map((t) => t.name),
+    refs,
+  )) {
+    if (own.length + added.length >= MAX_TOOLS) break;
+    try {
+      const tool = (await s.mcp.tools(ref.server)).find((t) => t.name === ref.tool);
+      if (!tool) throw new McpRefusal(`${ref.server} lists no tool called ${ref.tool}.`);
+      if (schemaTextProblem(tool.inputSchema))
+        throw new McpRefusal(`${ref.server}/${ref.tool} has an input schema Quartet cannot send.`);
+      added.push({
+        name,
+        ...(tool.description === undefined ? {} : { description: tool.description }),
+        parameters: tool.inputSchema,
+      });
+    } catch (e) {
+      s.log.info(`mcp: ${ref.server}/${ref.tool} is left out of the request: ${(e as Error).message}`);
+    }
+  }
+  return added.length === 0 ? params : { ...params, tools: [...own, ...added] };
+}

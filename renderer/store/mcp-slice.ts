@@ -1,0 +1,266 @@
+import type { StateCreator } from 'zustand';
+import type { StoreState } from './types.ts';
+import type { StoreRuntime } from './runtime.ts';
+import type { Turn } from '../../shared/conversation.ts';
+import { MCP_STEP_LIMIT } from '../../shared/limits.ts';
+import {
+  mcpFunctionNames,
+  mcpResultText,
+  MCP_RESULT_WORDS,
+  type McpCallResult,
+  type McpOverview,
+  type McpToolRef,
+} from '../../shared/mcp.ts';
+import type { ToolCall, ToolResult } from '../../shared/tools.ts';
+import { t } from '../i18n/active.ts';
+
+/** One call of a reply to a server's tool, from asking to its result. */
+export interface McpCallState {
+  conversationId: string;
+  replyId: string;
+  call: ToolCall;
+  ref: McpToolRef;
+  status: 'asking' | 'running' | 'done' | 'denied' | 'stopped';
+  requestId?: string;
+  result?: McpCallResult;
+  /** why the user denied it */
+  reason?: string;
+}
+
+/** Where the results of a reply go once every call has one (the chat tab's send or a Compare column's). */
+export interface McpAnswerAt {
+  send(results: ToolResult[]): void;
+  /** the fixed results of the reply's other calls, by call id */
+  fixed: Record<string, string>;
+}
+
+/**
+ * Tools of the servers in mcp.json: the host's list (Settings, the Tools section), and the calls a reply
+ * makes to them. Each call waits for the user's Run (or runs at once when the user chose "always" for that
+ * tool in that conversation), runs in the host, and when every call of the reply has a result they go back
+ * as one automatic answer, up to the step limit in a row (a setting).
+ */
+export interface McpSlice {
+  mcp: McpOverview | null;
+  mcpLoading: boolean;
+  loadMcp(start?: boolean): Promise<void>;
+  reloadMcp(): Promise<void>;
+  setMcpEnabled(name: string, enabled: boolean): Promise<void>;
+  /** by `${replyId}:${callId}` */
+  mcpCalls: Record<string, McpCallState>;
+  /** function names the user lets run without asking, by conversation */
+  mcpAlways: Record<string, string[]>;
+  /** automatic answers with server results in a row, by conversation */
+  mcpSteps: Record<string, number>;
+  /**
+   * A reply arrived with calls: starts what it can (asking first) and returns true when some call goes to
+   * a server tool, so the fixed-results path leaves the reply alone.
+   */
+  beginMcpCalls(
+    conversationId: string,
+    reply: Turn,
+    refs: readonly McpToolRef[] | undefined,
+    ownNames: readonly string[],
+    afterAuto: boolean,
+    at: McpAnswerAt,
+  ): boolean;
+  runMcpCall(key: string): void;
+  denyMcpCall(key: string, reason: string): void;
+  alwaysRunMcp(key: string): void;
+  /** Stop: ends the conversation's running calls (their results say they were stopped; nothing is sent) */
+  stopMcpCalls(conversationId: string): void;
+}
+
+export const mcpCallKey = (replyId: string, callId: string) => `${replyId}:${callId}`;
+
+/** The result a call's state sends back, or undefined while it has none. */
+export function mcpToolResult(state: McpCallState): ToolResult | undefined {
+  const base = { callId: state.call.id, name: state.call.name };
+  if (state.status === 'done' && state.result) {
+    const text = mcpResultText(state.result);
+    return {
+      ...base,
+      content: text === '' ? MCP_RESULT_WORDS.empty : text,
+      ...(state.result.isError ? { isError: true } : {}),
+    };
+  }
+  if (state.status === 'denied') {
+    return {
+      ...base,
+      content: MCP_RESULT_WORDS.denied(state.reason ?? ''),
+      isError: true,
+    };
+  }
+  if (state.status === 'stopped') return { ...base, content: MCP_RESULT_WORDS.stopped, isError: true };
+  return undefined;
+}
+
+export const createMcpSlice =
+  (rt: StoreRuntime): StateCreator<StoreState, [], [], McpSlice> =>
+  (set, get) => {
+    /** Replies whose calls are being answered: where their results go. Not state: nothing draws it. */
+    const answering = new Map<string, { conversationId: string; calls: ToolCall[]; at: McpAnswerAt }>();
+
+    const patch = (key: string, next: Partial<McpCallState>) =>
+      set((s) => {
+        const cur = s.mcpCalls[key];
+        return cur ? { mcpCalls: { ...s.mcpCalls, [key]: { ...cur, ...next } } } : {};
+      });
+
+    /** Sends the reply's results once every call has one; a stopped call leaves them to the user. */
+    const settle = (replyId: string) => {
+      const pending = answering.get(replyId);
+      if (!pending) return;
+      const results: ToolResult[] = [];
+      for (const c of pending.calls) {
+        const state = get().mcpCalls[mcpCallKey(replyId, c.id)];
+        if (state?.status === 'stopped') {
+          answering.delete(replyId);
+          return;
+        }
+        const r = state
+          ? mcpToolResult(state)
+          : pending.at.fixed[c.id] !== undefined
+            ? { callId: c.id, name: c.name, content: pending.at.fixed[c.id]! }
+            : undefined;
+        if (!r) return;
+        results.push(r);
+      }
+      answering.delete(replyId);
+      // what the user sees in the results form too, should the send not go
+      for (const r of results)
+        get().setToolDraft(replyId, r.callId, { content: r.content, isError: r.isError === true });
+      pending.at.send(results);
+    };
+
+    return {
+      mcp: null,
+      mcpLoading: false,
+      async loadMcp(start) {
+        set({ mcpLoading: true });
+        const r = await rt.bridge().listMcpServers(start ? { start: true } : {});
+        set({ mcpLoading: false });
+        if (r.ok) set({ mcp: r.value });
+        else get().notify(t('mcp.notices.listFailed', { message: r.error.message }), 'error');
+      },
+      async reloadMcp() {
+        set({ mcpLoading: true });
+        const r = await rt.bridge().reloadMcpConfig({});
+        set({ mcpLoading: false });
+        if (r.ok) set({ mcp: r.value });
+        else get().notify(t('mcp.notices.listFailed', { message: r.error.message }), 'error');
+      },
+      async setMcpEnabled(name, enabled) {
+        const r = await rt.bridge().setMcpServerEnabled({ name, enabled });
+        if (!r.ok) {
+          get().notify(r.error.message, 'error');
+          return;
+        }
+        set((s) =>
+          s.mcp
+            ? { mcp: { ...s.mcp, servers: s.mcp.servers.map((x) => (x.name === name ? r.value : x)) } }
+            : {},
+        );
+      },
+      mcpCalls: {},
+      mcpAlways: {},
+      mcpSteps: {},
+      beginMcpCalls(conversationId, reply, refs, ownNames, afterAuto, at) {
+        const calls = reply.toolCalls ?? [];
+        if (!refs || refs.length === 0 || calls.length === 0) return false;
+        const names = mcpFunctionNames(ownNames, refs);
+        if (!calls.some((c) => names.has(c.name))) return false;
+        const steps = afterAuto ? (get().mcpSteps[conversationId] ?? 0) : 0;
+        const limit = get().settings?.mcpStepLimit ?? MCP_STEP_LIMIT.default;
+        if (steps >= limit) {
+          set((s) => ({
+            mcpSteps: { ...s.mcpSteps, [conversationId]: 0 },
+            autoStopped: { ...s.autoStopped, [conversationId]: t('mcp.notices.stepLimit', { max: limit }) },
+          }));
+          return true;
+        }
+        set((s) => ({ mcpSteps: { ...s.mcpSteps, [conversationId]: steps + 1 } }));
+        const always = new Set(get().mcpAlways[conversationId] ?? []);
+        const added: Record<string, McpCallState> = {};
+        for (const call of calls) {
+          const ref = names.get(call.name);
+          if (ref)
+            added[mcpCallKey(reply.id, call.id)] = {
+              conversationId,
+              replyId: reply.id,
+              call,
+              ref,
+              status: 'asking',
+            };
+        }
+        set((s) => ({ mcpCalls: { ...s.mcpCalls, ...added } }));
+        answering.set(reply.id, { conversationId, calls, at });
+        // parallel calls run at once, each on its own
+        for (const [key, state] of Object.entries(added))
+          if (always.has(state.call.name)) get().runMcpCall(key);
+        return true;
+      },
+      runMcpCall(key) {
+        const state = get().mcpCalls[key];
+        if (!state || (state.status !== 'asking' && state.status !== 'stopped')) return;
+        const requestId = crypto.randomUUID();
+        patch(key, { status: 'running', requestId });
+        void rt
+          .bridge()
+          .callMcpTool({
+            requestId,
+            server: state.ref.server,
+            tool: state.ref.tool,
+            arguments: state.call.arguments,
+          })
+          .then((r) => {
+            if (get().mcpCalls[key]?.status !== 'running') return; // stopped meanwhile
+            if (r.ok) patch(key, { status: 'done', result: r.value });
+            else if (r.error.kind === 'aborted') patch(key, { status: 'stopped' });
+            else
+              patch(key, {
+                status: 'done',
+                result: {
+                  server: state.ref.server,
+                  tool: state.ref.tool,
+                  content: [{ type: 'text', text: r.error.message }],
+                  isError: true,
+                  truncated: false,
+                  ms: 0,
+                },
+              });
+            settle(state.replyId);
+          });
+      },
+      denyMcpCall(key, reason) {
+        const state = get().mcpCalls[key];
+        if (!state || state.status !== 'asking') return;
+        patch(key, { status: 'denied', reason: reason.trim() });
+        settle(state.replyId);
+      },
+      alwaysRunMcp(key) {
+        const state = get().mcpCalls[key];
+        if (!state) return;
+        set((s) => ({
+          mcpAlways: {
+            ...s.mcpAlways,
+            [state.conversationId]: [
+              ...new Set([...(s.mcpAlways[state.conversationId] ?? []), state.call.name]),
+            ],
+          },
+        }));
+        // the reply's other asking calls to the same tool run too
+        for (const [k, other] of Object.entries(get().mcpCalls)) {
+          if (other.replyId === state.replyId && other.call.name === state.call.name) get().runMcpCall(k);
+        }
+      },
+      stopMcpCalls(conversationId) {
+        for (const [key, state] of Object.entries(get().mcpCalls)) {
+          if (state.conversationId !== conversationId || state.status !== 'running') continue;
+          patch(key, { status: 'stopped' });
+          if (state.requestId) void rt.bridge().abortRequest({ requestId: state.requestId });
+          answering.delete(state.replyId);
+        }
+      },
+    };
+  };
