@@ -2,7 +2,7 @@
 // work in flight. Created with the store (createAppStore), so each store has its own and a test starts
 // from nothing by making a new store with a fake bridge.
 import type { Bridge, HostEvents } from '../../shared/contract.ts';
-import type { KeyFamily, TextFormat } from '../../shared/formats.ts';
+import type { TextFormat } from '../../shared/formats.ts';
 import type { DeltaBatcher, Delta } from './delta-batcher.ts';
 import type { ThumbnailMaker } from './images-slice.ts';
 import { SaveQueue } from './save-queue.ts';
@@ -25,8 +25,8 @@ export interface StoreRuntime {
   readonly saves: SaveQueue;
   readonly searchTimers: Map<TextFormat, ReturnType<typeof setTimeout>>;
   readonly searchSeq: Map<TextFormat, number>;
-  /** model lists being fetched, so two callers share one request */
-  readonly modelLoads: Map<KeyFamily, Promise<void>>;
+  /** model lists being fetched, by connection and key family */
+  readonly modelLoads: Map<string, Promise<void>>;
   /** makes a gallery thumbnail (page-only code; tests give a fake) */
   thumbnailMaker: ThumbnailMaker | undefined;
   readonly thumbQueue: string[];

@@ -9,6 +9,7 @@ import { Sidebar } from './Sidebar.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
+import { ConnectionNotice } from './ConnectionNotice.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { NewConversationStart } from './NewConversationStart.tsx';
 import { ParamsNarrowContext, selectParamsInSide, selectParamsOpen } from '../params/useParamsPanel.ts';
@@ -214,6 +215,7 @@ export function ChatTab(props: { format: TextFormat }) {
           ) : null}
           <ConversationHeader format={format} conversationId={conversationId} />
           <ConversationBody format={format} conversationId={conversationId} />
+          <ConnectionNotice format={format} conversationId={conversationId} />
           <Composer format={format} conversationId={conversationId} />
         </section>
         {docked ? <ParamsPanel key={presetRevision} format={format} /> : null}
