@@ -2,6 +2,7 @@ import { useStore } from '../../store/index.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
+import { formatCount } from '../../components/format.ts';
 
 /**
  * Said before the next send: a conversation asking for a connection that is not here (nothing goes until
@@ -24,7 +25,7 @@ export function ConnectionNotice(props: { format: TextFormat; conversationId: st
   if (count === 0) return null;
   return (
     <p className="callout callout--info connection-notice" role="note" data-testid="connection-bound">
-      {t(`connection.bound.${format}`, { count })}
+      {rich(t(`connection.bound.${format}`, { count }), { count: formatCount(count) })}
     </p>
   );
 }
