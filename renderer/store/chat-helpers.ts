@@ -155,3 +155,14 @@ export function selectTabParams(s: StoreState, format: TextFormat): Params {
   if (draft) return draft;
   return { ...defaultParams(format), ...(s.settings?.tabs[format]?.params ?? {}) } as Params;
 }
+
+/** Imported conversations that ask for a connection this data folder lacks, counted by its name. */
+export function missingConnections(list: readonly ConversationSummary[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const c of list) {
+    if (c.connectionId === undefined && c.wantedConnection !== undefined) {
+      counts.set(c.wantedConnection, (counts.get(c.wantedConnection) ?? 0) + 1);
+    }
+  }
+  return counts;
+}

@@ -20,9 +20,6 @@ export const connections = {
   'connection.filter.all': 'All connections',
   'connection.filter.none': 'No connection',
   'connection.import.missing': (v) =>
-    `{count} imported ${plural(v.count, 'conversation goes', 'conversations go')} through “{name}”, which is not here. Pick one of your connections for ${plural(v.count, 'it', 'them')}, or keep ${plural(v.count, 'it', 'them')} unassigned.`,
-  'connection.import.title': 'A connection is missing',
-  'connection.import.use': 'Use this connection',
-  'connection.import.keep': 'Keep unassigned',
+    `${Number(v.count).toLocaleString('en')} imported ${plural(v.count, 'conversation goes', 'conversations go')} through “${String(v.name)}”, which is not here: pick a connection in ${plural(v.count, 'its', 'their')} header, or keep ${plural(v.count, 'it', 'them')} unassigned.`,
   'connection.column': 'Connection of column {n}',
 } satisfies Record<string, Entry>;

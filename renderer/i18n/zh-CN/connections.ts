@@ -16,10 +16,7 @@ export const connections: Record<keyof typeof en, Entry> = {
   'connection.filter': '连接',
   'connection.filter.all': '所有连接',
   'connection.filter.none': '无连接',
-  'connection.import.missing': () =>
-    `{count} 个导入的对话使用连接“{name}”，但这里没有它。请为它们选择一个连接，或保持未分配。`,
-  'connection.import.title': '缺少连接',
-  'connection.import.use': '使用此连接',
-  'connection.import.keep': '保持未分配',
+  'connection.import.missing': (v) =>
+    `${Number(v.count).toLocaleString('zh-CN')} 个导入的对话使用连接“${String(v.name)}”，但这里没有它：请在对话标题栏中选择一个连接，或保持未分配。`,
   'connection.column': '第 {n} 列的连接',
 };
