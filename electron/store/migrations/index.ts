@@ -6,6 +6,7 @@ import { SQL as BRANCHES_ATTACHMENTS } from './004-branches-attachments.ts';
 import { SQL as TOOLS_PRESETS } from './005-tools-presets.ts';
 import { SQL as ORGANISE } from './006-organise.ts';
 import { SQL as BOUNDED_SEARCH_INDEX } from './007-bounded-search-index.ts';
+import { SQL as UNINDEXED_REPLIES } from './008-unindexed-replies.ts';
 import { SQL as CONVERSATION_CONNECTION } from './009-conversation-connection.ts';
 
 export interface Migration {
@@ -36,8 +37,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'tools-presets', up: sql(TOOLS_PRESETS) },
   { version: 6, name: 'organise', up: sql(ORGANISE) },
   { version: 7, name: 'bounded-search-index', up: sql(BOUNDED_SEARCH_INDEX) },
-  // numbered 009 beside another branch's 008: the entry's place gives the version, so it is 8 until 008 lands
-  { version: 8, name: 'conversation-connection', up: sql(CONVERSATION_CONNECTION) },
+  { version: 8, name: 'unindexed-replies', up: sql(UNINDEXED_REPLIES) },
+  { version: 9, name: 'conversation-connection', up: sql(CONVERSATION_CONNECTION) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
