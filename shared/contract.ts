@@ -42,6 +42,7 @@ import type { CommandId } from './commands.ts';
 import { PriceTableSchema } from './pricing.ts';
 import { ATTACHMENT_LIMITS, isSafeFileName, UNSAFE_FILE_NAME, type Attachment } from './attachments.ts';
 import type { ErrorKind, Result } from './errors.ts';
+import type { ImageSettings, ImageSource } from './gallery.ts';
 
 /**
  * The one contract between the renderer and whichever host runs it (Electron main process or the browser
@@ -219,6 +220,15 @@ export interface ImageRecord {
   usage?: Record<string, unknown>;
   exchangeId?: string;
   createdAt: number;
+  /** what made it: the images endpoint, a conversation's reply (responses, generate) or an edit */
+  source: ImageSource;
+  /** the conversation and turn (the reply) it came from, while they exist */
+  conversationId?: string;
+  messageId?: string;
+  /** the gallery image it was edited from, while it exists: its lineage */
+  parentId?: string;
+  /** the settings it was made with */
+  settings?: ImageSettings;
 }
 
 export interface ExchangeSummary {
@@ -639,6 +649,11 @@ export type OperationOutput<K extends OperationName> = NonNullable<Operations[K]
 export interface HostEvents {
   /** streaming text of a running request */
   delta: { requestId: string; text?: string; thought?: string; tool?: ToolDelta };
+  /**
+   * a partial image of a streamed reply (the responses image tool's partial_image): shown in place of the
+   * last one until the reply is done; the final image is stored and loaded by URL, never sent here
+   */
+  partialImage: { requestId: string; image: number; partial: number; mimeType: string; base64: string };
   /** a new exchange record is available to the inspector */
   exchange: { requestId?: string; summary: ExchangeSummary };
   /** one connection-check result as it finishes */
@@ -653,6 +668,7 @@ export interface HostEvents {
 export type HostEventName = keyof HostEvents;
 export const HOST_EVENT_NAMES: HostEventName[] = [
   'delta',
+  'partialImage',
   'exchange',
   'check',
   'imageProgress',

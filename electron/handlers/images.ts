@@ -88,6 +88,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       usage: extra.usage,
       exchangeId: extra.exchangeId,
       createdAt: batch.createdAt,
+      source: 'images',
     });
     try {
       await writeFileAtomic(fileOf(s, filePath), image.bytes, 0o600);

@@ -4,6 +4,7 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageRow } from '../store/index.ts';
+import { isImageSource } from '../../shared/gallery.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import { storageError } from './errors.ts';
 import { imageRelPath, resolveInData } from './image-files.ts';
@@ -31,7 +32,8 @@ function isRow(v: unknown): v is ImageRow {
     typeof r.width === 'number' &&
     typeof r.height === 'number' &&
     typeof r.bytes === 'number' &&
-    typeof r.createdAt === 'number'
+    typeof r.createdAt === 'number' &&
+    isImageSource(r.source)
   );
 }
 
@@ -78,7 +80,8 @@ export function createUnsavedImages(
     for (const name of names) {
       const meta = join(dir, name);
       try {
-        const row: unknown = JSON.parse(await readFile(meta, 'utf8'));
+        // a row kept by a release before image sources is from the images endpoint
+        const row: unknown = { source: 'images', ...(JSON.parse(await readFile(meta, 'utf8')) as object) };
         if (!isRow(row) || `${row.id}.json` !== name) throw new Error(`${name} is not a waiting image`);
         const target = resolveInData(paths, row.filePath);
         if (target === null) throw new Error(`${name} points outside the data folder`);

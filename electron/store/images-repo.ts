@@ -1,6 +1,7 @@
 import { compact } from '../../shared/compact.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ImageRecord } from '../../shared/contract.ts';
+import { isImageSource, type ImageSettings, type ImageSource } from '../../shared/gallery.ts';
 import { bool, num, optJson, optStr, str, toJson, type Row } from './rows.ts';
 
 export type ImageFormat = ImageRecord['format'];
@@ -11,12 +12,31 @@ export interface ImageRow extends Omit<ImageRecord, 'hasThumbnail'> {
   thumbPath?: string;
 }
 
+/** Which images a gallery page shows: all, or those of one source. */
+export interface ImageFilter {
+  source?: ImageSource | undefined;
+}
+
+/** How far a lineage is followed up and down: an edit of an edit of... past this is not drawn. */
+export const MAX_LINEAGE = 500;
+
 export interface ImagesRepo {
   /** newest batch first; images of one batch in the order they were generated */
-  list(offset: number, limit: number): ImageRow[];
-  count(): number;
+  list(offset: number, limit: number, filter?: ImageFilter): ImageRow[];
+  count(filter?: ImageFilter): number;
   get(id: string): ImageRow | undefined;
+  /**
+   * Stores an image. A conversation or parent that no longer exists (deleted while the image was made, or
+   * while it waited in unsaved-images/) is stored as none rather than refusing the image.
+   */
   insert(row: ImageRow): void;
+  /**
+   * Every version of an image: the first image its lineage reaches (following parents) and every image
+   * edited from it, at any depth, oldest first (at most MAX_LINEAGE); empty when the image is unknown.
+   */
+  lineage(id: string): ImageRow[];
+  /** the images each of these turns (replies) made, in the order they were stored */
+  ofMessages(messageIds: readonly string[]): Map<string, ImageRow[]>;
   setThumb(id: string, thumbPath: string | null): boolean;
   delete(id: string): boolean;
   /** every row's file references, for the start-up sweep */
@@ -28,6 +48,8 @@ const FORMATS: readonly string[] = ['png', 'jpeg', 'webp'];
 function toImage(row: Row): ImageRow {
   const format = str(row, 'format');
   if (!FORMATS.includes(format)) throw new TypeError(`unknown image format ${format}`);
+  const source = str(row, 'source');
+  if (!isImageSource(source)) throw new TypeError(`unknown image source ${source}`);
   return compact({
     id: str(row, 'id'),
     batchId: str(row, 'batch_id'),
@@ -47,6 +69,11 @@ function toImage(row: Row): ImageRow {
     usage: optJson<Record<string, unknown>>(row, 'usage'),
     exchangeId: optStr(row, 'exchange_id'),
     createdAt: num(row, 'created_at'),
+    source,
+    conversationId: optStr(row, 'conversation_id'),
+    messageId: optStr(row, 'message_id'),
+    parentId: optStr(row, 'parent_id'),
+    settings: optJson<ImageSettings>(row, 'settings'),
   });
 }
 
@@ -57,21 +84,49 @@ export function toImageRecord(row: ImageRow): ImageRecord {
 }
 
 export function createImagesRepo(db: DatabaseSync): ImagesRepo {
-  const list = db.prepare('SELECT * FROM images ORDER BY created_at DESC, batch_id, rowid LIMIT ? OFFSET ?');
+  const ORDER = 'ORDER BY created_at DESC, batch_id, rowid LIMIT ? OFFSET ?';
+  const list = db.prepare(`SELECT * FROM images ${ORDER}`);
+  const listOf = db.prepare(`SELECT * FROM images WHERE source = ? ${ORDER}`);
   const count = db.prepare('SELECT count(*) AS n FROM images');
+  const countOf = db.prepare('SELECT count(*) AS n FROM images WHERE source = ?');
   const byId = db.prepare('SELECT * FROM images WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO images (id, batch_id, file_path, thumb_path, prompt, model, format, requested_size,
        reported_size, width, height, size_adjusted, bytes, quality, reported_quality, usage, exchange_id,
-       created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       created_at, source, conversation_id, message_id, parent_id, settings)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+       (SELECT id FROM conversations WHERE id = ?), ?, (SELECT id FROM images WHERE id = ?), ?)`,
+  );
+  // The lineage's first image: parents followed up (each row's parent existed before it, so no cycle).
+  const rootOf = db.prepare(
+    `WITH RECURSIVE up (id, parent_id, depth) AS (
+       SELECT id, parent_id, 0 FROM images WHERE id = ?
+       UNION ALL
+       SELECT i.id, i.parent_id, up.depth + 1 FROM images i JOIN up ON i.id = up.parent_id
+       WHERE up.depth < ${MAX_LINEAGE}
+     )
+     SELECT id FROM up ORDER BY depth DESC LIMIT 1`,
+  );
+  const familyOf = db.prepare(
+    `WITH RECURSIVE down (id, depth) AS (
+       SELECT ?, 0
+       UNION ALL
+       SELECT i.id, down.depth + 1 FROM images i JOIN down ON i.parent_id = down.id
+       WHERE down.depth < ${MAX_LINEAGE}
+     )
+     SELECT images.* FROM down JOIN images ON images.id = down.id
+     ORDER BY images.created_at, images.rowid LIMIT ${MAX_LINEAGE}`,
   );
   const setThumb = db.prepare('UPDATE images SET thumb_path = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM images WHERE id = ?');
   const files = db.prepare('SELECT id, file_path, thumb_path FROM images');
   return {
-    list: (offset, limit) => list.all(limit, offset).map(toImage),
-    count: () => num(count.get() ?? { n: 0 }, 'n'),
+    list: (offset, limit, filter) =>
+      (filter?.source === undefined ? list.all(limit, offset) : listOf.all(filter.source, limit, offset)).map(
+        toImage,
+      ),
+    count: (filter) =>
+      num((filter?.source === undefined ? count.get() : countOf.get(filter.source)) ?? { n: 0 }, 'n'),
     get(id) {
       const row = byId.get(id);
       return row ? toImage(row) : undefined;
@@ -96,7 +151,36 @@ export function createImagesRepo(db: DatabaseSync): ImagesRepo {
         toJson(row.usage),
         row.exchangeId ?? null,
         row.createdAt,
+        row.source,
+        row.conversationId ?? null,
+        row.messageId ?? null,
+        row.parentId ?? null,
+        toJson(row.settings),
       );
+    },
+    lineage(id) {
+      const root = rootOf.get(id);
+      return root ? familyOf.all(str(root, 'id')).map(toImage) : [];
+    },
+    ofMessages(messageIds) {
+      const result = new Map<string, ImageRow[]>();
+      // In chunks: SQLite bounds the number of parameters of one statement.
+      for (let i = 0; i < messageIds.length; i += 500) {
+        const chunk = messageIds.slice(i, i + 500);
+        const rows = db
+          .prepare(
+            `SELECT * FROM images WHERE message_id IN (${chunk.map(() => '?').join(',')})
+             ORDER BY message_id, created_at, rowid`,
+          )
+          .all(...chunk);
+        for (const row of rows) {
+          const image = toImage(row);
+          const list = result.get(image.messageId ?? '') ?? [];
+          list.push(image);
+          result.set(image.messageId ?? '', list);
+        }
+      }
+      return result;
     },
     setThumb: (id, thumbPath) => Number(setThumb.run(thumbPath, id).changes) > 0,
     delete: (id) => Number(remove.run(id).changes) > 0,

@@ -123,6 +123,7 @@ export async function seedImages(store: Store, dataDir: string, count: number): 
       prompt: `Seeded image ${i}`,
       model: 'gpt-image-1',
       format: 'png' as const,
+      source: 'images' as const,
       requestedSize: '1536x1024',
       reportedSize: '1536x1024',
       width: 1536,

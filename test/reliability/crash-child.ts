@@ -57,6 +57,7 @@ for (let n = Number(startArg); ; n++) {
     prompt: 'p',
     model: 'm',
     format: 'png',
+    source: 'images',
     width: 1,
     height: 1,
     sizeAdjusted: false,

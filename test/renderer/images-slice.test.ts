@@ -31,6 +31,7 @@ function record(over: Partial<ImageRecord> = {}): ImageRecord {
     bytes: 1234,
     hasThumbnail: false,
     createdAt: seq,
+    source: 'images',
     ...over,
   };
 }

@@ -9,6 +9,7 @@ import {
   NewerDatabaseError,
   toAttachmentRecord,
   type AttachmentRow,
+  type ImageRow,
   type Store,
 } from '../../electron/store/index.ts';
 import { LATEST_VERSION, MIGRATIONS } from '../../electron/store/migrations/index.ts';
@@ -392,6 +393,89 @@ describe('exchanges', () => {
   });
 });
 
+function image(id: string, createdAt: number, extra: Partial<ImageRow> = {}): ImageRow {
+  return {
+    id,
+    batchId: `batch-${id}`,
+    filePath: `images/${id}.png`,
+    prompt: `prompt ${id}`,
+    model: 'gpt-image-1',
+    format: 'png',
+    width: 16,
+    height: 16,
+    sizeAdjusted: false,
+    bytes: 100,
+    createdAt,
+    source: 'images',
+    ...extra,
+  };
+}
+
+describe('gallery images: sources, links and lineage', () => {
+  it('filters by source, newest first, and counts each source', () => {
+    store.images.insert(image('a', 1));
+    store.images.insert(image('b', 2, { source: 'responses' }));
+    store.images.insert(image('c', 3, { source: 'edit', parentId: 'a' }));
+    store.images.insert(image('d', 4, { source: 'responses' }));
+    expect(store.images.list(0, 10).map((i) => i.id)).toEqual(['d', 'c', 'b', 'a']);
+    expect(store.images.list(0, 10, { source: 'responses' }).map((i) => i.id)).toEqual(['d', 'b']);
+    expect(store.images.list(1, 10, { source: 'responses' }).map((i) => i.id)).toEqual(['b']);
+    expect(store.images.count({ source: 'responses' })).toBe(2);
+    expect(store.images.count({ source: 'generate' })).toBe(0);
+    expect(store.images.count()).toBe(4);
+  });
+
+  it('gives every version of an image from any of them, oldest first', () => {
+    store.images.insert(image('root', 1));
+    store.images.insert(image('e1', 2, { source: 'edit', parentId: 'root' }));
+    store.images.insert(image('e2', 3, { source: 'edit', parentId: 'root' }));
+    store.images.insert(image('e1a', 4, { source: 'edit', parentId: 'e1' }));
+    store.images.insert(image('other', 5));
+    const family = ['root', 'e1', 'e2', 'e1a'];
+    for (const id of family) expect(store.images.lineage(id).map((i) => i.id)).toEqual(family);
+    expect(store.images.lineage('other').map((i) => i.id)).toEqual(['other']);
+    expect(store.images.lineage('unknown')).toEqual([]);
+    // a deleted parent leaves its children, their lineage starting at them
+    store.images.delete('e1');
+    expect(store.images.get('e1a')?.parentId).toBeUndefined();
+    expect(store.images.lineage('e1a').map((i) => i.id)).toEqual(['e1a']);
+    expect(store.images.lineage('root').map((i) => i.id)).toEqual(['root', 'e2']);
+  });
+
+  it('links an image to its conversation and turn while they exist', () => {
+    conversation('talk');
+    store.messages.append('talk', turn('u1', 'user', 'draw a fox'));
+    store.messages.append('talk', turn('a1', 'assistant', 'here it is'));
+    store.images.insert(
+      image('made', 1, {
+        source: 'responses',
+        conversationId: 'talk',
+        messageId: 'a1',
+        settings: { size: '1024x1024', partial_images: 2, background: 'auto' },
+      }),
+    );
+    expect(store.images.get('made')).toMatchObject({
+      conversationId: 'talk',
+      messageId: 'a1',
+      settings: { size: '1024x1024', partial_images: 2, background: 'auto' },
+    });
+    // a reply's image stored for a conversation already gone, or with a parent already deleted, is kept
+    store.images.insert(image('late', 2, { source: 'generate', conversationId: 'gone', parentId: 'gone' }));
+    expect(store.images.get('late')).toMatchObject({ source: 'generate' });
+    expect(store.images.get('late')?.conversationId).toBeUndefined();
+    expect(store.images.get('late')?.parentId).toBeUndefined();
+    // the conversation deleted: the image stays in the gallery, unlinked
+    store.conversations.delete('talk');
+    const kept = store.images.get('made');
+    expect(kept?.source).toBe('responses');
+    expect([kept?.conversationId, kept?.messageId]).toEqual([undefined, undefined]);
+  });
+
+  it('refuses a source it does not know', () => {
+    expect(() => store.images.insert(image('x', 1, { source: 'paint' as ImageRow['source'] }))).toThrow();
+  });
+});
+
 describe('upgrading a database made by an earlier release', () => {
   // Real rows written with only the columns of the first schema, then opened by this release: every
   // migration after that version runs, and the rows read back whole, searchable, with the new fields empty.
@@ -426,6 +510,28 @@ describe('upgrading a database made by an earlier release', () => {
         expect(turns[1]?.endReason).toBeUndefined();
         expect(upgraded.images.get('img')).toMatchObject({ quality: 'low', width: 16 });
         expect(upgraded.images.get('img')?.reportedQuality).toBeUndefined();
+        // an image from before image sources came from the images endpoint, of no conversation or parent
+        const old = upgraded.images.get('img');
+        expect(old?.source).toBe('images');
+        expect([old?.conversationId, old?.messageId, old?.parentId, old?.settings]).toEqual([
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+        ]);
+        expect(upgraded.images.list(0, 10, { source: 'images' }).map((i) => i.id)).toEqual(['img']);
+        // and it can be edited: the child keeps its lineage
+        upgraded.images.insert({
+          ...image('child', 4),
+          source: 'edit',
+          parentId: 'img',
+          settings: { size: '1024x1024', input_fidelity: 'high' },
+        });
+        expect(upgraded.images.lineage('img').map((i) => [i.id, i.parentId])).toEqual([
+          ['img', undefined],
+          ['child', 'img'],
+        ]);
+        expect(upgraded.images.get('child')?.settings).toEqual({ size: '1024x1024', input_fidelity: 'high' });
         expect(searchMessages(upgraded.db, 'zebras').map((h) => h.turnId)).toEqual(['u1']);
       } finally {
         upgraded.close();
@@ -508,7 +614,7 @@ describe('upgrading a schema 3 database (the release before branches) to branche
   });
 });
 
-describe('upgrading a database from before a connection per conversation (migration 009)', () => {
+describe('upgrading a database from before a connection per conversation (migration 010)', () => {
   const before = MIGRATIONS.findIndex((m) => m.name === 'conversation-connection');
   const open = (file: string, setup: string) => {
     const raw = new DatabaseSync(file);

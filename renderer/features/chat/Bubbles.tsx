@@ -1,3 +1,4 @@
+import { PartialReplyImage, ReplyImages } from './ReplyImages.tsx';
 import { displayModelId } from '../../../shared/display.ts';
 import { memo, useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SkimContext } from '../../components/skim.ts';
@@ -6,7 +7,7 @@ import type { Turn } from '../../../shared/conversation.ts';
 import type { AppError } from '../../../shared/errors.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { BLOCKWISE_CHARS, Markdown } from '../../components/Markdown.tsx';
-import { JsonReply } from './JsonReply.tsx';
+import { JsonReply } from '../../components/turn/JsonReply.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -14,16 +15,18 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ElapsedTime } from '../../components/ElapsedTime.tsx';
 import { formatMs } from '../../components/format.ts';
-import { errorTitle, keptSignature, usageParts } from '../params/turn-info.ts';
-import { EndNotice } from './EndNotice.tsx';
-import { TurnAttachments } from './Attachments.tsx';
+import { errorTitle } from './error-title.ts';
+import { keptSignature } from './kept-signature.ts';
+import { usageParts } from './usage-words.ts';
+import { EndNotice } from '../../components/turn/EndNotice.tsx';
+import { TurnAttachments } from '../../components/turn/Attachments.tsx';
 import { messageTooLong } from '../../store/composer-slice.ts';
 import type { Attachment } from '../../../shared/attachments.ts';
 import type { ToolResult } from '../../../shared/tools.ts';
-import { ToolCalls } from './ToolCalls.tsx';
-import { ToolResultsForm, ToolResultsList } from './ToolResults.tsx';
-import { turnCopyText } from './tool-text.ts';
-import { ReplyCost } from '../cost/Cost.tsx';
+import { ToolCalls } from '../../components/turn/ToolCalls.tsx';
+import { ToolResultsForm, ToolResultsList } from '../../components/turn/ToolResults.tsx';
+import { turnCopyText } from '../../components/turn/tool-text.ts';
+import { ReplyCost } from '../../components/cost/Cost.tsx';
 import { useShortcutProps } from '../../commands/platform.ts';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
@@ -446,6 +449,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
   const againKeys = useShortcutProps('regenerate', againLabel);
   // A conversation that asks for JSON shows its finished replies as checked JSON (not on messages in
   // plain JSON mode: that format has none, so nothing asked the model for JSON).
+  const format = useStore((s) => s.loaded[conversationId]?.format ?? 'responses');
   const jsonOutput = useStore((s) => {
     const conv = s.loaded[conversationId];
     const o = conv?.params.output;
@@ -504,6 +508,9 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
             </span>
           </div>
         ) : null}
+        {stream?.partialImage ? (
+          <PartialReplyImage src={stream.partialImage.src} partial={stream.partialImage.partial} />
+        ) : null}
         {calls ? <ToolCalls calls={calls} live /> : null}
         <div className="msg-foot">
           <div className="msg-meta">
@@ -553,6 +560,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
           )}
         </div>
       ) : null}
+      {turn.images?.length ? <ReplyImages images={turn.images} format={format} /> : null}
       {turn.toolCalls?.length ? <ToolCalls calls={turn.toolCalls} /> : null}
       <EndNotice turn={turn} onRetry={canRegenerate && isLast ? again : undefined} />
       {turn.status === 'error' && turn.error ? (
