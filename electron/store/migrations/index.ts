@@ -8,6 +8,7 @@ import { SQL as ORGANISE } from './006-organise.ts';
 import { SQL as BOUNDED_SEARCH_INDEX } from './007-bounded-search-index.ts';
 import { SQL as UNINDEXED_REPLIES } from './008-unindexed-replies.ts';
 import { SQL as IMAGE_SOURCES } from './009-image-sources.ts';
+import { SQL as CONVERSATION_CONNECTION } from './010-conversation-connection.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'bounded-search-index', up: sql(BOUNDED_SEARCH_INDEX) },
   { version: 8, name: 'unindexed-replies', up: sql(UNINDEXED_REPLIES) },
   { version: 9, name: 'image-sources', up: sql(IMAGE_SOURCES) },
+  { version: 10, name: 'conversation-connection', up: sql(CONVERSATION_CONNECTION) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
