@@ -22,7 +22,13 @@ import {
   type KeySlot,
   type TextFormat,
 } from './formats.ts';
-import { ParamsSchema, type Conversation, type Turn, type Usage } from './conversation.ts';
+import {
+  ConnectionNameSchema,
+  ParamsSchema,
+  type Conversation,
+  type Turn,
+  type Usage,
+} from './conversation.ts';
 import { MAX_TOOL_RESULT_CHARS, ToolResultSchema, type ToolDelta } from './tools.ts';
 import { ToolDraftsSchema } from './tool-drafts.ts';
 import {
@@ -92,6 +98,8 @@ const PartialParams = ParamsSchema.partial();
 /** Per-tab memory: last model and parameters. */
 export const TabMemorySchema = z.object({
   model: z.string().max(MAX_MODEL_ID_CHARS).optional(),
+  /** the connection this tab's last conversation used: a new one takes it */
+  connectionId: z.string().max(100).optional(),
   params: PartialParams.optional(),
 });
 
@@ -105,6 +113,8 @@ export const SettingsSchema = z.object({
   compareColumns: z
     .array(
       z.object({
+        /** the connection the column goes through (absent: the active one) */
+        connectionId: z.string().max(100).optional(),
         format: TextFormatSchema,
         model: z.string().max(MAX_MODEL_ID_CHARS),
         params: PartialParams.optional(),
@@ -161,6 +171,10 @@ export interface ConversationSummary {
   pinned?: true;
   /** the folder it is filed in (shared/organise.ts) */
   folderId?: string;
+  /** the connection it goes through; absent: unassigned */
+  connectionId?: string;
+  /** the name of a connection it asks for that is not here (an import, a deleted connection) */
+  wantedConnection?: string;
   turnCount: number;
   createdAt: number;
   updatedAt: number;
@@ -343,7 +357,7 @@ export const operations = {
   saveConnection: op<ConnectionInfo>()(
     z.object({
       id: Id.optional(),
-      name: z.string().trim().min(1, 'Give the connection a name.').max(100),
+      name: ConnectionNameSchema,
       baseUrl: z.string().max(2000),
     }),
   ),
@@ -375,8 +389,9 @@ export const operations = {
   updateSettings: op<Settings>()(SettingsSchema.partial()),
 
   // models
+  /** the models of a connection (absent: the active one) for a key family */
   listModels: op<{ models: { id: string; ownedBy?: string }[]; exchangeId: string }>()(
-    z.object({ family: KeyFamilySchema }),
+    z.object({ family: KeyFamilySchema, connectionId: Id.optional() }),
   ),
 
   // conversations
@@ -394,6 +409,8 @@ export const operations = {
       origin: z.enum(['chat', 'compare']).optional(),
       /** a Compare column's conversation: the comparison it belongs to */
       comparisonId: Id.optional(),
+      /** the connection its requests go through (absent: the active one) */
+      connectionId: Id.optional(),
     }),
   ),
   updateConversation: op<ConversationSummary>()(
@@ -404,6 +421,8 @@ export const operations = {
       params: ParamsSchema.optional(),
       /** a Compare column's conversation continued in its format's tab: it moves there (never back) */
       origin: z.literal('chat').optional(),
+      /** moves it to another connection; its history stays (what is bound to the old service is left out) */
+      connectionId: Id.optional(),
     }),
   ),
   deleteConversation: op<{ deleted: boolean }>()(z.object({ id: Id })),
@@ -599,6 +618,8 @@ export const operations = {
   checkConnection: op<{ results: CheckResult[]; markdown: string; cause?: string }>()(
     z.object({
       requestId: RequestId,
+      /** the connection to check (absent: the active one) */
+      connectionId: Id.optional(),
       images: z.boolean().optional(),
       /** also send each text format a tiny image (the spec is silent on input images: information) */
       attachments: z.boolean().optional(),

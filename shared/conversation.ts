@@ -87,6 +87,14 @@ const Duration = z.number().int().min(0).max(MAX_TIME_MS);
 /** An id of a stored record, as the contract takes it. */
 const RecordId = z.string().min(1).max(100);
 
+/** A connection's name, as Settings takes it. */
+export const ConnectionNameSchema = z.string().trim().min(1, 'Give the connection a name.').max(100);
+export const ConversationConnectionSchema = z.object({
+  id: RecordId.optional(),
+  name: ConnectionNameSchema,
+});
+export type ConversationConnection = z.infer<typeof ConversationConnectionSchema>;
+
 const MODEL_ID = `A model id is 1 to ${MAX_MODEL_ID_CHARS} characters.`;
 /**
  * A model id as a stored conversation keeps it: the contract's length. Characters no request can carry are
@@ -327,6 +335,16 @@ export const ConversationSchema = z
     turns: z.array(TurnSchema).max(MAX_CONVERSATION_TURNS, TOO_MANY_TURNS),
     /** every other turn (other versions and what follows them), each with its parentId: exports of all branches */
     branches: z.array(TurnSchema).max(MAX_CONVERSATION_TURNS, TOO_MANY_TURNS).optional(),
+    /**
+     * The connection it goes through: its id in this data folder and its name (an export carries the name,
+     * an import matches it). Without an id: a connection it asks for that is not here.
+     */
+    connection: ConversationConnectionSchema.optional(),
+    /**
+     * Replies on the branch made through another connection whose signatures or encrypted reasoning are
+     * bound to the service that made them (shared/service-bound.ts): they go back without them.
+     */
+    boundElsewhere: z.number().int().min(0).max(MAX_CONVERSATION_TURNS).optional(),
     createdAt: TimeSchema,
     updatedAt: TimeSchema,
   })

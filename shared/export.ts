@@ -26,11 +26,20 @@ export const ConversationFileSchema = z.object({
 });
 export type ConversationFile = z.infer<typeof ConversationFileSchema>;
 
+/**
+ * The conversation as a file carries it: its connection by name only (an id means nothing in another data
+ * folder; the import matches the name), without what only the page is told.
+ */
+export function exportable(conversation: Conversation): Conversation {
+  const { connection, boundElsewhere: _b, ...rest } = conversation;
+  return connection !== undefined ? { ...rest, connection: { name: connection.name } } : rest;
+}
+
 export function toConversationFile(conversation: Conversation, files?: EmbeddedFile[]): ConversationFile {
   return {
     quartet: 'conversation',
     version: CONVERSATION_FILE_VERSION,
-    conversation,
+    conversation: exportable(conversation),
     ...(files !== undefined && files.length > 0 ? { files } : {}),
   };
 }

@@ -12,12 +12,13 @@ export class UsageError extends Error {
 
 export const GLOBAL_OPTIONS = {
   'base-url': { type: 'string' },
+  connection: { type: 'string' },
   key: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const satisfies ParseArgsOptionsConfig;
 
-const GLOBAL_WITH_VALUE = new Set(['--base-url', '--key']);
+const GLOBAL_WITH_VALUE = new Set(['--base-url', '--connection', '--key']);
 
 /** The command word and every other argument (global options may come before or after it). */
 export function splitCommand(argv: readonly string[]): { command: string | undefined; rest: string[] } {

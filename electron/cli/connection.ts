@@ -1,6 +1,7 @@
 import { createServiceClient, type ClientOptions, type ServiceClient } from '../core/index.ts';
 import type { KeySlot } from '../../shared/formats.ts';
 import { UsageError } from './args.ts';
+import { savedConnectionAddress } from './saved-connections.ts';
 
 export const ENV = {
   baseUrl: 'QUARTET_BASE_URL',
@@ -12,6 +13,8 @@ export const ENV = {
 
 export interface ConnectionFlags {
   'base-url'?: string | undefined;
+  /** a connection saved in the app, by name: its address (keys still come from the environment) */
+  connection?: string | undefined;
   key?: string | undefined;
 }
 
@@ -30,16 +33,32 @@ export function keysFrom(flags: ConnectionFlags, env: CliEnv): Partial<Record<Ke
 
 type CliEnv = Readonly<Record<string, string | undefined>>;
 
+/**
+ * The service address: the saved connection named by --connection where the app's data folder can be
+ * read (else `note` says why in one line, and the address comes as before), then --base-url, then the
+ * environment.
+ */
+export function serviceAddress(flags: ConnectionFlags, env: CliEnv, note?: (line: string) => void): string {
+  const name = flags.connection?.trim();
+  if (name) {
+    const saved = savedConnectionAddress(name, env);
+    if (saved.ok) return saved.baseUrl;
+    note?.(`quartet: --connection: ${saved.why}; using --base-url or ${ENV.baseUrl} instead\n`);
+  }
+  return (flags['base-url'] ?? env[ENV.baseUrl] ?? '').trim();
+}
+
 /** A client for the service named by flags and environment; bad or missing settings are usage errors. */
 export function connect(
   flags: ConnectionFlags,
   env: CliEnv,
   extra: Partial<ClientOptions> = {},
+  note?: (line: string) => void,
 ): ServiceClient {
-  const baseUrl = (flags['base-url'] ?? env[ENV.baseUrl] ?? '').trim();
+  const baseUrl = serviceAddress(flags, env, note);
   if (baseUrl === '') {
     throw new UsageError(
-      `no service address: pass --base-url URL or set ${ENV.baseUrl}. ` +
+      `no service address: pass --base-url URL, set ${ENV.baseUrl}, or name a saved connection with --connection NAME. ` +
         'To try Quartet offline, run `npx quartet simulate` and use the address and sandbox key it prints.',
     );
   }

@@ -1,6 +1,8 @@
 /** The help texts, one per command. */
 const CONNECTION = `Connection (environment or flags):
   QUARTET_BASE_URL      the service address, e.g. https://api.example.com (or --base-url URL)
+  --connection NAME     the address of a connection saved in the app (its data folder:
+                        $QUARTET_DATA_DIR, else $XDG_DATA_HOME/quartet); keys still come from below
   QUARTET_API_KEY       the default key
   QUARTET_CHAT_API_KEY, QUARTET_MESSAGES_API_KEY, QUARTET_GENERATE_API_KEY
                         a key per family (Bearer / messages / generate content), used before the default

@@ -45,6 +45,7 @@ export function branchHandlers(
           title: withSuffix(source.title, ' (fork)'),
           origin: 'chat',
           params: source.params,
+          ...compact({ connectionId: source.connectionId, wantedConnection: source.wantedConnection }),
           createdAt: now,
           updatedAt: now,
         });
@@ -53,6 +54,7 @@ export function branchHandlers(
           const { versions: _v, parentId: _p, ...rest } = toTurn(stored);
           const copy: Turn = { ...rest, id: randomUUID() };
           s.store.messages.insert(id, copy, parent);
+          if (stored.madeBy !== undefined) s.store.messages.setMadeBy(copy.id, stored.madeBy);
           s.store.attachments.link(
             copy.id,
             (files.get(stored.id) ?? []).map((a) => a.id),

@@ -19,7 +19,14 @@ import {
   type StoredTurn,
 } from '../store/index.ts';
 import { readAttachment } from './attachment-files.ts';
-import { requireConversation, requireTurn, storedPath, withDetails } from './conversation-view.ts';
+import {
+  madeElsewhere,
+  requireConversation,
+  requireTurn,
+  storedPath,
+  withDetails,
+} from './conversation-view.ts';
+import { withoutServiceBound } from '../../shared/service-bound.ts';
 import { totalsOf } from '../../shared/usage.ts';
 import { DEFAULT_TITLE, titleFrom } from '../../shared/titles.ts';
 import type { Handlers } from './dispatch.ts';
@@ -30,7 +37,7 @@ import { readSettings } from './settings.ts';
 import { streamedReplyWriter } from './streamed-reply.ts';
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
 import { endReasonOfError, endReasonOfReply } from '../../shared/end-reason.ts';
-import { activeClient, emitSafely, type Services } from './services.ts';
+import { connectionClient, connectionOfConversation, emitSafely, type Services } from './services.ts';
 import type { CallContext } from './types.ts';
 import { compact } from '../../shared/compact.ts';
 import { nextTurn } from '../core/give-way.ts';
@@ -47,6 +54,13 @@ type Prepare =
   | { kind: 'regenerate'; turnId?: string | undefined };
 
 const STOPPED_MESSAGE = 'You stopped the reply before it was complete.';
+
+/** A reply from another service as it may go to this one (shared/service-bound.ts). */
+function withBoundLeftOut(turn: Turn): Turn {
+  const { raw, ...rest } = turn;
+  const kept = raw !== undefined ? withoutServiceBound(raw) : undefined;
+  return kept !== undefined ? { ...rest, raw: kept } : rest;
+}
 
 /** What a send or a regenerate will do, worked out (and checked) before anything is stored. */
 interface Plan {
@@ -287,11 +301,16 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
           params: conversation.params,
         });
         if (problem) throw new ApiError(problem);
-        // The history is the branch down to the user turn; failed replies never go back.
-        const history = [...withDetails(s, plan.before), plan.userTurn].filter((t) => t.status !== 'error');
+        // The client first: no connection or an unreadable vault fails before anything is stored.
+        const connection = connectionOfConversation(s, conversation);
+        // The history is the branch down to the user turn; failed replies never go back, and a reply made
+        // through another connection goes without what only its own service takes back (its signatures).
+        const elsewhere = new Set(plan.before.filter((t) => madeElsewhere(conversation, t)).map((t) => t.id));
+        const history = [...withDetails(s, plan.before), plan.userTurn]
+          .filter((t) => t.status !== 'error')
+          .map((t) => (t.raw !== undefined && elsewhere.has(t.id) ? withBoundLeftOut(t) : t));
         const files = await filesOf(s, history, plan.attachments);
-        // The client next: no connection or an unreadable vault fails before anything is stored.
-        const client: ServiceClient = await activeClient(s, { ctx, requestId });
+        const client: ServiceClient = await connectionClient(s, connection, { ctx, requestId });
         const params = await withMcpTools(s, conversation.params);
         commitUserTurn(s, conversation, plan);
         const userTurn = plan.userTurn;

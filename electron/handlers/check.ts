@@ -2,7 +2,7 @@ import { reportToMarkdown, runConformance } from '../conformance/index.ts';
 import type { Handlers } from './dispatch.ts';
 import { runRequest } from './requests.ts';
 import {
-  activeConnection,
+  chosenConnection,
   baseUrlOf,
   emitSafely,
   exchangeRecorder,
@@ -14,9 +14,9 @@ import { compact } from '../../shared/compact.ts';
 // "Check connection" runs the same conformance checks as `quartet doctor`, result by result.
 export function checkHandlers(s: Services): Pick<Handlers, 'checkConnection'> {
   return {
-    async checkConnection({ requestId, images, attachments, tools, models }, ctx) {
+    async checkConnection({ requestId, connectionId, images, attachments, tools, models }, ctx) {
       return runRequest(s.requests, requestId, async (signal) => {
-        const connection = activeConnection(s);
+        const connection = chosenConnection(s, connectionId);
         const keys = await keysOf(s, connection);
         const record = exchangeRecorder(s, { ctx, requestId });
         const report = await runConformance({

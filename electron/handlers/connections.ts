@@ -96,8 +96,10 @@ export function connectionHandlers(
     },
 
     async deleteConnection({ id }) {
-      getConnection(s, id);
+      const gone = getConnection(s, id);
       const activeId = s.store.transaction(() => {
+        // its conversations stay, asking for it by name until the user picks another
+        s.store.conversations.releaseConnection(id, gone.name);
         s.store.connections.delete(id);
         let active = activeConnectionId(s);
         if (active === null) {

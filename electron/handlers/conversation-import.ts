@@ -11,7 +11,7 @@ import { storeAttachment } from './attachment-files.ts';
 import { invalid } from './errors.ts';
 import { nextTurn } from '../core/give-way.ts';
 import { parseImportOffLoop } from './import-parse.ts';
-import type { Services } from './services.ts';
+import { activeConnectionId, type Services } from './services.ts';
 
 interface Node {
   turn: Turn;
@@ -128,6 +128,26 @@ function tasksOf(nodes: readonly Node[]): Node[][] {
   return tasks;
 }
 
+/**
+ * The connection an imported conversation goes through: the one of this data folder with the file's name
+ * (the same name first, then without regard to case). A name that is not here is kept as asked for: the
+ * page asks the user to pick a connection, never invents one. A file of an earlier release names none and
+ * takes the active connection, as its import always did.
+ */
+export function connectionOnImport(
+  s: Services,
+  name: string | undefined,
+): { connectionId?: string; wantedConnection?: string } {
+  if (name === undefined) {
+    const active = activeConnectionId(s);
+    return active !== null ? { connectionId: active } : {};
+  }
+  const all = s.store.connections.list();
+  const found =
+    all.find((c) => c.name === name) ?? all.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  return found ? { connectionId: found.id } : { wantedConnection: name };
+}
+
 /** Stores a conversation read from a file (alone, or one of a bundle); returns the new conversation's id. */
 export async function importConversation(
   s: Services,
@@ -178,6 +198,7 @@ export async function importConversation(
       title: titleFor(source.title.trim() || DEFAULT_TITLE, source.format),
       origin: 'chat',
       params: source.params,
+      ...connectionOnImport(s, source.connection?.name),
       createdAt: source.createdAt,
       updatedAt: s.now(),
     });

@@ -3,7 +3,7 @@ import { toTurnImage } from './reply-images.ts';
 import { MAX_TURN_IMAGES } from '../../shared/conversation.ts';
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
 import type { ConversationSummary } from '../../shared/contract.ts';
-import type { Conversation, Turn } from '../../shared/conversation.ts';
+import type { Conversation, ConversationConnection, Turn } from '../../shared/conversation.ts';
 import {
   descend,
   pathFrom,
@@ -17,9 +17,24 @@ import { ApiError } from '../core/index.ts';
 import { notFound } from './errors.ts';
 import type { Services } from './services.ts';
 import { compact } from '../../shared/compact.ts';
+import { hasServiceBound } from '../../shared/service-bound.ts';
+
+/** Whether a stored reply was made through another connection than the conversation's own now. */
+export function madeElsewhere(row: ConversationRow, turn: StoredTurn): boolean {
+  return turn.role === 'assistant' && turn.madeBy !== undefined && turn.madeBy !== (row.connectionId ?? '');
+}
+
+/** The conversation's connection as the page and an export say it: by id here, always by name. */
+export function connectionView(s: Services, row: ConversationRow): ConversationConnection | undefined {
+  if (row.connectionId !== undefined) {
+    const connection = s.store.connections.get(row.connectionId);
+    if (connection) return { id: connection.id, name: connection.name };
+  }
+  return row.wantedConnection !== undefined ? { name: row.wantedConnection } : undefined;
+}
 
 export function toTurn(stored: StoredTurn): Turn {
-  const { conversationId: _c, seq: _s, ...turn } = stored;
+  const { conversationId: _c, seq: _s, madeBy: _m, ...turn } = stored;
   return turn;
 }
 
@@ -33,6 +48,8 @@ export function toSummary(row: ConversationListRow): ConversationSummary {
     comparisonId: row.comparisonId,
     pinned: row.pinned,
     folderId: row.folderId,
+    connectionId: row.connectionId,
+    wantedConnection: row.wantedConnection,
     turnCount: row.turnCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -129,6 +146,8 @@ export function loadConversation(s: Services, id: string, options: LoadOptions =
   const onPath = new Set(path.map((t) => t.id));
   const tree = all;
   const others = options.branches === 'all' ? all.filter((t) => !onPath.has(t.id)) : undefined;
+  let boundCount = 0;
+  for (const t of path) if (madeElsewhere(row, t) && hasServiceBound(t.raw)) boundCount++;
   return compact({
     id: row.id,
     format: row.format,
@@ -137,6 +156,8 @@ export function loadConversation(s: Services, id: string, options: LoadOptions =
     params: row.params,
     turns: withDetails(s, path, tree),
     branches: others && others.length > 0 ? withDetails(s, others) : undefined,
+    connection: connectionView(s, row),
+    boundElsewhere: boundCount > 0 ? boundCount : undefined,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   });

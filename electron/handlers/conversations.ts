@@ -18,7 +18,7 @@ import {
 } from './export-file.ts';
 import { deleteAttachmentFiles } from './attachment-files.ts';
 import { importConversationFile } from './conversation-import.ts';
-import type { Services } from './services.ts';
+import { activeConnectionId, getConnection, type Services } from './services.ts';
 import { compact } from '../../shared/compact.ts';
 
 type ConversationOps =
@@ -63,8 +63,11 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
       return { deleted: await deleteConversations(s, s.store.conversations.comparisonMembers(id)) };
     },
 
-    async createConversation({ format, model, title, params, origin, comparisonId }) {
+    async createConversation({ format, model, title, params, origin, comparisonId, connectionId }) {
       const now = s.now();
+      // the connection chosen, else the active one (none yet: unassigned, following the active one)
+      const connection =
+        connectionId !== undefined ? getConnection(s, connectionId).id : activeConnectionId(s);
       const id = randomUUID();
       s.store.conversations.insert({
         id,
@@ -73,22 +76,29 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
         title: title?.trim() || DEFAULT_TITLE,
         origin: origin ?? (comparisonId !== undefined ? 'compare' : 'chat'),
         params: params ?? defaultParams(format),
-        ...compact({ comparisonId }),
+        ...compact({ comparisonId, connectionId: connection ?? undefined }),
         createdAt: now,
         updatedAt: now,
       });
       return loadConversation(s, id);
     },
 
-    async updateConversation({ id, title, model, params, origin }) {
+    async updateConversation({ id, title, model, params, origin, connectionId }) {
       const row = requireConversation(s, id);
+      if (connectionId !== undefined) getConnection(s, connectionId);
       // A new title alone is not activity: the list order stays as it was. Moving a Compare conversation
       // to its tab is: it is the one the user works in now.
-      const changesRequests = model !== undefined || params !== undefined || origin !== undefined;
-      s.store.conversations.update(
-        id,
-        compact({ title, model, params, origin, updatedAt: changesRequests ? s.now() : row.updatedAt }),
-      );
+      const changesRequests =
+        model !== undefined || params !== undefined || origin !== undefined || connectionId !== undefined;
+      s.store.transaction(() => {
+        s.store.conversations.update(
+          id,
+          compact({ title, model, params, origin, updatedAt: changesRequests ? s.now() : row.updatedAt }),
+        );
+        if (connectionId !== undefined && connectionId !== row.connectionId) {
+          s.store.conversations.setConnection(id, connectionId);
+        }
+      });
       return summary(id);
     },
 

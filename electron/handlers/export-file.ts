@@ -6,7 +6,7 @@ import { copyFile, mkdir, open } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Attachment } from '../../shared/attachments.ts';
 import type { Conversation } from '../../shared/conversation.ts';
-import { CONVERSATION_FILE_VERSION, type EmbeddedFile } from '../../shared/export.ts';
+import { CONVERSATION_FILE_VERSION, exportable, type EmbeddedFile } from '../../shared/export.ts';
 import { attachmentPath, readAttachment } from './attachment-files.ts';
 import { localFailure } from './errors.ts';
 import { attachmentFileName, markdownPieces } from './export-markdown.ts';
@@ -51,7 +51,7 @@ export async function* jsonPieces(
   conversation: Conversation,
   extra: Record<string, unknown> = {},
 ): AsyncGenerator<string> {
-  const { turns, branches, ...rest } = conversation;
+  const { turns, branches, ...rest } = exportable(conversation);
   const head = JSON.stringify({
     quartet: 'conversation',
     version: CONVERSATION_FILE_VERSION,

@@ -244,6 +244,38 @@ export async function activeClient(s: Services, scope: ClientScope = {}): Promis
   return clientFor(s, connection, await keysOf(s, connection), scope);
 }
 
+/** The connection named by id, or the active one when none is named (the images tab, an older page). */
+export function chosenConnection(s: Services, id: string | undefined): ConnectionRow {
+  return id === undefined ? activeConnection(s) : getConnection(s, id);
+}
+
+/**
+ * The connection a conversation's requests go through. One asking for a connection this data folder lacks
+ * is refused until the user picks one: a key is never sent to a service the user did not choose.
+ */
+export function connectionOfConversation(
+  s: Services,
+  row: { connectionId?: string | undefined; wantedConnection?: string | undefined },
+): ConnectionRow {
+  if (row.connectionId !== undefined) return getConnection(s, row.connectionId);
+  if (row.wantedConnection !== undefined) {
+    throw invalid(
+      `This conversation goes through the connection "${row.wantedConnection}", which is not here: choose a connection in its header.`,
+      'connectionId',
+    );
+  }
+  return activeConnection(s);
+}
+
+/** A client for one connection with that connection's own keys (never another's). */
+export async function connectionClient(
+  s: Services,
+  connection: ConnectionRow,
+  scope: ClientScope = {},
+): Promise<ServiceClient> {
+  return clientFor(s, connection, await keysOf(s, connection), scope);
+}
+
 /** Events are best effort: a renderer that went away must not fail the request that is still running. */
 export function emitSafely<E extends HostEventName>(
   s: Services,

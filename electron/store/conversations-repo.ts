@@ -19,6 +19,10 @@ export interface ConversationRow {
   pinned?: true;
   /** the folder it is filed in (set with organise, never on insert) */
   folderId?: string;
+  /** the connection every request of it goes through; absent: unassigned */
+  connectionId?: string;
+  /** the name of a connection it asked for that this data folder lacks (an import, a deleted one) */
+  wantedConnection?: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -38,6 +42,14 @@ export interface ConversationsRepo {
     id: string,
     patch: { title?: string; model?: string; params?: Params; origin?: 'chat'; updatedAt: number },
   ): boolean;
+  /**
+   * Moves the conversation to another connection (null: unassigned, keeping `wanted` as the name asked
+   * for). Its replies made through the connection it leaves are stamped with it (messages.made_by, '' when
+   * it had none): what they carry that is bound to that service no longer goes back.
+   */
+  setConnection(id: string, connectionId: string | null, wanted?: string): boolean;
+  /** a connection is going: its conversations become unassigned, asking for it by name */
+  releaseConnection(connectionId: string, name: string): void;
   /** deletes the conversation; its turns go with it (ON DELETE CASCADE) */
   delete(id: string): boolean;
   /**
@@ -80,6 +92,8 @@ function toConversation(row: Row): ConversationRow {
       comparisonId: optStr(row, 'comparison_id'),
       pinned: bool(row, 'pinned') ? (true as const) : undefined,
       folderId: optStr(row, 'folder_id'),
+      connectionId: optStr(row, 'connection_id'),
+      wantedConnection: optStr(row, 'wanted_connection'),
     }),
     createdAt: num(row, 'created_at'),
     updatedAt: num(row, 'updated_at'),
@@ -97,8 +111,22 @@ export function createConversationsRepo(db: DatabaseSync): ConversationsRepo {
   const byId = db.prepare('SELECT * FROM conversations WHERE id = ?');
   const summary = db.prepare(`${WITH_COUNT} WHERE c.id = ?`);
   const insert = db.prepare(
-    `INSERT INTO conversations (id, format, model, title, origin, params, comparison_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO conversations (id, format, model, title, origin, params, comparison_id, connection_id,
+       wanted_connection, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const stampReplies = db.prepare(
+    `UPDATE messages SET made_by = ? WHERE conversation_id = ? AND role = 'assistant' AND made_by IS NULL`,
+  );
+  const setConnection = db.prepare(
+    'UPDATE conversations SET connection_id = ?, wanted_connection = ? WHERE id = ?',
+  );
+  const release = db.prepare(
+    'UPDATE conversations SET wanted_connection = ?, connection_id = NULL WHERE connection_id = ?',
+  );
+  const releaseReplies = db.prepare(
+    `UPDATE messages SET made_by = ? WHERE made_by IS NULL AND role = 'assistant'
+       AND conversation_id IN (SELECT id FROM conversations WHERE connection_id = ?)`,
   );
   const remove = db.prepare('DELETE FROM conversations WHERE id = ?');
   const compared = db.prepare(`${WITH_COUNT} WHERE c.origin = 'compare' ORDER BY c.created_at, c.rowid`);
@@ -141,6 +169,8 @@ export function createConversationsRepo(db: DatabaseSync): ConversationsRepo {
         row.origin,
         JSON.stringify(row.params),
         row.comparisonId ?? null,
+        row.connectionId ?? null,
+        row.wantedConnection ?? null,
         row.createdAt,
         row.updatedAt,
       );
@@ -168,6 +198,18 @@ export function createConversationsRepo(db: DatabaseSync): ConversationsRepo {
       return Number(result.changes) > 0;
     },
     delete: (id) => Number(remove.run(id).changes) > 0,
+    setConnection(id, connectionId, wanted) {
+      const row = byId.get(id);
+      if (!row) return false;
+      const before = optStr(row, 'connection_id') ?? '';
+      if (before !== (connectionId ?? '')) stampReplies.run(before, id);
+      setConnection.run(connectionId, connectionId === null ? (wanted ?? null) : null, id);
+      return true;
+    },
+    releaseConnection(connectionId, name) {
+      releaseReplies.run(connectionId, connectionId);
+      release.run(name, connectionId);
+    },
     comparisons() {
       const groups = new Map<string, ConversationListRow[]>();
       for (const row of compared.all().map(toListRow)) {

@@ -16,6 +16,11 @@ import { bool, num, optJson, optNum, optStr, str, toJson, type Row } from './row
 /** A stored turn with its place in the conversation. */
 export interface StoredTurn extends Turn {
   conversationId: string;
+  /**
+   * A reply made through another connection than the conversation's current one ('' for none): the
+   * connection it left stamped it (conversations-repo setConnection). Absent: made through its own.
+   */
+  madeBy?: string;
   /** insertion order within the conversation (unique); the newest version of a turn has the highest */
   seq: number;
 }
@@ -43,6 +48,8 @@ export interface MessagesRepo {
    * `descend` from it gives the leaf. For a caller that already holds the conversation's turns.
    */
   leafStart(conversationId: string): string | undefined;
+  /** records that a reply was made through another connection (a fork keeps what its source knew) */
+  setMadeBy(id: string, madeBy: string): void;
   /** makes `leafId` the last turn of the branch on screen */
   setLeaf(conversationId: string, leafId: string | null): void;
   /**
@@ -112,7 +119,13 @@ function toTurn(row: Row): StoredTurn {
     edited: bool(row, 'edited') ? true : undefined,
     createdAt: num(row, 'created_at'),
   });
-  return { ...turn, conversationId: str(row, 'conversation_id'), seq: num(row, 'seq') };
+  const madeBy = optStr(row, 'made_by');
+  return {
+    ...turn,
+    conversationId: str(row, 'conversation_id'),
+    seq: num(row, 'seq'),
+    ...(madeBy !== undefined ? { madeBy } : {}),
+  };
 }
 
 function toNode(row: Row): TreeNode {
@@ -188,6 +201,7 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
   const takeIn = db.prepare('UPDATE messages SET unindexed = 0 WHERE id = ? AND unindexed = 1');
   const takeAllIn = db.prepare('UPDATE messages SET unindexed = 0 WHERE unindexed = 1');
   const remove = db.prepare('DELETE FROM messages WHERE id = ?');
+  const madeBy = db.prepare('UPDATE messages SET made_by = ? WHERE id = ?');
   const countByRole = db.prepare('SELECT count(*) AS n FROM messages WHERE conversation_id = ? AND role = ?');
 
   function treeOf(conversationId: string): TreeNode[] {
@@ -251,6 +265,9 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
     pathTo: (conversationId, id) => pathFrom(list.all(conversationId).map(toTurn), id),
     leaf,
     leafStart,
+    setMadeBy(id, by) {
+      madeBy.run(by, id);
+    },
     setLeaf(conversationId, id) {
       setLeaf.run(id, conversationId);
     },

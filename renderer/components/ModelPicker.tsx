@@ -2,6 +2,7 @@ import { displayModelId, hasHiddenCharacters } from '../../shared/display.ts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '../store/index.ts';
 import { groupModels, type ModelEntry } from '../store/models-slice.ts';
+import { selectModelList } from '../store/chat-helpers.ts';
 import type { ModelPurpose } from '../../shared/model-kinds.ts';
 import type { KeyFamily } from '../../shared/formats.ts';
 import { describeError } from '../../shared/errors.ts';
@@ -15,7 +16,29 @@ import { rich } from '../i18n/rich.tsx';
 interface Option {
   id: string;
   kind: 'model' | 'free';
-  group: 'suggested' | 'other' | 'free';
+  group: 'suggested' | 'other' | 'free' | 'connection';
+  /** a model of another connection than the one in use: picking it moves to that connection */
+  connectionId?: string;
+}
+
+/** Another connection's models matching the query, those that suit the purpose first. */
+function connectionOptions(
+  items: readonly ModelEntry[],
+  purpose: ModelPurpose,
+  query: string,
+  connectionId: string,
+): Option[] {
+  const q = query.trim().toLowerCase();
+  const { suggested, other } = groupModels(
+    items.filter((m) => q === '' || m.id.toLowerCase().includes(q)),
+    purpose,
+  );
+  return [...suggested, ...other].map((m) => ({
+    id: m.id,
+    kind: 'model',
+    group: 'connection',
+    connectionId,
+  }));
 }
 
 /** Options in display order: suggested, other, then "use what I typed" when the list lacks it. */
@@ -37,23 +60,44 @@ export function buildOptions(
 
 /**
  * A combobox for a model id: the family's list (fetched with that family's key), grouped with the models
- * that suit the tab first, filtered as you type, and free entry of an id the list lacks.
+ * that suit the tab first, filtered as you type, and free entry of an id the list lacks. Across
+ * connections, the lists of every other connection follow the one in use, one group each; picking one of
+ * their models passes that connection along.
  */
 export function ModelPicker(props: {
   family: KeyFamily;
   purpose: ModelPurpose;
   value: string;
-  onChange(id: string): void;
+  /** `connectionId` only when the model was picked from another connection's list */
+  onChange(id: string, connectionId?: string): void;
+  /** the connection whose list comes first (default: the active one) */
+  connectionId?: string | null;
+  /** list every connection's models, grouped by connection */
+  acrossConnections?: boolean;
   label?: string;
   id?: string;
   /** in a toolbar: a failed list shows as a warning icon beside the field (details in the list), not a line below */
   compact?: boolean;
 }) {
   const { family, purpose, value, onChange } = props;
-  const list = useStore((s) => s.models[family]);
+  const activeId = useStore((s) => s.activeConnectionId);
+  const connectionId = props.connectionId !== undefined ? props.connectionId : activeId;
+  const list = useStore((s) => selectModelList(s, connectionId, family));
   const loadModels = useStore((s) => s.loadModels);
-  const connectionId = useStore((s) => s.activeConnectionId);
+  const loadModelsFor = useStore((s) => s.loadModelsFor);
+  const connections = useStore((s) => s.connections);
+  const byConnection = useStore((s) => s.modelsByConnection);
   const inspect = useStore((s) => s.openInspector);
+  const across = props.acrossConnections === true;
+  const others = useMemo(
+    () => (across ? connections.filter((c) => c.id !== connectionId) : []),
+    [across, connections, connectionId],
+  );
+  const inUseName = connections.find((c) => c.id === connectionId)?.name;
+  const load = (options?: { force?: boolean }) =>
+    connectionId === null || connectionId === activeId
+      ? loadModels(family, options)
+      : loadModelsFor(connectionId, family, options);
 
   const autoId = useId();
   const inputId = props.id ?? `${autoId}-input`;
@@ -68,17 +112,42 @@ export function ModelPicker(props: {
   const wrapRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    void loadModels(family);
-  }, [family, connectionId, loadModels]);
+    void load();
+    // load is made from these
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [family, connectionId, activeId, loadModels, loadModelsFor]);
+  // the other connections' lists are asked for once the list is opened (each once, then kept)
+  useEffect(() => {
+    if (open) for (const c of others) void loadModelsFor(c.id, family);
+  }, [open, others, family, loadModelsFor]);
 
   const items = useMemo(() => list?.items ?? [], [list]);
   const groups = useMemo(
     () => buildOptions(items, purpose, typed ? query : ''),
     [items, purpose, query, typed],
   );
+  const otherGroups = useMemo(
+    () =>
+      others.map((c) => ({
+        connection: c,
+        list: byConnection[c.id]?.[family],
+        options: connectionOptions(
+          byConnection[c.id]?.[family]?.items ?? [],
+          purpose,
+          typed ? query : '',
+          c.id,
+        ),
+      })),
+    [others, byConnection, family, purpose, query, typed],
+  );
   const flat = useMemo(
-    () => [...groups.suggested, ...groups.other, ...(groups.free ? [groups.free] : [])],
-    [groups],
+    () => [
+      ...groups.suggested,
+      ...groups.other,
+      ...otherGroups.flatMap((g) => g.options),
+      ...(groups.free ? [groups.free] : []),
+    ],
+    [groups, otherGroups],
   );
 
   useEffect(() => {
@@ -101,9 +170,10 @@ export function ModelPicker(props: {
     setTyped(false);
     setActive(-1);
   };
-  const choose = (id: string) => {
+  const choose = (id: string, elsewhere?: string) => {
     const clean = id.trim();
-    if (clean !== '' && clean !== value) onChange(clean);
+    if (elsewhere !== undefined && clean !== '') onChange(clean, elsewhere);
+    else if (clean !== '' && clean !== value) onChange(clean);
     close();
   };
 
@@ -136,7 +206,7 @@ export function ModelPicker(props: {
         if (!open) return;
         e.preventDefault();
         const picked = flat[active];
-        if (picked) choose(picked.id);
+        if (picked) choose(picked.id, picked.connectionId);
         else if (typed && query.trim() !== '') choose(query);
         else close();
         break;
@@ -160,19 +230,20 @@ export function ModelPicker(props: {
 
   const renderOption = (o: Option) => {
     const i = flat.indexOf(o);
-    const selected = o.id === value && o.kind === 'model';
+    const selected = o.id === value && o.kind === 'model' && o.connectionId === undefined;
     return (
       <li
-        key={`${o.group}:${o.id}`}
+        key={`${o.group}:${o.connectionId ?? ''}:${o.id}`}
         id={optionId(i)}
         role="option"
         aria-selected={selected}
         className={`mp-option${i === active ? ' is-active' : ''}${selected ? ' is-selected' : ''}`}
         data-testid={o.kind === 'free' ? 'model-option-free' : 'model-option'}
         data-model={o.id}
+        data-connection={o.connectionId}
         onMouseDown={(e) => e.preventDefault()}
         onMouseEnter={() => setActive(i)}
-        onClick={() => choose(o.id)}
+        onClick={() => choose(o.id, o.connectionId)}
       >
         {o.kind === 'free' ? (
           <>
@@ -270,7 +341,9 @@ export function ModelPicker(props: {
                 <li role="presentation">
                   <ul role="group" aria-labelledby={`${autoId}-g1`} className="mp-group">
                     <li role="presentation" className="mp-group-label" id={`${autoId}-g1`}>
-                      {t('models.suggested')}
+                      {across && inUseName !== undefined && others.length > 0
+                        ? rich(t('models.inUse.suggested'), { name: <span translate="no">{inUseName}</span> })
+                        : t('models.suggested')}
                     </li>
                     {groups.suggested.map(renderOption)}
                   </ul>
@@ -280,12 +353,32 @@ export function ModelPicker(props: {
                 <li role="presentation">
                   <ul role="group" aria-labelledby={`${autoId}-g2`} className="mp-group">
                     <li role="presentation" className="mp-group-label" id={`${autoId}-g2`}>
-                      {t('models.other')}
+                      {across && inUseName !== undefined && others.length > 0
+                        ? rich(t('models.inUse.other'), { name: <span translate="no">{inUseName}</span> })
+                        : t('models.other')}
                     </li>
                     {groups.other.map(renderOption)}
                   </ul>
                 </li>
               ) : null}
+              {otherGroups.map((g, n) =>
+                g.options.length > 0 || g.list?.status !== 'ready' ? (
+                  <li role="presentation" key={g.connection.id} data-testid="model-connection-group">
+                    <ul role="group" aria-labelledby={`${autoId}-c${n}`} className="mp-group">
+                      <li role="presentation" className="mp-group-label" id={`${autoId}-c${n}`}>
+                        <span translate="no">{g.connection.name}</span>
+                        {g.list?.status === 'loading' ? <Spinner size={10} /> : null}
+                        {g.list?.status === 'error' ? (
+                          <span className="mp-group-note">
+                            {t('models.failed.inList', { error: describeError(g.list.error!) })}
+                          </span>
+                        ) : null}
+                      </li>
+                      {g.options.map(renderOption)}
+                    </ul>
+                  </li>
+                ) : null,
+              )}
               {groups.free ? (
                 <li role="presentation">
                   <ul role="group" aria-label={t('models.free')} className="mp-group">
@@ -318,7 +411,7 @@ export function ModelPicker(props: {
           label={t('models.refresh')}
           busy={loading}
           disabled={loading}
-          onClick={() => void loadModels(family, { force: true })}
+          onClick={() => void load({ force: true })}
           data-testid="model-refresh"
         />
       </div>

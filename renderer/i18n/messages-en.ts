@@ -12,6 +12,7 @@ import { reading } from './en/reading.ts';
 import { compare } from './en/compare.ts';
 import { images } from './en/images.ts';
 import { inspector } from './en/inspector.ts';
+import { connections } from './en/connections.ts';
 import { models } from './en/models.ts';
 import { notices } from './en/notices.ts';
 import { params } from './en/params.ts';
@@ -40,6 +41,7 @@ export const en = {
   ...images,
   ...inspector,
   ...models,
+  ...connections,
   ...notices,
   ...params,
   ...tools,

@@ -10,6 +10,7 @@ import { reading } from './zh-CN/reading.ts';
 import { compare } from './zh-CN/compare.ts';
 import { images } from './zh-CN/images.ts';
 import { inspector } from './zh-CN/inspector.ts';
+import { connections } from './zh-CN/connections.ts';
 import { models } from './zh-CN/models.ts';
 import { notices } from './zh-CN/notices.ts';
 import { params } from './zh-CN/params.ts';
@@ -38,6 +39,7 @@ export const zhCN: Record<MessageKey, Entry> = {
   ...images,
   ...inspector,
   ...models,
+  ...connections,
   ...notices,
   ...params,
   ...tools,

@@ -4,7 +4,7 @@ import type { ConversationSummary, SendResult } from '../../shared/contract.ts';
 import type { Attachment } from '../../shared/attachments.ts';
 import type { ToolResult } from '../../shared/tools.ts';
 import { defaultParams, type Conversation, type Params, type Turn } from '../../shared/conversation.ts';
-import { TEXT_FORMATS, familyOf, type TextFormat } from '../../shared/formats.ts';
+import { TEXT_FORMATS, familyOf, type KeyFamily, type TextFormat } from '../../shared/formats.ts';
 import { groupModels } from './models-slice.ts';
 import { compact } from '../../shared/compact.ts';
 import type { StoreState } from './types.ts';
@@ -87,6 +87,10 @@ export function summaryOf(c: Conversation, origin: 'chat' | 'compare' = 'chat'):
     model: c.model,
     title: c.title,
     origin,
+    ...compact({
+      connectionId: c.connection?.id,
+      wantedConnection: c.connection && c.connection.id === undefined ? c.connection.name : undefined,
+    }),
     turnCount: c.turns.length,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
@@ -102,13 +106,35 @@ export function upsertSummary(list: ConversationSummary[], s: ConversationSummar
 }
 
 /** The model the tab uses now: its open conversation's, else the tab's draft, last-used or first suggested one. */
+/**
+ * The connection of the tab's open conversation (null while it asks for one that is not here), else of
+ * its next one: picked for it, else the tab's last one (while it exists), else the active connection.
+ */
+export function selectTabConnection(s: StoreState, format: TextFormat): string | null {
+  const id = s.activeConversation[format];
+  const conv = id ? s.loaded[id] : undefined;
+  if (conv) return conv.connection ? (conv.connection.id ?? null) : s.activeConnectionId;
+  const exists = (c: string | undefined) => c !== undefined && s.connections.some((x) => x.id === c);
+  const draft = s.draftConnection[format];
+  if (exists(draft)) return draft ?? null;
+  const remembered = s.settings?.tabs[format]?.connectionId;
+  if (exists(remembered)) return remembered ?? null;
+  return s.activeConnectionId;
+}
+
+/** A connection's model list for a key family, as fetched so far. */
+export function selectModelList(s: StoreState, connectionId: string | null, family: KeyFamily) {
+  if (connectionId === null || connectionId === s.activeConnectionId) return s.models[family];
+  return s.modelsByConnection[connectionId]?.[family];
+}
+
 export function selectTabModel(s: StoreState, format: TextFormat): string {
   const id = s.activeConversation[format];
   const conv = id ? s.loaded[id] : undefined;
   if (conv) return conv.model;
   const remembered = s.draftModel[format] ?? s.settings?.tabs[format]?.model;
   if (remembered) return remembered;
-  const list = s.models[familyOf(format)];
+  const list = selectModelList(s, selectTabConnection(s, format), familyOf(format));
   return list ? (groupModels(list.items, format).suggested[0]?.id ?? '') : '';
 }
 
@@ -128,4 +154,15 @@ export function selectTabParams(s: StoreState, format: TextFormat): Params {
   const draft = s.draftParams[format];
   if (draft) return draft;
   return { ...defaultParams(format), ...(s.settings?.tabs[format]?.params ?? {}) } as Params;
+}
+
+/** Imported conversations that ask for a connection this data folder lacks, counted by its name. */
+export function missingConnections(list: readonly ConversationSummary[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const c of list) {
+    if (c.connectionId === undefined && c.wantedConnection !== undefined) {
+      counts.set(c.wantedConnection, (counts.get(c.wantedConnection) ?? 0) + 1);
+    }
+  }
+  return counts;
 }

@@ -38,6 +38,8 @@ type ColumnInput = Pick<ColumnRun, 'text' | 'toolResults' | 'auto'> & { files: A
 /** One column: a (format, model) pair with its own conversation (origin 'compare'). */
 export interface CompareColumn {
   key: string;
+  /** the connection the column goes through; undefined: the active one */
+  connectionId?: string | undefined;
   format: TextFormat;
   model: string;
   conversationId: string | null;
@@ -83,7 +85,7 @@ export interface CompareSlice {
   addCompareColumn(): void;
   removeCompareColumn(key: string): void;
   /** Changing the format starts that column over (its history is in another format). */
-  setCompareColumn(key: string, patch: { format?: TextFormat; model?: string }): void;
+  setCompareColumn(key: string, patch: { format?: TextFormat; model?: string; connectionId?: string }): void;
   /** The main use: the same model through every format. */
   setModelInAllColumns(model: string): void;
   /** Sends the prompt to every column at once; false when nothing was sent. */
@@ -120,9 +122,15 @@ export function retryOf(col: CompareColumn): 'regenerate' | 'resend' | null {
   return null;
 }
 
-export function newColumn(format: TextFormat, model: string, params: Params): CompareColumn {
+export function newColumn(
+  format: TextFormat,
+  model: string,
+  params: Params,
+  connectionId?: string,
+): CompareColumn {
   return {
     key: crypto.randomUUID(),
+    ...(connectionId !== undefined ? { connectionId } : {}),
     format,
     model,
     conversationId: null,
@@ -137,7 +145,7 @@ export function newColumn(format: TextFormat, model: string, params: Params): Co
 
 /** The same column with no conversation: what "New comparison" and moving a conversation away leave. */
 export function emptiedColumn(c: CompareColumn): CompareColumn {
-  return { ...newColumn(c.format, c.model, c.params), key: c.key };
+  return { ...newColumn(c.format, c.model, c.params, c.connectionId), key: c.key };
 }
 
 /** The parameters a column shows and sends: the shared set or its own, with only its format's fields. */
@@ -221,11 +229,9 @@ export const createCompareSlice =
       rt.saves.debounce(SETTINGS_SAVE, async () => {
         const s = get();
         return get().updateSettings({
-          compareColumns: s.compareColumns.map((c) => ({
-            format: c.format,
-            model: c.model,
-            params: c.params,
-          })),
+          compareColumns: s.compareColumns.map((c) =>
+            compact({ connectionId: c.connectionId, format: c.format, model: c.model, params: c.params }),
+          ),
           compareSameParams: s.compareSameParams,
           compareParams: s.compareParams,
         });
@@ -249,6 +255,7 @@ export const createCompareSlice =
       const params = selectColumnParams(get(), col);
       if (col.conversationId === null) {
         const r = await bridge.createConversation({
+          ...compact({ connectionId: col.connectionId }),
           format: col.format,
           model: col.model,
           origin: 'compare',
@@ -431,7 +438,7 @@ export const createCompareSlice =
           compareSameParams: settings?.compareSameParams ?? true,
           compareParams: shared,
           compareColumns: defaultColumns(settings).map((c) =>
-            newColumn(c.format, c.model, c.params ? wholeParams(c.params) : shared),
+            newColumn(c.format, c.model, c.params ? wholeParams(c.params) : shared, c.connectionId),
           ),
         });
       },
@@ -480,7 +487,12 @@ export const createCompareSlice =
         set({
           compareColumns: [
             ...cols,
-            newColumn(format, listed ? (last?.model ?? '') : '', last?.params ?? get().compareParams),
+            newColumn(
+              format,
+              listed ? (last?.model ?? '') : '',
+              last?.params ?? get().compareParams,
+              last?.connectionId,
+            ),
           ],
         });
         persist();
@@ -499,7 +511,10 @@ export const createCompareSlice =
       setCompareColumn(key, patch) {
         const col = column(key);
         if (!col || col.run) return;
-        const formatChanged = patch.format !== undefined && patch.format !== col.format;
+        // another format or connection is another conversation: the column starts afresh
+        const formatChanged =
+          (patch.format !== undefined && patch.format !== col.format) ||
+          ('connectionId' in patch && patch.connectionId !== col.connectionId);
         patchColumn(key, {
           ...patch,
           ...(formatChanged

@@ -29,7 +29,7 @@ export interface ComparisonsSlice {
 /** A column showing a stored conversation, ready to go on with it. */
 function columnOf(conv: Conversation): CompareColumn {
   return {
-    ...newColumn(conv.format, conv.model, conv.params),
+    ...newColumn(conv.format, conv.model, conv.params, conv.connection?.id),
     conversationId: conv.id,
     conversationModel: conv.model,
     conversationParams: conv.params,

@@ -3,6 +3,7 @@ import type { StoreState } from './types.ts';
 import type { Params } from '../../shared/conversation.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { perFormat, upsertSummary } from './chat-helpers.ts';
+import { compact } from '../../shared/compact.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { t } from '../i18n/active.ts';
 import { MAX_MESSAGE_CHARS } from '../../shared/limits.ts';
@@ -29,8 +30,16 @@ export interface ComposerSlice {
   /** model and parameters of a tab's new conversation, before anything is saved */
   draftModel: Partial<Record<TextFormat, string>>;
   draftParams: Partial<Record<TextFormat, Params>>;
+  /** the connection of a tab's new conversation, before anything is saved */
+  draftConnection: Partial<Record<TextFormat, string>>;
   /** Sets the model of the tab's open conversation (or its new one) and remembers it for the tab. */
   setModel(format: TextFormat, model: string): void;
+  /**
+   * Moves the tab's open conversation (or its next one) to another connection, with a model of that
+   * connection when one was picked from its list; remembered for the tab's next conversation. The history
+   * stays; the conversation comes back saying what of it is bound to the service it leaves.
+   */
+  setConnection(format: TextFormat, connectionId: string, model?: string): Promise<void>;
   /** Same for the parameters. */
   setParams(format: TextFormat, params: Params): void;
   /**
@@ -52,7 +61,10 @@ export const createComposerSlice =
   (rt: StoreRuntime): StateCreator<StoreState, [], [], ComposerSlice> =>
   (set, get) => {
     /** Remembers the tab's last model/params in settings.tabs[format]. */
-    const rememberForTab = (format: TextFormat, patch: { model?: string; params?: Params }) => {
+    const rememberForTab = (
+      format: TextFormat,
+      patch: { model?: string; params?: Params; connectionId?: string },
+    ) => {
       rt.saves.debounce(`tab:${format}`, async () => {
         const settings = get().settings;
         if (!settings) return true;
@@ -74,6 +86,30 @@ export const createComposerSlice =
     return {
       draftModel: {},
       draftParams: {},
+      draftConnection: {},
+      async setConnection(format, connectionId, model) {
+        rememberForTab(format, compact({ connectionId, model }));
+        const id = get().activeConversation[format];
+        if (!id || !get().loaded[id]) {
+          set((s) => ({
+            draftConnection: { ...s.draftConnection, [format]: connectionId },
+            ...(model !== undefined ? { draftModel: { ...s.draftModel, [format]: model } } : {}),
+          }));
+          return;
+        }
+        // what waits to be saved goes first, so the move does not race a model saved after it
+        if (!(await rt.saves.flush(conversationSaves(id)))) return;
+        const r = await rt.bridge().updateConversation({ id, connectionId, ...compact({ model }) });
+        if (!r.ok) {
+          get().notify(t('notices.change.notSaved', { message: r.error.message }), 'error');
+          return;
+        }
+        const view = await rt.bridge().getConversation({ id });
+        set((s) => ({
+          conversations: upsertSummary(s.conversations, r.value),
+          ...(view.ok ? { loaded: { ...s.loaded, [id]: view.value } } : {}),
+        }));
+      },
       setModel(format, model) {
         const id = get().activeConversation[format];
         const conv = id ? get().loaded[id] : undefined;

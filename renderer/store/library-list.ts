@@ -9,6 +9,8 @@ export type FolderFilter = 'all' | 'none' | (string & {});
 
 export interface LibraryFilter {
   format: TextFormat | 'all';
+  /** a connection's id, 'none' for conversations without one, or every connection */
+  connection: string;
   folder: FolderFilter;
   query: string;
   sort: LibrarySort;
@@ -59,6 +61,10 @@ export function libraryRows(
     list.filter(
       (c) =>
         (filter.format === 'all' || c.format === filter.format) &&
+        (filter.connection === 'all' ||
+          (filter.connection === 'none'
+            ? c.connectionId === undefined
+            : c.connectionId === filter.connection)) &&
         (filter.folder === 'all' ||
           (filter.folder === 'none' ? c.folderId === undefined : c.folderId === filter.folder)) &&
         matches(c.title),

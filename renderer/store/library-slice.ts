@@ -29,11 +29,21 @@ export interface LibrarySlice {
 export const createLibrarySlice =
   (_rt: StoreRuntime): StateCreator<StoreState, [], [], LibrarySlice> =>
   (set, get) => ({
-    library: { format: 'all', folder: 'all', query: '', sort: 'used', selected: new Set(), anchor: null },
+    library: {
+      format: 'all',
+      connection: 'all',
+      folder: 'all',
+      query: '',
+      sort: 'used',
+      selected: new Set(),
+      anchor: null,
+    },
     setLibraryFilter(patch) {
       set((s) => {
         const next = { ...s.library, ...patch };
-        const same = (['format', 'folder', 'query', 'sort'] as const).every((k) => next[k] === s.library[k]);
+        const same = (['format', 'connection', 'folder', 'query', 'sort'] as const).every(
+          (k) => next[k] === s.library[k],
+        );
         // the sort alone keeps the same rows: the ticks stay
         const keep = same || (Object.keys(patch).length === 1 && patch.sort !== undefined);
         return { library: keep ? next : { ...next, selected: new Set(), anchor: null } };

@@ -24,11 +24,15 @@ export interface ModelList {
 export interface ModelsSlice {
   /** the active connection's lists, per key family (the list depends on the key the family uses) */
   models: Partial<Record<KeyFamily, ModelList>>;
+  /** every connection's lists asked for so far, by connection id, then key family */
+  modelsByConnection: Record<string, Partial<Record<KeyFamily, ModelList>>>;
   /**
-   * Fetches the list unless one for the active connection and key is kept (or `force`: the refresh
+   * Fetches the active connection's list unless one for it and the key is kept (or `force`: the refresh
    * button, a key that changed). A list that failed is kept too: visiting a tab again does not ask again.
    */
   loadModels(family: KeyFamily, options?: { force?: boolean }): Promise<void>;
+  /** The same for one connection: a conversation's, a Compare column's, a group of the model picker. */
+  loadModelsFor(connectionId: string, family: KeyFamily, options?: { force?: boolean }): Promise<void>;
   /** Forgets the lists fetched with a connection's keys (a key changed): the next look fetches them. */
   forgetModelLists(connectionId: string, families: readonly KeyFamily[]): void;
 }
@@ -52,41 +56,50 @@ export function firstSuitedModel(items: readonly ModelEntry[], purpose: ModelPur
 export const createModelsSlice =
   (rt: StoreRuntime): StateCreator<StoreState, [], [], ModelsSlice> =>
   (set, get) => {
-    /** Every connection's lists, so going back to a connection does not fetch its lists again. */
-    const kept = new Map<string, ModelList>();
-    const keyOf = (connectionId: string | null, family: KeyFamily) => `${connectionId ?? ''}\u0000${family}`;
+    const keyOf = (connectionId: string, family: KeyFamily) => `${connectionId}\u0000${family}`;
+    /** Keeps a connection's list, and shows it as `models` while that connection is the active one. */
+    const keep = (connectionId: string, family: KeyFamily, list: ModelList) =>
+      set((s) => ({
+        modelsByConnection: {
+          ...s.modelsByConnection,
+          [connectionId]: { ...s.modelsByConnection[connectionId], [family]: list },
+        },
+        ...(s.activeConnectionId === connectionId ? { models: { ...s.models, [family]: list } } : {}),
+      }));
     return {
       models: {},
+      modelsByConnection: {},
       forgetModelLists(connectionId, families) {
-        for (const f of families) kept.delete(keyOf(connectionId, f));
+        set((s) => {
+          const lists = { ...s.modelsByConnection[connectionId] };
+          for (const f of families) delete lists[f];
+          return { modelsByConnection: { ...s.modelsByConnection, [connectionId]: lists } };
+        });
       },
       loadModels(family, options = {}) {
         const connectionId = get().activeConnectionId;
-        const cached = get().models[family];
-        if (!options.force && cached && cached.connectionId === connectionId) {
-          return rt.modelLoads.get(family) ?? Promise.resolve();
-        }
-        const known = kept.get(keyOf(connectionId, family));
-        if (!options.force && known && known.status !== 'loading') {
+        if (connectionId === null) return Promise.resolve();
+        const known = get().modelsByConnection[connectionId]?.[family];
+        // going back to a connection shows the list it had without asking again
+        if (!options.force && known && get().models[family] !== known) {
           set((s) => ({ models: { ...s.models, [family]: known } }));
-          return Promise.resolve();
         }
+        return get().loadModelsFor(connectionId, family, options);
+      },
+      loadModelsFor(connectionId, family, options = {}) {
+        const key = keyOf(connectionId, family);
+        const known = get().modelsByConnection[connectionId]?.[family];
+        if (!options.force && known) return rt.modelLoads.get(key) ?? Promise.resolve();
         const run = (async () => {
-          set((s) => ({
-            models: {
-              ...s.models,
-              [family]: {
-                status: 'loading',
-                items: cached?.connectionId === connectionId ? cached.items : [],
-                error: null,
-                connectionId,
-                exchangeId: cached?.exchangeId ?? null,
-                fetchedAt: cached?.fetchedAt ?? null,
-              },
-            },
-          }));
-          const r = await rt.bridge().listModels({ family });
-          const before = kept.get(keyOf(connectionId, family)) ?? cached;
+          keep(connectionId, family, {
+            status: 'loading',
+            items: known?.items ?? [],
+            error: null,
+            connectionId,
+            exchangeId: known?.exchangeId ?? null,
+            fetchedAt: known?.fetchedAt ?? null,
+          });
+          const r = await rt.bridge().listModels({ family, connectionId });
           const list: ModelList = r.ok
             ? {
                 status: 'ready',
@@ -98,18 +111,15 @@ export const createModelsSlice =
               }
             : {
                 status: 'error',
-                items: before?.connectionId === connectionId ? before.items : [],
+                items: known?.items ?? [],
                 error: r.error,
                 connectionId,
                 exchangeId: r.error.exchangeId ?? null,
                 fetchedAt: Date.now(),
               };
-          kept.set(keyOf(connectionId, family), list);
-          // The user switched connection meanwhile: this answer is kept for when they come back.
-          if (get().activeConnectionId !== connectionId) return;
-          set((s) => ({ models: { ...s.models, [family]: list } }));
-        })().finally(() => rt.modelLoads.delete(family));
-        rt.modelLoads.set(family, run);
+          keep(connectionId, family, list);
+        })().finally(() => rt.modelLoads.delete(key));
+        rt.modelLoads.set(key, run);
         return run;
       },
     };

@@ -6,6 +6,7 @@ import { compact } from '../../shared/compact.ts';
 import { downloadText } from '../components/download.ts';
 import { tFor } from '../i18n/locale.ts';
 import { emptiedColumn } from './compare-slice.ts';
+import { missingConnections } from './chat-helpers.ts';
 import type { StoreRuntime } from './runtime.ts';
 import type { StoreState } from './types.ts';
 
@@ -212,6 +213,10 @@ export const createOrganiseSlice =
           imported.some((c) => c.folderId !== undefined && !get().folders.some((f) => f.id === c.folderId))
         ) {
           await get().loadFolders();
+        }
+        // never invented: a connection the file names that is not here is said, the user picks one
+        for (const [name, count] of missingConnections(imported)) {
+          get().notify(t('connection.import.missing', { name, count }), 'warning');
         }
         const first = imported[0];
         if (imported.length === 1 && skipped.length === 0 && first) {

@@ -8,6 +8,7 @@ import {
   applyResult,
   draftKey,
   selectInvalidParam,
+  selectTabConnection,
   selectTabModel,
   selectTabParams,
   summaryOf,
@@ -158,6 +159,7 @@ export const createRepliesSlice =
           title: titleFrom(text.trim() === '' ? (files.attachments[0]?.name ?? text) : text),
           params,
           origin: 'chat',
+          ...compact({ connectionId: selectTabConnection(get(), format) ?? undefined }),
         });
         if (!created.ok) {
           get().notify(t('notices.start.failed', { message: created.error.message }), 'error');
@@ -172,6 +174,8 @@ export const createRepliesSlice =
           delete draftModel[format];
           const draftParams = { ...s.draftParams };
           delete draftParams[format];
+          const draftConnection = { ...s.draftConnection };
+          delete draftConnection[format];
           return {
             loaded: { ...s.loaded, [conv.id]: conv },
             conversations: upsertSummary(s.conversations, summaryOf(conv)),
@@ -179,6 +183,7 @@ export const createRepliesSlice =
             drafts,
             draftModel,
             draftParams,
+            draftConnection,
           };
         });
       } else {

@@ -4,7 +4,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ShortcutPlatform } from '../../shared/commands.ts';
 import type { Bridge, HostEvents } from '../../shared/contract.ts';
-import type { KeyFamily, TextFormat } from '../../shared/formats.ts';
+import type { TextFormat } from '../../shared/formats.ts';
 import type { PriceDraft } from '../../shared/price-table.ts';
 import type { DeltaBatcher, Delta } from './delta-batcher.ts';
 import type { ThumbnailMaker } from './images-slice.ts';
@@ -47,8 +47,8 @@ export interface StoreRuntime {
   readonly saves: SaveQueue;
   readonly searchTimers: Map<TextFormat, ReturnType<typeof setTimeout>>;
   readonly searchSeq: Map<TextFormat, number>;
-  /** model lists being fetched, so two callers share one request */
-  readonly modelLoads: Map<KeyFamily, Promise<void>>;
+  /** model lists being fetched, by connection and key family */
+  readonly modelLoads: Map<string, Promise<void>>;
   /** makes a gallery thumbnail (page-only code; tests give a fake) */
   thumbnailMaker: ThumbnailMaker | undefined;
   readonly thumbQueue: string[];

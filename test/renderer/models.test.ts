@@ -16,13 +16,13 @@ const SIM = [
   'o4-mini',
 ].map((id) => ({ id }));
 
-function fakeBridge(listModels: (input: { family: string }) => unknown) {
-  const calls: { family: string }[] = [];
+function fakeBridge(listModels: (input: { family: string; connectionId?: string }) => unknown) {
+  const calls: { family: string; connectionId?: string }[] = [];
   const bridge = new Proxy({} as Bridge, {
     get(_t, prop) {
       if (prop === 'then') return undefined;
       if (prop === 'listModels')
-        return async (input: { family: string }) => {
+        return async (input: { family: string; connectionId?: string }) => {
           calls.push(input);
           return listModels(input);
         };
@@ -71,7 +71,7 @@ describe('model lists', () => {
     t.store.setState({ activeConnectionId: 'a' });
     await Promise.all([t.store.getState().loadModels('bearer'), t.store.getState().loadModels('bearer')]);
     await t.store.getState().loadModels('bearer');
-    expect(calls).toEqual([{ family: 'bearer' }]);
+    expect(calls).toEqual([{ family: 'bearer', connectionId: 'a' }]);
     expect(t.store.getState().models.bearer).toMatchObject({
       status: 'ready',
       connectionId: 'a',
@@ -82,6 +82,30 @@ describe('model lists', () => {
     t.store.setState({ activeConnectionId: 'b' });
     await t.store.getState().loadModels('bearer');
     expect(calls.map((c) => c.family)).toEqual(['bearer', 'messages', 'bearer', 'bearer']);
+  });
+
+  it('fetches another connection’s list by its id, kept beside the active one’s', async () => {
+    const { bridge, calls } = fakeBridge(({ connectionId }) => ({
+      ok: true,
+      value: { models: connectionId === 'b' ? [{ id: 'only-on-b' }] : SIM, exchangeId: `x-${connectionId}` },
+    }));
+    t.setBridge(bridge);
+    t.store.setState({ activeConnectionId: 'a' });
+    await t.store.getState().loadModels('bearer');
+    await t.store.getState().loadModelsFor('b', 'bearer');
+    await t.store.getState().loadModelsFor('b', 'bearer');
+    expect(calls).toEqual([
+      { family: 'bearer', connectionId: 'a' },
+      { family: 'bearer', connectionId: 'b' },
+    ]);
+    const state = t.store.getState();
+    expect(state.models.bearer?.items).toHaveLength(SIM.length);
+    expect(state.modelsByConnection['b']?.bearer?.items.map((m) => m.id)).toEqual(['only-on-b']);
+    // the active one becomes b: its list shows without asking again
+    t.store.setState({ activeConnectionId: 'b' });
+    await t.store.getState().loadModels('bearer');
+    expect(calls).toHaveLength(2);
+    expect(t.store.getState().models.bearer?.items.map((m) => m.id)).toEqual(['only-on-b']);
   });
 
   it('keeps the last good list and says why when a refresh fails', async () => {

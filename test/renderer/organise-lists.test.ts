@@ -60,7 +60,7 @@ describe('the all-conversations view', () => {
     conv('c', { format: 'generate', folderId: 'f2', updatedAt: 2, title: 'Sky colour' }),
     conv('d', { format: 'messages', folderId: 'f1', updatedAt: 1, title: 'Lunch', pinned: true }),
   ];
-  const all = { format: 'all', folder: 'all', query: '', sort: 'used' } as const;
+  const all = { format: 'all', connection: 'all', folder: 'all', query: '', sort: 'used' } as const;
 
   it('lists every format, pinned first', () => {
     expect(libraryRows(list, all).map((c) => c.id)).toEqual(['d', 'a', 'b', 'c']);
@@ -74,6 +74,17 @@ describe('the all-conversations view', () => {
     expect(
       libraryRows(list, { ...all, query: 'report', format: 'chat', folder: 'f1' }).map((c) => c.id),
     ).toEqual(['a']);
+  });
+
+  it('filters by connection, or those without one, across formats', () => {
+    const wired = [
+      conv('p', { format: 'chat', connectionId: 'gw', updatedAt: 3 }),
+      conv('q', { format: 'generate', connectionId: 'sandbox', updatedAt: 2 }),
+      conv('r', { format: 'messages', wantedConnection: 'Office', updatedAt: 1 }),
+    ];
+    expect(libraryRows(wired, { ...all, connection: 'gw' }).map((c) => c.id)).toEqual(['p']);
+    expect(libraryRows(wired, { ...all, connection: 'none' }).map((c) => c.id)).toEqual(['r']);
+    expect(libraryRows(wired, all).map((c) => c.id)).toEqual(['p', 'q', 'r']);
   });
 });
 

@@ -627,3 +627,59 @@ describe('upgrading a schema 3 database (the release before branches) to branche
     }
   });
 });
+
+describe('upgrading a database from before a connection per conversation (migration 010)', () => {
+  const before = MIGRATIONS.findIndex((m) => m.name === 'conversation-connection');
+  const open = (file: string, setup: string) => {
+    const raw = new DatabaseSync(file);
+    for (const migration of MIGRATIONS.slice(0, before)) migration.up(raw);
+    raw.exec(`PRAGMA user_version = ${before}`);
+    raw.exec(`
+      INSERT INTO connections (id, name, base_url, built_in, created_at)
+        VALUES ('sandbox', 'Sandbox', 'http://127.0.0.1:0', 1, 1),
+               ('gw', 'Gateway', 'https://gw.example', 0, 2);
+      INSERT INTO conversations (id, format, model, title, origin, params, created_at, updated_at)
+        VALUES ('c1', 'chat', 'gpt-5-mini', 'One', 'chat', '{"stream":true}', 1, 2),
+               ('c2', 'messages', 'claude-haiku-4-5', 'Two', 'compare', '{"stream":true}', 1, 2);
+      INSERT INTO messages (id, conversation_id, seq, role, text, status, created_at)
+        VALUES ('a1', 'c1', 0, 'assistant', 'kept', 'complete', 1);
+      ${setup}
+    `);
+    raw.close();
+    return openStore(file);
+  };
+
+  it('gives every conversation the connection that was active', () => {
+    const store = open(
+      join(dir, 'active.db'),
+      `INSERT INTO settings (key, value) VALUES ('app.activeConnectionId', '"gw"');`,
+    );
+    try {
+      expect(store.conversations.get('c1')?.connectionId).toBe('gw');
+      expect(store.conversations.get('c2')?.connectionId).toBe('gw');
+      // replies made before are their conversation's own
+      expect(store.messages.get('a1')?.madeBy).toBeUndefined();
+      expect(store.messages.get('a1')?.text).toBe('kept');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('gives them the sandbox when no active connection is recorded, and a deleted connection unassigns them', () => {
+    const store = open(
+      join(dir, 'none.db'),
+      `INSERT INTO settings (key, value) VALUES ('app.activeConnectionId', '"gone"');`,
+    );
+    try {
+      expect(store.conversations.get('c1')?.connectionId).toBe('sandbox');
+      store.conversations.setConnection('c1', 'gw');
+      expect(store.messages.get('a1')?.madeBy).toBe('sandbox');
+      store.conversations.releaseConnection('gw', 'Gateway');
+      store.connections.delete('gw');
+      expect(store.conversations.get('c1')).toMatchObject({ wantedConnection: 'Gateway' });
+      expect(store.conversations.get('c1')?.connectionId).toBeUndefined();
+    } finally {
+      store.close();
+    }
+  });
+});

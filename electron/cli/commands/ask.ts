@@ -64,7 +64,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
     includeThoughts: includeThoughts || undefined,
     thinkingBudget,
   });
-  const client = connect(v, ctx.io.env);
+  const client = connect(v, ctx.io.env, {}, (line) => ctx.term.err(line));
 
   const userTurn: Turn = compact({
     id: randomUUID(),

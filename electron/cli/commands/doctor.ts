@@ -3,7 +3,7 @@
 import { reportToMarkdown, reportToTable, runConformance } from '../../conformance/index.ts';
 import { UsageError } from '../args.ts';
 import { replaceFileAtomic } from '../../store/atomic-write.ts';
-import { connect, ENV, keysFrom } from '../connection.ts';
+import { connect, keysFrom, serviceAddress } from '../connection.ts';
 import { flag, str, type CommandContext } from './context.ts';
 
 export const doctorOptions = {
@@ -52,8 +52,8 @@ export async function runDoctor(ctx: CommandContext): Promise<number> {
   };
   // The same address and key rules (and messages) as every other command; the client itself is not used:
   // conformance needs the raw answers.
-  connect(v, ctx.io.env);
-  const baseUrl = (str(v, 'base-url') ?? ctx.io.env[ENV.baseUrl] ?? '').trim();
+  connect(v, ctx.io.env, {}, (line) => ctx.term.err(line));
+  const baseUrl = serviceAddress(v, ctx.io.env);
 
   const spinner = ctx.term.spinner('checking the service');
   const report = await runConformance({

@@ -76,7 +76,7 @@ export async function runImage(ctx: CommandContext): Promise<number> {
   const quality = str(v, 'quality');
   const background = str(v, 'background');
   const req: ImageRequest = compact({ model, prompt, size, n, quality, outputFormat, background });
-  const client = connect(v, ctx.io.env);
+  const client = connect(v, ctx.io.env, {}, (line) => ctx.term.err(line));
 
   const spinner = ctx.term.spinner(`drawing with ${model}`);
   const result = await client.generateImages(req, { signal: ctx.signal }).finally(() => spinner.stop());

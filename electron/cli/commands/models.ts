@@ -12,7 +12,7 @@ export const modelsOptions = {
 
 export async function runModels(ctx: CommandContext): Promise<number> {
   const family = choiceOption('family', str(ctx.values, 'family'), KEY_FAMILIES);
-  const client = connect(ctx.values, ctx.io.env);
+  const client = connect(ctx.values, ctx.io.env, {}, (line) => ctx.term.err(line));
   const spinner = ctx.term.spinner('listing models');
   const { models } = await client
     .listModels(compact({ family: family || undefined, signal: ctx.signal }))

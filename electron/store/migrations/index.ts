@@ -8,7 +8,8 @@ import { SQL as ORGANISE } from './006-organise.ts';
 import { SQL as BOUNDED_SEARCH_INDEX } from './007-bounded-search-index.ts';
 import { SQL as UNINDEXED_REPLIES } from './008-unindexed-replies.ts';
 import { SQL as IMAGE_SOURCES } from './009-image-sources.ts';
-import { SQL as SPEED_LABS } from './010-speed-labs.ts';
+import { SQL as CONVERSATION_CONNECTION } from './010-conversation-connection.ts';
+import { SQL as SPEED_LABS } from './011-speed-labs.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -40,7 +41,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'bounded-search-index', up: sql(BOUNDED_SEARCH_INDEX) },
   { version: 8, name: 'unindexed-replies', up: sql(UNINDEXED_REPLIES) },
   { version: 9, name: 'image-sources', up: sql(IMAGE_SOURCES) },
-  { version: 10, name: 'speed-labs', up: sql(SPEED_LABS) },
+  { version: 10, name: 'conversation-connection', up: sql(CONVERSATION_CONNECTION) },
+  { version: 11, name: 'speed-labs', up: sql(SPEED_LABS) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

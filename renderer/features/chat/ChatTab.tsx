@@ -10,6 +10,7 @@ import { ConversationHeader } from './ConversationHeader.tsx';
 import type { ChatPresetsSlot } from '../../components/slots.ts';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
+import { ConnectionNotice } from './ConnectionNotice.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { NewConversationStart } from './NewConversationStart.tsx';
 import { ParamsNarrowContext, selectParamsInSide, selectParamsOpen } from '../params/useParamsPanel.ts';
@@ -216,6 +217,7 @@ export function ChatTab(props: { format: TextFormat; presets: ChatPresetsSlot })
           ) : null}
           <ConversationHeader format={format} conversationId={conversationId} presets={props.presets} />
           <ConversationBody format={format} conversationId={conversationId} />
+          <ConnectionNotice format={format} conversationId={conversationId} />
           <Composer format={format} conversationId={conversationId} />
         </section>
         {docked ? <ParamsPanel key={presetRevision} format={format} /> : null}

@@ -1,6 +1,7 @@
 import { useStore } from '../../store/index.ts';
 import { useParamsPanel } from '../params/useParamsPanel.ts';
-import { selectTabModel, visibleTurns } from '../../store/chat-helpers.ts';
+import { selectTabConnection, selectTabModel, visibleTurns } from '../../store/chat-helpers.ts';
+import { ConnectionSelect } from '../../components/ConnectionSelect.tsx';
 import { totalsOf } from '../../../shared/usage.ts';
 import { FORMAT_LABELS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../../components/ModelPicker.tsx';
@@ -59,6 +60,9 @@ export function ConversationHeader(props: {
   const title = useStore((s) => (conversationId ? s.loaded[conversationId]?.title : undefined));
   const model = useStore((s) => selectTabModel(s, format));
   const setModel = useStore((s) => s.setModel);
+  const connectionId = useStore((s) => selectTabConnection(s, format));
+  const wanted = useStore((s) => (conversationId ? s.loaded[conversationId]?.connection : undefined));
+  const setConnection = useStore((s) => s.setConnection);
   const { open: paramsOpen, setOpen: setParamsOpen } = useParamsPanel();
   const paramsLabel = t(paramsOpen ? 'params.hide' : 'chat.header.showParams');
   const paramsKeys = useShortcutProps('toggleParams', paramsLabel);
@@ -84,11 +88,22 @@ export function ConversationHeader(props: {
         )}
       </div>
       <div className="conv-picker">
+        <ConnectionSelect
+          value={connectionId}
+          wanted={wanted && wanted.id === undefined ? wanted.name : undefined}
+          onChange={(id) => void setConnection(format, id)}
+          label={t('connection.title')}
+          id={`connection-${format}`}
+        />
         <ModelPicker
           family={familyOf(format)}
           purpose={format}
           value={model}
-          onChange={(id) => setModel(format, id)}
+          connectionId={connectionId}
+          acrossConnections
+          onChange={(id, elsewhere) =>
+            elsewhere !== undefined ? void setConnection(format, elsewhere, id) : setModel(format, id)
+          }
           id={`model-${format}`}
           compact
         />

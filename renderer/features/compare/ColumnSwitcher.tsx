@@ -33,6 +33,11 @@ function stateOf(col: CompareColumn, t: Translate): { text: string; tone: 'run' 
 export function ColumnSwitcher(props: { keys: string[]; value: string; onChange(key: string): void }) {
   const t = useT();
   const columns = useStore((s) => s.compareColumns);
+  const connections = useStore((s) => s.connections);
+  const activeConnectionId = useStore((s) => s.activeConnectionId);
+  // with several connections, each tab says which one its column goes through
+  const connectionName = (id: string | undefined) =>
+    connections.length > 1 ? connections.find((c) => c.id === (id ?? activeConnectionId))?.name : undefined;
   const refs = useRef(new Map<string, HTMLButtonElement>());
   const byKey = new Map(columns.map((c) => [c.key, c]));
   const { keys, value, onChange } = props;
@@ -86,7 +91,15 @@ export function ColumnSwitcher(props: { keys: string[]; value: string; onChange(
             onClick={() => onChange(key)}
           >
             <span className="visually-hidden">{t('compare.switch.tab', { n: i + 1 })} </span>
-            <span className="compare-switch-format">{FORMAT_LABELS[col.format]}</span>
+            <span className="compare-switch-format">
+              {FORMAT_LABELS[col.format]}
+              {connectionName(col.connectionId) !== undefined ? (
+                <span className="compare-switch-connection" translate="no">
+                  {' · '}
+                  {connectionName(col.connectionId)}
+                </span>
+              ) : null}
+            </span>
             <span className="compare-switch-line">
               <span className="compare-switch-model mono">
                 {col.model === '' ? t('compare.column.noModel') : displayModelId(col.model)}

@@ -10,6 +10,8 @@ import { JsonReply } from '../../components/turn/JsonReply.tsx';
 import { describeError } from '../../../shared/errors.ts';
 import { FORMAT_LABELS, TEXT_FORMATS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../../components/ModelPicker.tsx';
+import { ConnectionSelect } from '../../components/ConnectionSelect.tsx';
+import { selectModelList } from '../../store/chat-helpers.ts';
 import { firstSuitedModel } from '../../store/models-slice.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
@@ -43,7 +45,8 @@ export function ColumnHeader(props: {
   const anyRunning = useStore((s) => s.compareColumns.some((c) => c.run !== null));
   const editing = useStore((s) => s.compareParamsOpen === props.columnKey);
   const family = col ? familyOf(col.format) : 'bearer';
-  const list = useStore((s) => s.models[family]);
+  const activeConnectionId = useStore((s) => s.activeConnectionId);
+  const list = useStore((s) => selectModelList(s, col?.connectionId ?? s.activeConnectionId, family));
   const uid = useId();
   // A column without a model takes the first its key family lists for its format, once the list is in.
   const needsModel = col !== undefined && col.model === '' && col.run === null;
@@ -64,6 +67,13 @@ export function ColumnHeader(props: {
       <label htmlFor={`${uid}-format`} className="visually-hidden">
         {t('compare.column.format', { n: props.index + 1 })}
       </label>
+      <ConnectionSelect
+        value={col.connectionId ?? activeConnectionId}
+        onChange={(connectionId) => setColumn(col.key, { connectionId })}
+        label={t('connection.column', { n: props.index + 1 })}
+        id={`${uid}-connection`}
+        testId="compare-connection"
+      />
       <select
         id={`${uid}-format`}
         className="select compare-format"
@@ -84,7 +94,11 @@ export function ColumnHeader(props: {
           family={familyOf(col.format)}
           purpose={col.format}
           value={col.model}
-          onChange={(model) => setColumn(col.key, { model })}
+          connectionId={col.connectionId ?? activeConnectionId}
+          acrossConnections
+          onChange={(model, elsewhere) =>
+            setColumn(col.key, elsewhere !== undefined ? { model, connectionId: elsewhere } : { model })
+          }
           label={t('compare.column.model', { n: props.index + 1 })}
           id={`${uid}-model`}
         />

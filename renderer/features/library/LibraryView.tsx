@@ -63,9 +63,10 @@ export default function LibraryView() {
   const folder = useStore((s) => s.library.folder);
   const query = useStore((s) => s.library.query);
   const sort = useStore((s) => s.library.sort);
+  const connection = useStore((s) => s.library.connection);
   const rows = useMemo(
-    () => libraryRows(all, { format, folder, query, sort }),
-    [all, format, folder, query, sort],
+    () => libraryRows(all, { format, connection, folder, query, sort }),
+    [all, format, connection, folder, query, sort],
   );
   const visible = useMemo(() => rows.map((c) => c.id), [rows]);
   const [moveIds, setMoveIds] = useState<string[] | null>(null);
@@ -114,6 +115,7 @@ function Filters(props: { folders: Folder[] }) {
   const id = useId();
   const library = useStore((s) => s.library);
   const setFilter = useStore((s) => s.setLibraryFilter);
+  const connections = useStore((s) => s.connections);
   const searchRef = useRef<HTMLInputElement>(null);
   useEffect(() => searchRef.current?.focus(), []);
   return (
@@ -149,6 +151,23 @@ function Filters(props: { folders: Folder[] }) {
           {TEXT_FORMATS.map((f) => (
             <option key={f} value={f}>
               {FORMAT_LABELS[f]}
+            </option>
+          ))}
+        </select>
+      </LabelledSelect>
+      <LabelledSelect id={`${id}-connection`} label={t('connection.filter')}>
+        <select
+          id={`${id}-connection`}
+          className="select select--s"
+          value={library.connection}
+          onChange={(e) => setFilter({ connection: e.target.value })}
+          data-testid="library-connection"
+        >
+          <option value="all">{t('connection.filter.all')}</option>
+          <option value="none">{t('connection.filter.none')}</option>
+          {connections.map((c) => (
+            <option key={c.id} value={c.id} translate="no">
+              {c.name}
             </option>
           ))}
         </select>
@@ -306,7 +325,10 @@ function EmptyLibrary(props: { loading: boolean; none: boolean }) {
   return (
     <div className="library-empty empty" data-testid="library-empty">
       <p>{t('organise.library.noMatch')}</p>
-      <Button size="s" onClick={() => setFilter({ format: 'all', folder: 'all', query: '' })}>
+      <Button
+        size="s"
+        onClick={() => setFilter({ format: 'all', connection: 'all', folder: 'all', query: '' })}
+      >
         {t('organise.library.clearFilters')}
       </Button>
     </div>
@@ -409,6 +431,9 @@ const LibraryRow = memo(function LibraryRow(props: {
   const setTab = useStore((s) => s.setTab);
   const openComparison = useStore((s) => s.openComparison);
   const pin = useStore((s) => s.pinConversations);
+  const connectionName = useStore(
+    (s) => s.connections.find((c) => c.id === summary.connectionId)?.name ?? summary.wantedConnection,
+  );
   const pinned = summary.pinned === true;
   const compared = summary.origin === 'compare' && summary.comparisonId !== undefined;
   const onCheck = (e: MouseEvent<HTMLInputElement>) => select(summary.id, e.shiftKey, props.visible);
@@ -452,6 +477,11 @@ const LibraryRow = memo(function LibraryRow(props: {
         >
           <span className="library-row-title">{summary.title}</span>
         </button>
+        {connectionName !== undefined ? (
+          <span className="library-connection" translate="no" data-testid="library-connection-name">
+            {connectionName}
+          </span>
+        ) : null}
         {compared ? (
           <span className="library-compared" data-testid="library-compared">
             {t('organise.library.compared')}

@@ -17,6 +17,8 @@ export const models = {
   'models.failed.line': 'Couldn’t fetch the model list — {error}.',
   'models.suggested': 'Suggested for this tab',
   'models.other': 'Other models',
+  'models.inUse.suggested': '{name}: suggested for this tab',
+  'models.inUse.other': '{name}: other models',
   'models.free': 'Free entry',
   'models.none': 'No models in the list. Type an id to use it.',
   'models.unlisted': 'Not in the service’s list; it is sent as typed.',

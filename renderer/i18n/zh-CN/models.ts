@@ -17,6 +17,8 @@ export const models: Record<keyof typeof en, Entry> = {
   'models.failed.line': '无法获取模型列表：{error}。',
   'models.suggested': '适合此页面',
   'models.other': '其他模型',
+  'models.inUse.suggested': '{name}：适合此页面',
+  'models.inUse.other': '{name}：其他模型',
   'models.free': '自行输入',
   'models.none': '列表中没有模型。输入 ID 即可使用。',
   'models.unlisted': '不在服务的模型列表中；将按输入原样发送。',

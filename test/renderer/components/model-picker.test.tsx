@@ -29,7 +29,7 @@ describe('ModelPicker', () => {
     const user = userEvent.setup();
     const { fake } = setup(listed);
     await waitFor(() => expect(fake.calls.filter((c) => c.op === 'listModels')).toHaveLength(1));
-    expect(fake.calls[0]?.input).toEqual({ family: 'bearer' });
+    expect(fake.calls[0]?.input).toEqual({ family: 'bearer', connectionId: 'c1' });
     await user.click(screen.getByTestId('model-picker-input'));
     const options = await screen.findAllByTestId('model-option');
     const ids = options.map((o) => o.textContent ?? '');

@@ -1,0 +1,46 @@
+import { useStore } from '../store/index.ts';
+import { t } from '../i18n/active.ts';
+
+/**
+ * Which connection a conversation or a Compare column goes through: every saved connection, and the name
+ * of one it asks for that is not here (shown, never chosen: the user picks a real one).
+ */
+export function ConnectionSelect(props: {
+  value: string | null;
+  /** a connection asked for that this data folder lacks */
+  wanted?: string | undefined;
+  onChange(connectionId: string): void;
+  label: string;
+  id?: string;
+  testId?: string;
+}) {
+  const connections = useStore((s) => s.connections);
+  const missing = props.value === null;
+  return (
+    <select
+      className="select connection-select"
+      id={props.id}
+      aria-label={props.label}
+      title={props.label}
+      value={missing ? '' : (props.value ?? '')}
+      data-testid={props.testId ?? 'connection-select'}
+      aria-invalid={missing && props.wanted !== undefined ? true : undefined}
+      onChange={(e) => {
+        if (e.target.value !== '') props.onChange(e.target.value);
+      }}
+    >
+      {missing ? (
+        <option value="" disabled>
+          {props.wanted !== undefined
+            ? t('connection.wanted.option', { name: props.wanted })
+            : t('connection.label')}
+        </option>
+      ) : null}
+      {connections.map((c) => (
+        <option key={c.id} value={c.id} translate="no">
+          {c.name}
+        </option>
+      ))}
+    </select>
+  );
+}
