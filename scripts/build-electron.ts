@@ -42,6 +42,13 @@ await Promise.all([
   }),
   build({
     ...common,
+    // Answers searches off the main process's event loop (electron/store/search-off-loop.ts finds it
+    // beside the bundle).
+    entryPoints: ['electron/store/search-worker.ts'],
+    outfile: 'dist-electron/search-worker.cjs',
+  }),
+  build({
+    ...common,
     entryPoints: ['electron/preload.ts'],
     outfile: 'dist-electron/preload.cjs',
     // It runs on every page load and carries zod (through the contract): keep it small.

@@ -9,6 +9,8 @@ import { fileStamp } from '../../shared/file-stamp.ts';
 import { folderColorOf } from '../../shared/organise.ts';
 import { compact } from '../../shared/compact.ts';
 import { ApiError } from '../core/index.ts';
+import { createGiveWay } from '../core/give-way.ts';
+import { prettyJsonOffLoop } from '../core/pretty-json.ts';
 import { importConversation } from './conversation-import.ts';
 import { parseImportOffLoop } from './import-parse.ts';
 import { loadConversation, toSummary } from './conversation-view.ts';
@@ -78,7 +80,9 @@ export function bundleHandlers(s: Services): Pick<Handlers, BundleOps> {
       // every branch: the file is for keeping, or for moving to another Quartet
       const loaded: Conversation[] = [];
       let size = 0;
+      const giveWay = createGiveWay();
       for (const id of present) {
+        await giveWay();
         const conversation = loadConversation(s, id, { branches: 'all' });
         size += exportSizeOf(conversation);
         if (size > INLINE_EXPORT_MAX_CHARS) break;
@@ -89,7 +93,8 @@ export function bundleHandlers(s: Services): Pick<Handlers, BundleOps> {
       }
       const entries: BundleEntry[] = [];
       for (const conversation of loaded) entries.push(await entryOf(s, conversation));
-      return { filename, mime, content: `${JSON.stringify(toBundle(entries), null, 2)}\n` };
+      // the same bytes as JSON.stringify(…, null, 2), in pieces that give way to the event loop
+      return { filename, mime, content: `${await prettyJsonOffLoop(toBundle(entries))}\n` };
     },
 
     async importConversations({ content }) {

@@ -315,19 +315,23 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
         }
         // the stream's end (its record stored) and the reply's storing are two tasks, each short
         await nextTurn();
-        const stored = s.store.transaction(() => {
+        s.store.transaction(() => {
           if (!s.store.conversations.get(conversationId)) {
             throw notFound('The conversation was deleted while its reply was running.');
           }
           live.finish(reply, conversationId);
           s.store.messages.setLeaf(conversationId, live.id);
           s.store.conversations.update(conversationId, { updatedAt: s.now() });
-          // one read of the turns: the branch up to the reply, and the versions of its turns
-          const all = s.store.messages.list(conversationId);
-          return withDetails(s, pathFrom(all, live.id), all);
         });
-        // and the answer, as large as the reply, is written to the page in a task of its own
+        // the reply is stored: what the page is answered with is read in a task of its own (one read of
+        // the turns: the branch up to the reply, and the versions of its turns)...
         await nextTurn();
+        const all = s.store.messages.list(conversationId);
+        const stored = withDetails(s, pathFrom(all, live.id), all);
+        // ...and the answer, as large as the reply, is written to the page in another, after which the
+        // reply is taken into the search index in one more
+        await nextTurn();
+        s.store.indexLater(live.id);
         const byId = new Map(stored.map((t) => [t.id, t]));
         return {
           userTurn: byId.get(userTurn.id) ?? userTurn,

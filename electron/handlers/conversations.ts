@@ -3,6 +3,7 @@ import type { ComparisonSummary } from '../../shared/contract.ts';
 import { defaultParams } from '../../shared/conversation.ts';
 import { toConversationFile, type EmbeddedFile } from '../../shared/export.ts';
 import { DEFAULT_TITLE, withSuffix } from '../../shared/titles.ts';
+import { prettyJsonOffLoop } from '../core/pretty-json.ts';
 import { loadConversation, requireConversation, toSummary, viewConversation } from './conversation-view.ts';
 import type { Handlers } from './dispatch.ts';
 import { notFound } from './errors.ts';
@@ -96,7 +97,7 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
     },
 
     async searchConversations({ query, format, limit }) {
-      return s.store.search(query, { format, limit });
+      return s.store.searchOffLoop(query, { format, limit });
     },
 
     async exportConversation({ id, as, branches }) {
@@ -119,7 +120,8 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
       return {
         filename,
         mime,
-        content: `${JSON.stringify(toConversationFile(conversation, files), null, 2)}\n`,
+        // the same bytes as JSON.stringify(…, null, 2), in pieces that give way to the event loop
+        content: `${await prettyJsonOffLoop(toConversationFile(conversation, files))}\n`,
       };
     },
 

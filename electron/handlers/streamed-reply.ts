@@ -20,7 +20,10 @@ export interface StreamedReplyWriter {
   readonly id: string;
   /** appends a piece of visible text; writes when the bound allows */
   text(piece: string): void;
-  /** the final turn under the writer's id, replacing the provisional row if one was written */
+  /**
+   * the final turn under the writer's id, replacing the provisional row if one was written; still out of
+   * the search index: the caller has it taken in (store.indexLater) once the page is answered
+   */
   finish(reply: Turn, conversationId: string): void;
 }
 
@@ -56,6 +59,8 @@ export function streamedReplyWriter(
             createdAt: s.now(),
           },
           parentId,
+          // out of the search index while it streams (migration 008): finish() has it taken in once
+          { unindexed: true },
         );
         written = true;
       } else {
@@ -91,7 +96,7 @@ export function streamedReplyWriter(
       if (scheduled !== undefined) clearImmediate(scheduled);
       scheduled = undefined;
       if (written) s.store.messages.replace(id, { ...reply, id });
-      else s.store.messages.insert(conversationId, { ...reply, id }, parentId);
+      else s.store.messages.insert(conversationId, { ...reply, id }, parentId, { unindexed: true });
     },
   };
 }

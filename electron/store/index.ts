@@ -10,6 +10,7 @@ import { createImagesRepo, type ImagesRepo } from './images-repo.ts';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo.ts';
 import { createPresetsRepo, type PresetsRepo } from './presets-repo.ts';
 import { searchMessages, type SearchOptions } from './search.ts';
+import { createOffLoopSearch } from './search-off-loop.ts';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
 import { transaction } from './tx.ts';
 import { waitForWriteLock, writeLockHeld } from './write-gate.ts';
@@ -28,7 +29,15 @@ export interface Store {
   readonly exchanges: ExchangesRepo;
   readonly presets: PresetsRepo;
   readonly folders: FoldersRepo;
+  /** takes what waits for the index in first (indexLater), so a search finds every stored reply */
   search(query: string, options?: SearchOptions): SearchHit[];
+  /** the same search in a worker thread: the host's event loop never holds a long FTS5 query */
+  searchOffLoop(query: string, options?: SearchOptions): Promise<SearchHit[]>;
+  /**
+   * Takes a turn stored `unindexed` into the search index in a task of its own, after what the caller does
+   * now (a long reply's answer to the page): indexing is one FTS5 statement of up to 128 Ki characters.
+   */
+  indexLater(turnId: string): void;
   /** one BEGIN IMMEDIATE .. COMMIT/ROLLBACK around a synchronous function */
   transaction<T>(fn: () => T): T;
   /**
@@ -52,6 +61,20 @@ export interface StoreOptions {
 export function openStore(file: string, options: StoreOptions = {}): Store {
   const { db, notices } = openDatabase(file, options.now);
   let open = true;
+  const messages = createMessagesRepo(db);
+  // a reply the last run stored but had not indexed (or was still streaming) is searchable from now on
+  messages.indexAll();
+  const awaitingIndex = new Set<string>();
+  const offLoop = createOffLoopSearch(db, file);
+  const takeIn = (id: string) => {
+    if (!open || !awaitingIndex.delete(id)) return;
+    try {
+      messages.index(id);
+    } catch {
+      // the database is busy or failing: the next search, or the next start, takes it in
+      awaitingIndex.add(id);
+    }
+  };
   return {
     file,
     notices,
@@ -59,19 +82,33 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     connections: createConnectionsRepo(db),
     settings: createSettingsRepo(db),
     conversations: createConversationsRepo(db),
-    messages: createMessagesRepo(db),
+    messages,
     images: createImagesRepo(db),
     attachments: createAttachmentsRepo(db),
     exchanges: createExchangesRepo(db, options.maxExchanges),
     presets: createPresetsRepo(db),
     folders: createFoldersRepo(db),
-    search: (query, searchOptions) => searchMessages(db, query, searchOptions),
+    search(query, searchOptions) {
+      for (const id of [...awaitingIndex]) takeIn(id);
+      return searchMessages(db, query, searchOptions);
+    },
+    searchOffLoop(query, searchOptions = {}) {
+      for (const id of [...awaitingIndex]) takeIn(id);
+      return offLoop.search(query, searchOptions);
+    },
+    indexLater(turnId) {
+      awaitingIndex.add(turnId);
+      // a timer, not an immediate: an immediate runs in the same turn of the loop as the task that asked,
+      // and the two together would hold it as long as before
+      setTimeout(() => takeIn(turnId), 0);
+    },
     transaction: (fn) => transaction(db, fn),
     waitUntilWritable: (maxMs) => waitForWriteLock(db, maxMs),
     writeLockHeld: () => writeLockHeld(db),
     close() {
       if (!open) return;
       open = false;
+      offLoop.close();
       // Folds the WAL back into the main file so a copied database is complete on its own.
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)');

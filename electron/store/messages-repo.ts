@@ -49,7 +49,8 @@ export interface MessagesRepo {
    * Adds a turn after `parentId` (null: a first turn) without moving the branch on screen; returns its seq.
    * `turn.parentId` is ignored: the tree is what `parentId` says.
    */
-  insert(conversationId: string, turn: Turn, parentId: string | null): number;
+  /** `unindexed`: kept out of the search index until `index` takes it in (a reply being streamed) */
+  insert(conversationId: string, turn: Turn, parentId: string | null, options?: { unindexed: true }): number;
   /** adds the turn at the end of the branch on screen and shows it there; returns its seq */
   append(conversationId: string, turn: Turn): number;
   updateText(id: string, text: string): boolean;
@@ -58,6 +59,10 @@ export interface MessagesRepo {
    * it streamed becomes the final one in one update, without deleting and writing its text again.
    */
   replace(id: string, turn: Turn): boolean;
+  /** takes a row inserted `unindexed` into the search index (one bounded FTS5 statement); false if it was in */
+  index(id: string): boolean;
+  /** takes every row still out of the index in (a start after a crash); returns how many */
+  indexAll(): number;
   /** deletes one turn; callers delete only turns nothing follows (a draft reply, a failed one) */
   delete(id: string): boolean;
   countByRole(conversationId: string, role: Turn['role']): number;
@@ -170,8 +175,8 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
   const insert = db.prepare(
     `INSERT INTO messages (id, conversation_id, seq, parent_id, role, text, thoughts, raw, status, error,
        model, finish_reason, end_reason, end_detail, usage, timings, exchange_id, edited, created_at,
-       tool_calls, tool_results)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       tool_calls, tool_results, unindexed)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const updateText = db.prepare('UPDATE messages SET text = ? WHERE id = ?');
   const replace = db.prepare(
@@ -180,6 +185,8 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
        created_at = ?, tool_calls = ?, tool_results = ?
      WHERE id = ?`,
   );
+  const takeIn = db.prepare('UPDATE messages SET unindexed = 0 WHERE id = ? AND unindexed = 1');
+  const takeAllIn = db.prepare('UPDATE messages SET unindexed = 0 WHERE unindexed = 1');
   const remove = db.prepare('DELETE FROM messages WHERE id = ?');
   const countByRole = db.prepare('SELECT count(*) AS n FROM messages WHERE conversation_id = ? AND role = ?');
 
@@ -222,10 +229,15 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
     ] as const;
   }
 
-  function insertTurn(conversationId: string, turn: Turn, parentId: string | null): number {
+  function insertTurn(
+    conversationId: string,
+    turn: Turn,
+    parentId: string | null,
+    options?: { unindexed: true },
+  ): number {
     const row = maxSeq.get(conversationId);
     const seq = (row ? (optNum(row, 'seq') ?? 0) : 0) + 1;
-    insert.run(turn.id, conversationId, seq, parentId, ...columnsOf(turn));
+    insert.run(turn.id, conversationId, seq, parentId, ...columnsOf(turn), options?.unindexed ? 1 : 0);
     return seq;
   }
 
@@ -250,6 +262,8 @@ export function createMessagesRepo(db: DatabaseSync): MessagesRepo {
     },
     updateText: (id, text) => Number(updateText.run(text, id).changes) > 0,
     replace: (id, turn) => Number(replace.run(...columnsOf(turn), id).changes) > 0,
+    index: (id) => Number(takeIn.run(id).changes) > 0,
+    indexAll: () => Number(takeAllIn.run().changes),
     delete: (id) => Number(remove.run(id).changes) > 0,
     countByRole: (conversationId, role) => num(countByRole.get(conversationId, role) ?? { n: 0 }, 'n'),
   };

@@ -93,4 +93,78 @@ describe('the bounded search index', () => {
       store.close();
     }
   });
+
+  it('leaves a reply out of the index while it streams and takes it in once, after its final form', async () => {
+    const store = openStore(join(dir, 'q.db'));
+    try {
+      conversation(store, 'c');
+      const turn = { id: 'r', role: 'assistant' as const, status: 'partial' as const, createdAt: 1 };
+      store.messages.insert('c', { ...turn, text: 'alpha' }, null, { unindexed: true });
+      store.messages.updateText('r', 'alpha beta');
+      // no index work while it streams: the index holds no row for it
+      const indexed = (word: string) =>
+        Number(
+          store.db.prepare(`SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH ?`).get(word)?.n,
+        );
+      expect(indexed('alpha')).toBe(0);
+      store.messages.replace('r', { ...turn, status: 'complete', text: 'alpha beta gamma' });
+      expect(indexed('gamma')).toBe(0);
+      integrity(store.db);
+      // taken in on a later turn of the event loop, once
+      store.indexLater('r');
+      expect(indexed('gamma')).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(indexed('gamma')).toBe(1);
+      expect(store.messages.index('r')).toBe(false);
+      integrity(store.db);
+      // an ordinary rewrite of a stored reply still re-indexes it
+      store.messages.updateText('r', 'delta');
+      expect(hits(store, 'gamma')).toEqual([]);
+      expect(hits(store, 'delta')).toEqual(['r']);
+      store.messages.delete('r');
+      integrity(store.db);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a search finds a reply still waiting for the index', () => {
+    const store = openStore(join(dir, 'q.db'));
+    try {
+      conversation(store, 'c');
+      store.messages.insert(
+        'c',
+        { id: 'r', role: 'assistant', status: 'complete', text: 'waiting words', createdAt: 1 },
+        null,
+        { unindexed: true },
+      );
+      store.indexLater('r');
+      expect(hits(store, 'waiting')).toEqual(['r']);
+      integrity(store.db);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('takes in at the next start a reply a crash left out of the index', () => {
+    const file = join(dir, 'q.db');
+    const store = openStore(file);
+    conversation(store, 'c');
+    store.messages.insert(
+      'c',
+      { id: 'r', role: 'assistant', status: 'partial', text: 'interrupted words', createdAt: 1 },
+      null,
+      { unindexed: true },
+    );
+    expect(hits(store, 'interrupted')).toEqual([]);
+    store.close();
+    const again = openStore(file);
+    try {
+      expect(hits(again, 'interrupted')).toEqual(['r']);
+      expect(again.messages.indexAll()).toBe(0);
+      integrity(again.db);
+    } finally {
+      again.close();
+    }
+  });
 });

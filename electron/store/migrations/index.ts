@@ -6,7 +6,8 @@ import { SQL as BRANCHES_ATTACHMENTS } from './004-branches-attachments.ts';
 import { SQL as TOOLS_PRESETS } from './005-tools-presets.ts';
 import { SQL as ORGANISE } from './006-organise.ts';
 import { SQL as BOUNDED_SEARCH_INDEX } from './007-bounded-search-index.ts';
-import { SQL as IMAGE_SOURCES } from './008-image-sources.ts';
+import { SQL as UNINDEXED_REPLIES } from './008-unindexed-replies.ts';
+import { SQL as IMAGE_SOURCES } from './009-image-sources.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -36,7 +37,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'tools-presets', up: sql(TOOLS_PRESETS) },
   { version: 6, name: 'organise', up: sql(ORGANISE) },
   { version: 7, name: 'bounded-search-index', up: sql(BOUNDED_SEARCH_INDEX) },
-  { version: 8, name: 'image-sources', up: sql(IMAGE_SOURCES) },
+  { version: 8, name: 'unindexed-replies', up: sql(UNINDEXED_REPLIES) },
+  { version: 9, name: 'image-sources', up: sql(IMAGE_SOURCES) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
