@@ -20,6 +20,7 @@ const IMAGES: FormatInfo = { group: 'images', family: 'bearer', table: IMAGE_RES
 export const IMAGE_REQUEST = { size: '1024x1024', n: 1, quality: 'low', output_format: 'png' } as const;
 const IMAGE_PROMPT = 'A small red circle on a white background';
 const EDIT_PROMPT = 'Make the circle blue';
+const NAME_EDITS = 'Image edits offered';
 /** Image generation takes far longer than a few text tokens. */
 const IMAGE_TIMEOUT_FACTOR = 4;
 
@@ -127,7 +128,14 @@ export async function checkImages(ctx: Ctx): Promise<void> {
     body: { model: model.id, prompt: IMAGE_PROMPT, ...IMAGE_REQUEST },
     timeoutMs: ctx.timeoutMs * IMAGE_TIMEOUT_FACTOR,
   });
-  const body = reportMain(ctx, IMAGES, answer, model, ['fields', 'decode', 'size', 'adjusted', 'usage']);
+  const body = reportMain(ctx, IMAGES, answer, model, [
+    'fields',
+    'decode',
+    'size',
+    'adjusted',
+    'usage',
+    'edits',
+  ]);
   if (body === undefined) return;
   reportFields(ctx, IMAGES, body);
   const data = body['data'];
@@ -154,12 +162,16 @@ async function checkEdits(
   key: string,
   made: { bytes: Uint8Array; image: SniffedImage } | undefined,
 ): Promise<void> {
-  const title = 'Image edits offered';
+  const title = NAME_EDITS;
   if (!made) {
     emit(ctx, 'images', 'edits', title, 'info', 'not tried: there was no generated image to edit');
     return;
   }
-  const file: EditFile = { bytes: made.bytes, name: `image.${made.image.format}`, mime: IMAGE_MIME[made.image.format] };
+  const file: EditFile = {
+    bytes: made.bytes,
+    name: `image.${made.image.format}`,
+    mime: IMAGE_MIME[made.image.format],
+  };
   const edit = { model, prompt: EDIT_PROMPT, images: [file], n: 1, quality: 'low' };
   const answer = await send(ctx, {
     method: 'POST',

@@ -54,12 +54,15 @@ const ALWAYS_INFO = {
   'images.edits': 'info',
 };
 
-describe('a service without image edits', () => {
-  it('is told as information, with what it answered', async () => {
+describe('a service whose image generation fails', () => {
+  it('says image edits were not checked, as information', async () => {
     sim.faults.add({ kind: 'status', status: 404, message: 'No such path', match: { interface: 'images' } });
-    // the first images request (the generation) takes the fault: nothing to edit, said so
+    // the generation takes the fault: there is nothing to edit, and the report says so
     const report = await check({ images: true });
-    expect(byId(report).get('images.edits')).toMatchObject({ status: 'info', detail: expect.stringMatching(/not tried/) });
+    expect(byId(report).get('images.edits')).toMatchObject({
+      status: 'info',
+      detail: expect.stringMatching(/not checked/),
+    });
   });
 });
 
