@@ -19,31 +19,10 @@ const nodeModules = [
 ];
 
 // A feature folder (renderer/features/<name>/) keeps to itself: what two features share lives in
-// renderer/components/, renderer/store/, renderer/i18n/ or shared/. features/params holds the parameter
-// controls every text tab uses, so any feature may import it.
+// renderer/components/, renderer/store/, renderer/i18n/ or shared/, and a feature drawn inside another
+// (presets in chat and Compare) is passed down by App.tsx as a component (components/slots.ts).
+// features/params holds the parameter controls every text tab uses, so any feature may import it.
 const SHARED_FEATURES = new Set(['params']);
-
-// Imports across features that other changes remove (importing file -> imported file, from renderer/).
-// The coordinator empties the first group after merging ctl28's move of the parameter controls into
-// features/params; the rest is a feature drawn inside another (presets in a chat header and a Compare
-// column, cost figures, chat's reply pieces in Compare columns) and goes when the tabs take them as slots.
-const ALLOWED_FEATURE_IMPORTS = new Set([
-  // a feature drawn inside another
-  'features/chat/ConversationHeader.tsx -> features/presets/ChatPresets.tsx',
-  'features/compare/CompareColumn.tsx -> features/presets/ColumnPresets.tsx',
-  'features/chat/ConversationHeader.tsx -> features/cost/Cost.tsx',
-  'features/chat/Bubbles.tsx -> features/cost/Cost.tsx',
-  'features/compare/FiguresRow.tsx -> features/cost/Cost.tsx',
-  'features/compare/FiguresRow.tsx -> features/cost/format-cost.ts',
-  'features/settings/PricesSection.tsx -> features/cost/Cost.tsx',
-  'features/settings/PricesSection.tsx -> features/cost/format-cost.ts',
-  'features/compare/CompareColumn.tsx -> features/chat/Attachments.tsx',
-  'features/compare/CompareColumn.tsx -> features/chat/JsonReply.tsx',
-  'features/compare/CompareColumn.tsx -> features/chat/EndNotice.tsx',
-  'features/compare/CompareColumn.tsx -> features/chat/ToolCalls.tsx',
-  'features/compare/ColumnTools.tsx -> features/chat/ToolResults.tsx',
-  'features/compare/CompareTab.tsx -> features/chat/Attachments.tsx',
-]);
 
 const RENDERER = path.resolve(import.meta.dirname, 'renderer');
 
@@ -64,7 +43,6 @@ const featureBoundaries = {
         .join('/');
       const to = /^features\/([^/]+)\//.exec(target)?.[1];
       if (to === undefined || to === from || SHARED_FEATURES.has(to)) return;
-      if (ALLOWED_FEATURE_IMPORTS.has(`${file} -> ${target}`)) return;
       context.report({
         node,
         message: `features/${from} imports features/${to} (${target}): move what both use to components/, store/, i18n/ or shared/.`,

@@ -12,6 +12,9 @@ import { applyTheme, onSystemThemeChange } from './components/theme.ts';
 import { ChatTab } from './features/chat/ChatTab.tsx';
 import { ImagesTab } from './features/images/ImagesTab.tsx';
 import { CompareTab } from './features/compare/CompareTab.tsx';
+// features/presets is drawn inside chat and Compare: they take it from here (components/slots.ts)
+import { ChatPresets } from './features/presets/ChatPresets.tsx';
+import { ColumnPresets } from './features/presets/ColumnPresets.tsx';
 import { SettingsTab } from './features/settings/SettingsTab.tsx';
 import { InspectorPanel } from './features/inspector/InspectorPanel.tsx';
 import { Commands } from './commands/Commands.tsx';
@@ -179,7 +182,7 @@ function TabPanel(props: { tab: TabId }) {
     case 'responses':
     case 'messages':
     case 'generate':
-      return <ChatTab key={props.tab} format={props.tab} />;
+      return <ChatTab key={props.tab} format={props.tab} presets={ChatPresets} />;
     case 'library':
       return (
         <Suspense fallback={<div className="app-loading" aria-busy="true" />}>
@@ -189,7 +192,7 @@ function TabPanel(props: { tab: TabId }) {
     case 'images':
       return <ImagesTab />;
     case 'compare':
-      return <CompareTab />;
+      return <CompareTab presets={ColumnPresets} />;
     case 'settings':
       return <SettingsTab />;
   }

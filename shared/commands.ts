@@ -1,7 +1,7 @@
 // The app's commands and their keyboard shortcuts, once for both processes: the page's key handler,
 // command palette, shortcuts sheet and tooltips (renderer/commands/) and the desktop menu
-// (electron/desktop/menu.ts) all read this table. What a command does lives in the renderer; its words
-// live in the renderer's i18n dictionaries (commands.ts), which the menu reads too.
+// (electron/desktop/menu.ts) all read this table. What a command does lives in the renderer; its name in
+// both languages in shared/command-words.ts, which the menu and the page's dictionaries read.
 
 /** The sections of the top bar, in their order (the page's TAB_IDS): Ctrl/Cmd+1..8 go to them. */
 export const COMMAND_TABS = [

@@ -8,21 +8,11 @@ import {
   type ShortcutPlatform,
 } from '../../shared/commands.ts';
 import { EVENT_CHANNEL } from '../../shared/contract.ts';
-// The command names come from the page's dictionaries (plain data), so the menu and the palette agree.
-import { commands as enCommands } from '../../renderer/i18n/en/commands.ts';
-import { commands as zhCommands } from '../../renderer/i18n/zh-CN/commands.ts';
+// The command names are the page's too (its dictionaries read them there), so the menu and the palette agree.
+import { COMMAND_WORDS, type CommandLocale } from '../../shared/command-words.ts';
 import { getMainWindow } from './window.ts';
 
-export type MenuLocale = 'en' | 'zh-CN';
-type LabelKey = keyof typeof enCommands;
-
-function labeller(locale: MenuLocale): (key: LabelKey) => string {
-  const dictionary = locale === 'zh-CN' ? zhCommands : enCommands;
-  return (key) => {
-    const entry = dictionary[key];
-    return typeof entry === 'function' ? entry({}) : entry;
-  };
-}
+export type MenuLocale = CommandLocale;
 
 /**
  * The application menu: standard roles (they bring their own accelerators and translations), and the
@@ -42,7 +32,7 @@ export function menuTemplate(options: {
   send?: (id: CommandId) => void;
 }): MenuItemConstructorOptions[] {
   const { isMac, isDev, appName } = options;
-  const label = labeller(options.locale ?? 'en');
+  const words = COMMAND_WORDS[options.locale ?? 'en'];
   const send = options.send ?? (() => {});
   const platform: ShortcutPlatform = {
     os: isMac ? 'mac' : process.platform === 'win32' ? 'windows' : 'linux',
@@ -55,7 +45,7 @@ export function menuTemplate(options: {
       const accelerator = chord ? acceleratorOf(chord, platform.os) : null;
       return {
         id: `command:${c.id}`,
-        label: label(`commands.${c.id}` as LabelKey),
+        label: words.commands[c.id],
         ...(accelerator ? { accelerator, registerAccelerator: false } : {}),
         click: () => send(c.id),
       };
@@ -80,11 +70,11 @@ export function menuTemplate(options: {
     });
   }
   template.push({
-    label: label('commands.menu.file'),
+    label: words.menus.file,
     submenu: [...commandsOf('file'), separator, isMac ? { role: 'close' } : { role: 'quit' }],
   });
   template.push({
-    label: label('commands.menu.edit'),
+    label: words.menus.edit,
     submenu: [
       { role: 'undo' },
       { role: 'redo' },
@@ -99,7 +89,7 @@ export function menuTemplate(options: {
     ],
   });
   template.push({
-    label: label('commands.menu.view'),
+    label: words.menus.view,
     submenu: [
       ...commandsOf('view'),
       separator,
@@ -120,15 +110,15 @@ export function menuTemplate(options: {
       { role: 'togglefullscreen' },
     ],
   });
-  template.push({ label: label('commands.menu.go'), submenu: goMenu(commandsOf('go')) });
-  template.push({ label: label('commands.menu.conversation'), submenu: commandsOf('conversation') });
+  template.push({ label: words.menus.go, submenu: goMenu(commandsOf('go')) });
+  template.push({ label: words.menus.conversation, submenu: commandsOf('conversation') });
   template.push({
-    label: label('commands.menu.window'),
+    label: words.menus.window,
     submenu: isMac
       ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
       : [{ role: 'minimize' }, { role: 'close' }],
   });
-  template.push({ label: label('commands.menu.help'), role: 'help', submenu: commandsOf('help') });
+  template.push({ label: words.menus.help, role: 'help', submenu: commandsOf('help') });
   return template;
 }
 

@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { useStore as useZustand } from 'zustand';
 import { TEXT_FORMATS, type TextFormat } from '../../shared/formats.ts';
 import { useStore } from '../store/index.ts';
-import { commandUi, useCommandContext } from './context.ts';
+import type { StoreRuntime } from '../store/runtime.ts';
+import { useCommandContext } from './context.ts';
 import { usePlatform } from './platform.ts';
 import { useCommandKeys } from './useCommandKeys.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 import { ShortcutsSheet } from './ShortcutsSheet.tsx';
 
-const close = (ui: ReturnType<typeof commandUi>) => () => ui.setState({ overlay: null });
+const close = (ui: StoreRuntime['commandUi']) => () => ui.setState({ overlay: null });
 
 /**
  * The keyboard layer of the app: installs the shortcuts and the desktop menu's commands, and shows the
@@ -16,7 +17,7 @@ const close = (ui: ReturnType<typeof commandUi>) => () => ui.setState({ overlay:
  */
 export function Commands() {
   const ctx = useCommandContext();
-  const ui = commandUi(ctx.store);
+  const ui = ctx.store.runtime.commandUi;
   const platform = usePlatform();
   const overlay = useZustand(ui, (s) => s.overlay);
   const activeTab = useStore((s) => s.activeTab);

@@ -15,16 +15,17 @@ function hostOf(store: AppStore): ShortcutPlatform['host'] | undefined {
   }
 }
 
-/** Per store: the OS and host do not change while the page lives, and every message row asks (menus, tooltips). */
-const platforms = new WeakMap<AppStore, ShortcutPlatform>();
-
+/**
+ * Kept in the store's runtime: the OS and host do not change while the page lives, and every message row
+ * asks (menus, tooltips).
+ */
 export function platformOf(store: AppStore): ShortcutPlatform {
-  const known = platforms.get(store);
+  const known = store.runtime.platform;
   if (known) return known;
   const host = hostOf(store);
   const platform = { os: detectOs(typeof navigator === 'undefined' ? {} : navigator), host: host ?? 'web' };
   // a store without its bridge yet counts as the browser, until it has one
-  if (host) platforms.set(store, platform);
+  if (host) store.runtime.platform = platform;
   return platform;
 }
 

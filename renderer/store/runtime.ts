@@ -1,8 +1,11 @@
 // What a store needs besides its state: the host it talks to, and the timers, queues and registries of
 // work in flight. Created with the store (createAppStore), so each store has its own and a test starts
 // from nothing by making a new store with a fake bridge.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ShortcutPlatform } from '../../shared/commands.ts';
 import type { Bridge, HostEvents } from '../../shared/contract.ts';
 import type { KeyFamily, TextFormat } from '../../shared/formats.ts';
+import type { PriceDraft } from '../../shared/price-table.ts';
 import type { DeltaBatcher, Delta } from './delta-batcher.ts';
 import type { ThumbnailMaker } from './images-slice.ts';
 import { SaveQueue } from './save-queue.ts';
@@ -12,6 +15,23 @@ export interface StreamHandlers {
   onDelta(d: Delta): void;
   /** the request failed and is being tried again */
   onRetry?(r: HostEvents['retry']): void;
+}
+
+/**
+ * The keyboard layer's own state (renderer/commands/): which overlay a command opened, and the text tab
+ * used last (where "new conversation" goes from another section). A small store of its own, so that
+ * opening the palette re-renders only what shows it.
+ */
+export interface CommandUi {
+  overlay: 'palette' | 'shortcuts' | null;
+  lastTextTab: TextFormat;
+}
+
+/** Settings > Prices as typed: each row with a key that stays with it, and whether it differs from the saved table. */
+export interface PricesEditor {
+  currency: string;
+  rows: (PriceDraft & { key: number })[];
+  dirty: boolean;
 }
 
 export interface StoreRuntime {
@@ -36,8 +56,13 @@ export interface StoreRuntime {
    * a second Enter or click meanwhile is refused instead of sending the message twice.
    */
   readonly preparing: Set<string>;
-  /** ids for notices and scroll requests: new each time */
+  /** ids for notices, scroll requests and the keys of rows being edited (functions, prices): new each time */
   nextId(): number;
+  readonly commandUi: StoreApi<CommandUi>;
+  /** the OS and host the shortcuts are for, kept once the bridge is known (commands/platform.ts) */
+  platform: ShortcutPlatform | undefined;
+  /** Settings > Prices left with a field invalid: the editor finds it as it was when the user comes back */
+  unsavedPrices: PricesEditor | undefined;
 }
 
 /** A model or parameter change is saved once input has been quiet this long. */
@@ -63,5 +88,8 @@ export function createRuntime(options: RuntimeOptions): StoreRuntime {
     thumbsRunning: 0,
     preparing: new Set(),
     nextId: () => (id += 1),
+    commandUi: createStore<CommandUi>()(() => ({ overlay: null, lastTextTab: 'chat' })),
+    platform: undefined,
+    unsavedPrices: undefined,
   };
 }

@@ -6,6 +6,7 @@ import { schemaTextProblem } from '../../shared/json-schema.ts';
 import type { FunctionDraft, ToolsDraft } from '../../shared/tool-drafts.ts';
 import { sharedProblemText } from '../i18n/problem-text.ts';
 import { t } from '../i18n/active.ts';
+import type { StoreRuntime } from './runtime.ts';
 
 /** One function as typed, with a key that stays the same while it is on screen (React, renames). */
 export interface ToolDraft extends FunctionDraft {
@@ -15,14 +16,17 @@ export interface ToolDraft extends FunctionDraft {
 export type ToolField = 'name' | 'description' | 'parameters' | 'fixedResult';
 export type ToolProblems = Partial<Record<ToolField, string>>;
 
-// Keys only need to differ within one page: a random prefix keeps drafts kept before a reload apart too.
-const KEY_PREFIX = Math.random().toString(36).slice(2, 8);
-let nextKey = 0;
-export const newToolKey = () => `tool-${KEY_PREFIX}-${(nextKey += 1)}`;
+/**
+ * Makes the screen's keys: they only need to differ within one store (kept drafts are stored without
+ * them), so they count with its runtime and a test starts from nothing.
+ */
+export function toolKeys(rt: Pick<StoreRuntime, 'nextId'>): () => string {
+  return () => `tool-${rt.nextId()}`;
+}
 
-export function draftOf(def: ToolDef, open = false): ToolDraft {
+export function draftOf(def: ToolDef, newKey: () => string, open = false): ToolDraft {
   return {
-    key: newToolKey(),
+    key: newKey(),
     name: def.name,
     description: def.description ?? '',
     parameters: def.parameters,
@@ -85,8 +89,8 @@ export function keptFunctions(drafts: readonly ToolDraft[]): FunctionDraft[] {
 }
 
 /** A kept draft back on screen, each function with a fresh key. */
-export function screenDrafts(draft: ToolsDraft): ToolDraft[] {
-  return draft.functions.map((f) => ({ ...f, key: newToolKey() }));
+export function screenDrafts(draft: ToolsDraft, newKey: () => string): ToolDraft[] {
+  return draft.functions.map((f) => ({ ...f, key: newKey() }));
 }
 
 /** Whether the screen shows exactly the kept draft (keys and the time aside). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { formatCost } from '../../renderer/features/cost/format-cost.ts';
+import { formatCost } from '../../renderer/components/cost/format-cost.ts';
 import { harnessPerTest, type Harness } from './harness.ts';
 
 /**

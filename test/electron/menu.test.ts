@@ -5,6 +5,7 @@ import { menuTemplate, setupMenu } from '../../electron/desktop/menu.ts';
 import { showMainWindow } from '../../electron/desktop/window.ts';
 import { COMMANDS, type CommandId } from '../../shared/commands.ts';
 import { EVENT_CHANNEL } from '../../shared/contract.ts';
+import { translate } from '../../renderer/i18n/translate.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 
@@ -134,5 +135,15 @@ describe('the commands in the menu', () => {
     const template = fake.applicationMenu?.template as MenuItemConstructorOptions[];
     expect(template.map((m) => m.label)).toContain('对话');
     expect(commandItem(template, 'newConversation')?.label).toBe('新建对话');
+  });
+
+  it('names every command as the page does, in both languages', () => {
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const template = menuTemplate({ isMac: false, isDev: false, appName: 'Quartet', locale });
+      const shown = COMMANDS.filter((c) => commandItem(template, c.id) !== undefined);
+      expect(shown.length).toBeGreaterThan(10);
+      for (const c of shown)
+        expect(commandItem(template, c.id)?.label).toBe(translate(locale, `commands.${c.id}`));
+    }
   });
 });

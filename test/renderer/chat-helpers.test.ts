@@ -6,14 +6,12 @@ import {
   visibleTurns,
   type PendingSend,
 } from '../../renderer/store/chat-helpers.ts';
-import {
-  errorTitle,
-  keptSignature,
-  metaText,
-  paramsProblem,
-  paramsSummary,
-  snippetRuns,
-} from '../../renderer/features/params/turn-info.ts';
+import { errorTitle } from '../../renderer/features/chat/error-title.ts';
+import { keptSignature } from '../../renderer/features/chat/kept-signature.ts';
+import { metaText } from '../../renderer/features/chat/usage-words.ts';
+import { snippetRuns } from '../../renderer/features/chat/search-snippet.ts';
+import { paramsProblem } from '../../renderer/features/params/params-problem.ts';
+import { paramsSummary } from '../../renderer/features/params/params-line.ts';
 import { TOOL_EXAMPLES } from '../../shared/tools.ts';
 import { messagesThinking, withParam } from '../../renderer/features/params/edit.ts';
 import { formatMs } from '../../renderer/components/format.ts';

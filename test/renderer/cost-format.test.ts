@@ -7,7 +7,7 @@ import {
   formatPrice,
   totalBreakdown,
   totalText,
-} from '../../renderer/features/cost/format-cost.ts';
+} from '../../renderer/components/cost/format-cost.ts';
 import { translator } from '../../renderer/i18n/translate.ts';
 import { costAt } from '../../shared/pricing.ts';
 

@@ -4,7 +4,7 @@
 // iterative or capped: the reply is drawn with a verdict, whatever its depth.
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { JsonReply } from '../../renderer/features/chat/JsonReply.tsx';
+import { JsonReply } from '../../renderer/components/turn/JsonReply.tsx';
 import { checkJsonReply } from '../../shared/json-schema.ts';
 import { extraBodyProblem, MAX_JSON_DEPTH } from '../../shared/extra-body.ts';
 

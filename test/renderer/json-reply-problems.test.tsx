@@ -4,7 +4,7 @@
 // the page's language.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
-import { JsonReply } from '../../renderer/features/chat/JsonReply.tsx';
+import { JsonReply } from '../../renderer/components/turn/JsonReply.tsx';
 import { setActiveLocale } from '../../renderer/i18n/active.ts';
 
 afterEach(() => {

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../shared/tools.ts';
-import { TOOL_CALLS_FIRST, TOOL_CALLS_STEP, ToolCalls } from '../../renderer/features/chat/ToolCalls.tsx';
+import { TOOL_CALLS_FIRST, TOOL_CALLS_STEP, ToolCalls } from '../../renderer/components/turn/ToolCalls.tsx';
 
 afterEach(cleanup);
 

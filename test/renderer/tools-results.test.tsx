@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SendResult } from '../../shared/contract.ts';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import type { ToolCall, ToolDef, ToolResult } from '../../shared/tools.ts';
-import { ToolResultsForm } from '../../renderer/features/chat/ToolResults.tsx';
+import { ToolResultsForm } from '../../renderer/components/turn/ToolResults.tsx';
 import { UserBubble } from '../../renderer/features/chat/Bubbles.tsx';
 import { MAX_AUTO_ROUNDS } from '../../renderer/store/tools-slice.ts';
 import { fakeBridge, freshStore, ok, type Impl } from './fake-bridge.ts';

@@ -7,6 +7,7 @@ import { draftKey, selectTabModel } from '../../store/chat-helpers.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
+import type { ChatPresetsSlot } from '../../components/slots.ts';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
@@ -167,7 +168,8 @@ function useFileDrop(format: TextFormat, conversationId: string | null) {
 }
 
 /** One text tab (Chat Completions, Responses, Messages or Generate Content): the same screen for each format. */
-export function ChatTab(props: { format: TextFormat }) {
+/** `presets` is the Presets menu of the header (features/presets, passed in by App.tsx). */
+export function ChatTab(props: { format: TextFormat; presets: ChatPresetsSlot }) {
   const { format } = props;
   const conversationId = useStore((s) => s.activeConversation[format]);
   const [ref, width] = useElementWidth<HTMLDivElement>();
@@ -212,7 +214,7 @@ export function ChatTab(props: { format: TextFormat }) {
               {t('chat.tab.drop')}
             </div>
           ) : null}
-          <ConversationHeader format={format} conversationId={conversationId} />
+          <ConversationHeader format={format} conversationId={conversationId} presets={props.presets} />
           <ConversationBody format={format} conversationId={conversationId} />
           <Composer format={format} conversationId={conversationId} />
         </section>

@@ -8,8 +8,9 @@ import { draftKey, selectInvalidParam, selectTabModel, selectTabParams } from '.
 import type { TextFormat } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { paramsProblem, paramsSummary } from '../params/turn-info.ts';
-import { AttachButton, ComposerFiles, usePasteFiles } from './Attachments.tsx';
+import { paramsProblem } from '../params/params-problem.ts';
+import { paramsSummary } from '../params/params-line.ts';
+import { AttachButton, ComposerFiles, usePasteFiles } from '../../components/turn/Attachments.tsx';
 import { useShortcutProps } from '../../commands/platform.ts';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';

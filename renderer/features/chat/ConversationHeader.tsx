@@ -8,13 +8,13 @@ import { IconButton } from '../../components/IconButton.tsx';
 import { MenuButton } from '../../components/Menu.tsx';
 import { formatCount } from '../../components/format.ts';
 import { useShallow } from 'zustand/react/shallow';
-import { ChatPresets } from '../presets/ChatPresets.tsx';
+import type { ChatPresetsSlot } from '../../components/slots.ts';
 import { SidebarToggle } from '../../commands/SidebarToggle.tsx';
 import { useShortcutProps } from '../../commands/platform.ts';
-import { ConversationCost } from '../cost/Cost.tsx';
+import { ConversationCost } from '../../components/cost/Cost.tsx';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
-import { usagePart, type UsagePart } from '../params/turn-info.ts';
+import { usagePart, type UsagePart } from './usage-words.ts';
 
 /** One running total, its figure where the language puts it. */
 function Figure(props: { part: UsagePart }) {
@@ -50,8 +50,12 @@ function Totals(props: { conversationId: string }) {
 }
 
 /** Title, model, running totals, export and the parameters toggle. */
-export function ConversationHeader(props: { format: TextFormat; conversationId: string | null }) {
-  const { format, conversationId } = props;
+export function ConversationHeader(props: {
+  format: TextFormat;
+  conversationId: string | null;
+  presets: ChatPresetsSlot;
+}) {
+  const { format, conversationId, presets: Presets } = props;
   const title = useStore((s) => (conversationId ? s.loaded[conversationId]?.title : undefined));
   const model = useStore((s) => selectTabModel(s, format));
   const setModel = useStore((s) => s.setModel);
@@ -90,7 +94,7 @@ export function ConversationHeader(props: { format: TextFormat; conversationId: 
         />
       </div>
       <div className="conv-tools">
-        <ChatPresets format={format} conversationId={conversationId} />
+        <Presets format={format} conversationId={conversationId} />
         <MenuButton
           icon="download"
           label={t('chat.header.export')}

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useStore } from '../../store/index.ts';
 import { visibleTurns } from '../../store/chat-helpers.ts';
 import type { Turn } from '../../../shared/conversation.ts';
 import type { Attachment } from '../../../shared/attachments.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { PendingUserBubble, ReplyBubble, UserBubble } from './Bubbles.tsx';
+import { useVirtualRows } from '../../components/useVirtualRows.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { ToolResultsForm } from './ToolResults.tsx';
+import { ToolResultsForm } from '../../components/turn/ToolResults.tsx';
 import type { ToolResult } from '../../../shared/tools.ts';
 import { t } from '../../i18n/active.ts';
 import { createSkimTracker, SkimContext, useScrollSkim } from '../../components/skim.ts';
@@ -28,6 +28,9 @@ type Row =
 
 /** The streaming reply's row key; the finished reply keeps it (see ReplyBubble). */
 const streamKey = (requestId: string) => `stream:${requestId}`;
+// a row's height before it is measured, and the key its measured height stays with
+const estimateRow = () => 120;
+const keyOfRow = (row: Row) => row.key;
 
 const BOTTOM_SLACK = 48;
 
@@ -85,18 +88,16 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   const skimProgrammatic = skim.programmatic;
   const [skimTracker] = useState(createSkimTracker);
 
-  // not compiled by React Compiler anyway; the virtualizer re-renders this component itself
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 120,
+  // the virtualizer re-renders this component itself; rows are measured as drawn
+  const { virtualizer, items, totalSize } = useVirtualRows({
+    scrollRef,
+    rows,
+    estimate: estimateRow,
+    keyOf: keyOfRow,
     overscan: 6,
-    getItemKey: (i) => rows[i]?.key ?? i,
     paddingStart: 20,
     paddingEnd: 28,
   });
-  const totalSize = virtualizer.getTotalSize();
 
   const scrollToBottom = useCallback(() => {
     const el = scrollRef.current;
@@ -106,6 +107,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   // Opening a conversation starts at its end, or at the turn a search hit points to.
   useLayoutEffect(() => {
     stick.current = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the button follows a scroll made by code here
     setAtBottom(true);
     skim.programmatic();
     if (rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
@@ -119,6 +121,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
     if (index < 0) return;
     handledScroll.current = scrollRequest.nonce;
     stick.current = false;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the button follows a scroll made by code here
     setAtBottom(false);
     skimProgrammatic();
     virtualizer.scrollToIndex(index, { align: 'center' });
@@ -132,6 +135,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   useLayoutEffect(() => {
     if (!requestId) return;
     stick.current = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the button follows a scroll made by code here
     setAtBottom(true);
     scrollToBottom();
   }, [requestId, scrollToBottom]);
@@ -151,9 +155,8 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   };
 
   const busy = pending !== undefined;
-  const items = virtualizer.getVirtualItems();
   const skimmed = skimTracker.update(
-    items.map((v) => String(v.key)),
+    items.map(({ item }) => String(item.key)),
     skim.skimming(),
     skim.settled,
   );
@@ -169,9 +172,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
         data-testid="message-list"
       >
         <div className="msg-canvas" style={{ height: totalSize }}>
-          {items.map((v) => {
-            const row = rows[v.index];
-            if (!row) return null;
+          {items.map(({ item: v, row }) => {
             return (
               <SkimContext.Provider key={v.key} value={row.kind === 'turn' && skimmed.has(String(v.key))}>
                 <div

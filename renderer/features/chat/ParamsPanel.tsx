@@ -4,16 +4,16 @@ import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { selectTabParams } from '../../store/chat-helpers.ts';
 import { toolsScope } from '../../store/tools-slice.ts';
-import { CONTROLS, wireName } from '../../../shared/controls.ts';
+import { wireName } from '../../../shared/controls.ts';
 import type { Params } from '../../../shared/conversation.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { IconButton } from '../../components/IconButton.tsx';
-import { paramsProblem } from '../params/turn-info.ts';
+import { paramsProblem } from '../params/params-problem.ts';
 import { useParamsPanel } from '../params/useParamsPanel.ts';
 import { ToolsSection } from '../params/ToolsSection.tsx';
 import { t } from '../../i18n/active.ts';
 import { messagesThinking, withParam } from '../params/edit.ts';
-import { NumberField, StreamSwitch, SystemPromptField, Temperature } from '../params/fields.tsx';
+import { MaxTokens, StreamSwitch, SystemPromptField, Temperature } from '../params/fields.tsx';
 import { GenerateThinking, MessagesThinking } from '../params/thinking.tsx';
 import { MoreControls } from '../params/controls.tsx';
 import { StructuredOutput } from '../params/StructuredOutput.tsx';
@@ -60,23 +60,17 @@ function ParamsForm(props: { format: TextFormat; isNew: boolean; scope: string }
 
       <Temperature format={format} value={params.temperature} onChange={(v) => update('temperature', v)} />
 
-      <NumberField
+      <MaxTokens
         format={format}
-        field="maxTokens"
-        label={t('params.maxTokens')}
         value={params.maxTokens}
         onCommit={(v) => update('maxTokens', v)}
-        min={CONTROLS.maxTokens.min}
-        max={CONTROLS.maxTokens.max}
         required={format === 'messages'}
-        placeholder={format === 'messages' ? '1024' : t('params.maxTokens.placeholder')}
         hint={
           format === 'messages'
             ? t('params.maxTokens.hint.messages')
             : t('params.maxTokens.hint', { wire: wireName(format, 'maxTokens') ?? '' })
         }
         error={problem?.field === 'maxTokens' ? problem.message : undefined}
-        testId="param-max-tokens"
       />
 
       <StreamSwitch params={params} update={update} />

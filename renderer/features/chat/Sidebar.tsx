@@ -1,7 +1,6 @@
 import { displayModelId, displayName } from '../../../shared/display.ts';
 import {
   memo,
-  useCallback,
   useContext,
   useMemo,
   useRef,
@@ -10,12 +9,12 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useShallow } from 'zustand/react/shallow';
 import { StoreContext, useStore } from '../../store/index.ts';
 import type { ConversationSummary, SearchHit } from '../../../shared/contract.ts';
 import type { Folder } from '../../../shared/organise.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
+import { rowPlace, useVirtualRows } from '../../components/useVirtualRows.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -23,7 +22,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { formatWhen } from '../../components/format.ts';
 import { useT } from '../../i18n/useT.ts';
-import { snippetRuns } from '../params/turn-info.ts';
+import { snippetRuns } from './search-snippet.ts';
 import { MiddleCut } from '../../components/organise/MiddleCut.tsx';
 import { summaryOf } from '../../store/chat-helpers.ts';
 import {
@@ -335,6 +334,8 @@ const ROW_HEIGHTS: Record<SidebarRow['kind'], number> = {
   section: 28,
   'folder-empty': 30,
 };
+const rowHeightOf = (row: SidebarRow | undefined) => ROW_HEIGHTS[row?.kind ?? 'conversation'];
+const keyOfRow = (row: SidebarRow) => row.key;
 
 function VirtualRowList(props: {
   rows: SidebarRow[];
@@ -345,15 +346,11 @@ function VirtualRowList(props: {
 }) {
   const { rows } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  // stable while the rows are: new functions would make the virtualizer measure every row again each render
-  const estimate = useCallback((i: number) => ROW_HEIGHTS[rows[i]?.kind ?? 'conversation'], [rows]);
-  const keyOf = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: estimate,
-    getItemKey: keyOf,
+  const { virtualizer, items, totalSize } = useVirtualRows({
+    scrollRef,
+    rows,
+    estimate: rowHeightOf,
+    keyOf: keyOfRow,
     overscan: 10,
   });
   return (
@@ -364,33 +361,19 @@ function VirtualRowList(props: {
       data-virtual="true"
       {...props.handlers}
     >
-      <ul
-        className="conv-list"
-        aria-label={props.label}
-        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-      >
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index];
-          if (!row) return null;
-          return (
-            <li
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className={`conv-row conv-row--${row.kind}${props.dropClass(row)}`}
-              data-group={groupKey(row.group)}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                transform: `translateY(${item.start}px)`,
-              }}
-            >
-              {props.render(row)}
-            </li>
-          );
-        })}
+      <ul className="conv-list" aria-label={props.label} style={{ height: totalSize, position: 'relative' }}>
+        {items.map(({ item, row }) => (
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className={`conv-row conv-row--${row.kind}${props.dropClass(row)}`}
+            data-group={groupKey(row.group)}
+            style={rowPlace(item)}
+          >
+            {props.render(row)}
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -8,8 +8,8 @@ import {
 } from '../../store/compare-slice.ts';
 import type { StoreState } from '../../store/types.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
-import { paramsProblem } from '../params/turn-info.ts';
-import { ToolResultsForm, ToolResultsList } from '../chat/ToolResults.tsx';
+import { paramsProblem } from '../params/params-problem.ts';
+import { ToolResultsForm, ToolResultsList } from '../../components/turn/ToolResults.tsx';
 import { t } from '../../i18n/active.ts';
 
 /** The results that answered a column's calls: the chat tab's compact Results bubble, on the user's side. */

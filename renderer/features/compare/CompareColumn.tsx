@@ -1,12 +1,12 @@
 import { displayModelId } from '../../../shared/display.ts';
-import { TurnAttachments } from '../chat/Attachments.tsx';
+import { TurnAttachments } from '../../components/turn/Attachments.tsx';
 import type { Attachment } from '../../../shared/attachments.ts';
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useStore } from '../../store/index.ts';
 import { MIN_COLUMNS, retryOf, type CompareColumn } from '../../store/compare-slice.ts';
 import type { Output, Turn } from '../../../shared/conversation.ts';
 import { sendsOutput } from '../../store/compare-params.ts';
-import { JsonReply } from '../chat/JsonReply.tsx';
+import { JsonReply } from '../../components/turn/JsonReply.tsx';
 import { describeError } from '../../../shared/errors.ts';
 import { FORMAT_LABELS, TEXT_FORMATS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../../components/ModelPicker.tsx';
@@ -14,11 +14,11 @@ import { firstSuitedModel } from '../../store/models-slice.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { EndNotice } from '../chat/EndNotice.tsx';
+import { EndNotice } from '../../components/turn/EndNotice.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ColumnParamsSummary } from './CompareParams.tsx';
-import { ColumnPresets } from '../presets/ColumnPresets.tsx';
-import { ToolCalls } from '../chat/ToolCalls.tsx';
+import type { ColumnPresetsSlot } from '../../components/slots.ts';
+import { ToolCalls } from '../../components/turn/ToolCalls.tsx';
 import { ColumnResults, ColumnResultsForm } from './ColumnTools.tsx';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
@@ -28,7 +28,13 @@ function useColumn(key: string): CompareColumn | undefined {
 }
 
 /** A column's (format, model) choice, with remove and "same model everywhere". */
-export function ColumnHeader(props: { columnKey: string; index: number; hidden?: boolean }) {
+export function ColumnHeader(props: {
+  columnKey: string;
+  index: number;
+  hidden?: boolean;
+  presets: ColumnPresetsSlot;
+}) {
+  const Presets = props.presets;
   const col = useColumn(props.columnKey);
   const setColumn = useStore((s) => s.setCompareColumn);
   const remove = useStore((s) => s.removeCompareColumn);
@@ -103,7 +109,7 @@ export function ColumnHeader(props: { columnKey: string; index: number; hidden?:
       </div>
       <div className="column-params-row">
         <ColumnParamsSummary column={col} index={props.index} />
-        <ColumnPresets columnKey={col.key} index={props.index} />
+        <Presets columnKey={col.key} index={props.index} />
       </div>
     </div>
   );

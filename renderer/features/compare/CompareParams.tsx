@@ -8,16 +8,15 @@ import type { Params } from '../../../shared/conversation.ts';
 import { FORMAT_LABELS, type TextFormat } from '../../../shared/formats.ts';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { CONTROLS } from '../../../shared/controls.ts';
 import { messagesThinking, withParam } from '../params/edit.ts';
 import { ParamsInvalidContext } from '../params/invalid.ts';
-import { NumberField, StreamSwitch, SystemPromptField, Temperature } from '../params/fields.tsx';
+import { MaxTokens, StreamSwitch, SystemPromptField, Temperature } from '../params/fields.tsx';
 import { GenerateThinking, IncludeThoughts, MessagesThinking } from '../params/thinking.tsx';
 import { MoreControls } from '../params/controls.tsx';
 import { StructuredOutput } from '../params/StructuredOutput.tsx';
 import { SharedMoreControls, SharedStructuredOutput } from './SharedControls.tsx';
 import { CompareTools } from './CompareTools.tsx';
-import { paramsProblem } from '../params/turn-info.ts';
+import { paramsProblem } from '../params/params-problem.ts';
 import { compareParamsSummary } from './params-summary.ts';
 import { t } from '../../i18n/active.ts';
 
@@ -152,16 +151,11 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
 
         <Temperature format={first} value={params.temperature} onChange={(v) => update('temperature', v)} />
 
-        <NumberField
+        <MaxTokens
           format={first}
-          field="maxTokens"
-          label={t('params.maxTokens')}
           value={params.maxTokens}
           onCommit={(v) => update('maxTokens', v)}
-          min={CONTROLS.maxTokens.min}
-          max={CONTROLS.maxTokens.max}
           required={messagesOnly}
-          placeholder={messagesOnly ? '1024' : t('params.maxTokens.placeholder')}
           hint={t(
             messagesOnly
               ? 'params.compare.maxTokens.messagesOnly'
@@ -170,7 +164,6 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
                 : 'params.compare.maxTokens.hint',
           )}
           error={problem?.field === 'maxTokens' ? problem.message : undefined}
-          testId="param-max-tokens"
         />
 
         <StreamSwitch params={params} update={update} />

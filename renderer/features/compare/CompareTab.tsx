@@ -8,13 +8,14 @@ import {
   selectCompareFiles,
   selectCompareInvalid,
 } from '../../store/compare-slice.ts';
-import { AttachButton, ComposerFiles, usePasteFiles } from '../chat/Attachments.tsx';
+import { AttachButton, ComposerFiles, usePasteFiles } from '../../components/turn/Attachments.tsx';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { useElementSize } from './useElementSize.ts';
 import { PARAMS_W } from '../../components/layout.ts';
-import { paramsProblem } from '../params/turn-info.ts';
+import { paramsProblem } from '../params/params-problem.ts';
 import { ColumnHeader, ColumnBody } from './CompareColumn.tsx';
+import type { ColumnPresetsSlot } from '../../components/slots.ts';
 import { FiguresRow } from './FiguresRow.tsx';
 import { ColumnSwitcher, columnPanelId, columnTabId } from './ColumnSwitcher.tsx';
 import { selectCallsWaiting } from './ColumnTools.tsx';
@@ -56,7 +57,8 @@ function selectSendProblem(s: StoreState): string | null {
 }
 
 /** Compare: one prompt, two to four (format, model) columns answering at once, figures side by side. */
-export function CompareTab() {
+/** `presets` is each column's Presets menu (features/presets, passed in by App.tsx). */
+export function CompareTab(props: { presets: ColumnPresetsSlot }) {
   const settings = useStore((s) => s.settings);
   const hydrated = useStore((s) => s.compareHydrated);
   const hydrate = useStore((s) => s.hydrateCompare);
@@ -85,7 +87,13 @@ export function CompareTab() {
             <ColumnSwitcher keys={keys} value={shown} onChange={setPicked} />
             <div className="compare-grid is-stacked" data-columns={1} data-testid="compare-stacked">
               {keys.map((k, i) => (
-                <ColumnHeader key={`h-${k}`} columnKey={k} index={i} hidden={k !== shown} />
+                <ColumnHeader
+                  key={`h-${k}`}
+                  columnKey={k}
+                  index={i}
+                  hidden={k !== shown}
+                  presets={props.presets}
+                />
               ))}
               {keys.map((k) => (
                 <ColumnBody
@@ -105,7 +113,7 @@ export function CompareTab() {
             data-columns={keys.length}
           >
             {keys.map((k, i) => (
-              <ColumnHeader key={`h-${k}`} columnKey={k} index={i} />
+              <ColumnHeader key={`h-${k}`} columnKey={k} index={i} presets={props.presets} />
             ))}
             {keys.map((k) => (
               <ColumnBody key={`b-${k}`} columnKey={k} />

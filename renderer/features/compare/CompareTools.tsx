@@ -1,8 +1,7 @@
 import type { Params } from '../../../shared/conversation.ts';
-import type { TextFormat } from '../../../shared/formats.ts';
+import { SHORT_FORMAT_NAMES, type TextFormat } from '../../../shared/formats.ts';
 import { columnParams } from '../../store/compare-params.ts';
 import { TOOLS_WIRE, ToolsSection, toolChoiceWire } from '../params/ToolsSection.tsx';
-import { SHORT } from './SharedControls.tsx';
 import { t } from '../../i18n/active.ts';
 
 /**
@@ -43,7 +42,7 @@ export function CompareTools(props: {
                     data-format={f}
                     title={t('tools.compare.functionsSentAs', { wire: TOOLS_WIRE[f] })}
                   >
-                    <span className="compare-tools-format">{SHORT[f]}</span>{' '}
+                    <span className="compare-tools-format">{SHORT_FORMAT_NAMES[f]}</span>{' '}
                     <code className="mono">{toolChoiceWire(f, choice)}</code>
                   </li>
                 ))}

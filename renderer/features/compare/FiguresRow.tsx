@@ -4,8 +4,8 @@ import { lastReplyFigures, rankLowest, type ColumnFigures, type Rank } from '../
 import { formatCount, formatMs } from '../../components/format.ts';
 import { ElapsedTime } from '../../components/ElapsedTime.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
-import { columnCost, selectPrices } from '../cost/Cost.tsx';
-import { costBreakdown, formatCost } from '../cost/format-cost.ts';
+import { columnCost, selectPrices } from '../../components/cost/Cost.tsx';
+import { costBreakdown, formatCost } from '../../components/cost/format-cost.ts';
 import type { Cost } from '../../../shared/pricing.ts';
 import { useLocale, useT } from '../../i18n/useT.ts';
 import type { Translate } from '../../i18n/translate.ts';

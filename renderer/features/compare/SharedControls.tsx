@@ -1,5 +1,6 @@
 import type { Params } from '../../../shared/conversation.ts';
-import type { TextFormat } from '../../../shared/formats.ts';
+// formats as the narrow tabs name them: short enough for one line under a control
+import { SHORT_FORMAT_NAMES, type TextFormat } from '../../../shared/formats.ts';
 import { MORE_CONTROL_KEYS, formatSends, wireName, type ControlKey } from '../../../shared/controls.ts';
 import { sendsOutput } from '../../store/compare-params.ts';
 import { ControlInput, ExtraBodyField } from '../params/controls.tsx';
@@ -13,14 +14,6 @@ import { t } from '../../i18n/active.ts';
  * under it which columns send it and which do not (a format that lacks a control simply does not get it).
  */
 
-/** Formats as the narrow tabs name them: short enough for one line under a control. */
-export const SHORT: Record<TextFormat, string> = {
-  chat: 'Chat',
-  responses: 'Responses',
-  messages: 'Messages',
-  generate: 'Generate',
-};
-
 /**
  * Which columns' formats send a control: "Sent in Chat, Generate · not sent in Messages" while it is set,
  * "For Chat, Generate · not Messages" while it is not.
@@ -29,11 +22,11 @@ function sentWhere(formats: readonly TextFormat[], sends: (f: TextFormat) => boo
   const sep = t('params.listSeparator');
   const yes = formats
     .filter(sends)
-    .map((f) => SHORT[f])
+    .map((f) => SHORT_FORMAT_NAMES[f])
     .join(sep);
   const no = formats
     .filter((f) => !sends(f))
-    .map((f) => SHORT[f])
+    .map((f) => SHORT_FORMAT_NAMES[f])
     .join(sep);
   if (yes === '') return { yes: t('params.where.notSentIn', { formats: no }), no: '' };
   return {
@@ -54,7 +47,9 @@ function SentWhere(props: {
   const { formats, wire } = props;
   const { yes, no } = sentWhere(formats, props.sends, props.set);
   const title = wire
-    ? formats.map((f) => `${SHORT[f]}${t('params.colon')}${wire(f) ?? t('params.notSent')}`).join(' · ')
+    ? formats
+        .map((f) => `${SHORT_FORMAT_NAMES[f]}${t('params.colon')}${wire(f) ?? t('params.notSent')}`)
+        .join(' · ')
     : undefined;
   return (
     <span className="field-hint compare-where" title={title} data-testid="control-where">

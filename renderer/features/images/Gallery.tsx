@@ -1,8 +1,8 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../store/index.ts';
 import { getBridge } from '../../bridge/index.ts';
 import type { ImageRecord } from '../../../shared/contract.ts';
+import { useVirtualRows } from '../../components/useVirtualRows.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -43,11 +43,13 @@ export function Gallery() {
 
   const { cols, tile } = gridFor(width);
   const rowCount = Math.ceil(images.length / cols);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => tile + GAP,
+  // a row of the grid is its index: the images it shows follow from the column count
+  const gridRows = useMemo(() => Array.from({ length: rowCount }, (_, i) => i), [rowCount]);
+  const estimate = useCallback(() => tile + GAP, [tile]);
+  const { virtualizer, items, totalSize } = useVirtualRows({
+    scrollRef,
+    rows: gridRows,
+    estimate,
     overscan: 3,
     paddingStart: PAD,
     paddingEnd: PAD,
@@ -56,8 +58,7 @@ export function Gallery() {
     virtualizer.measure();
   }, [tile, virtualizer]);
 
-  const rows = virtualizer.getVirtualItems();
-  const lastRow = rows.at(-1)?.index ?? -1;
+  const lastRow = items.at(-1)?.item.index ?? -1;
   useEffect(() => {
     if (loaded && !loading && images.length < total && lastRow >= rowCount - 3) void loadMore();
   }, [loaded, loading, images.length, total, lastRow, rowCount, loadMore]);
@@ -90,9 +91,9 @@ export function Gallery() {
           className="gallery-grid"
           role="list"
           aria-label={t('images.gallery.label', { count: total })}
-          style={{ height: virtualizer.getTotalSize() }}
+          style={{ height: totalSize }}
         >
-          {rows.map((row) => (
+          {items.map(({ item: row }) => (
             <div
               key={row.key}
               className="gallery-row"

@@ -1,5 +1,5 @@
 import { memo, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { rowPlace, useVirtualRows } from '../../components/useVirtualRows.ts';
 import type { ExchangeEvent } from '../../../shared/exchange.ts';
 import { t } from '../../i18n/active.ts';
 
@@ -26,13 +26,15 @@ export function EventList({ events }: { events: ExchangeEvent[] }) {
   return <VirtualEventList events={events} />;
 }
 
+// a one-line event before it is measured
+const eventHeight = () => 24;
+
 function VirtualEventList({ events }: { events: ExchangeEvent[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design
-  const virtualizer = useVirtualizer({
-    count: events.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 24,
+  const { virtualizer, items, totalSize } = useVirtualRows({
+    scrollRef,
+    rows: events,
+    estimate: eventHeight,
     overscan: 12,
   });
   return (
@@ -45,28 +47,18 @@ function VirtualEventList({ events }: { events: ExchangeEvent[] }) {
       role="group"
       aria-label={t('inspector.detail.events')}
     >
-      <ol className="event-list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const e = events[item.index];
-          if (!e) return null;
-          return (
-            <li
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="event-row"
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                transform: `translateY(${item.start}px)`,
-              }}
-            >
-              <EventCells event={e} />
-            </li>
-          );
-        })}
+      <ol className="event-list" style={{ height: totalSize, position: 'relative' }}>
+        {items.map(({ item, row: e }) => (
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className="event-row"
+            style={rowPlace(item)}
+          >
+            <EventCells event={e} />
+          </li>
+        ))}
       </ol>
     </div>
   );

@@ -1,19 +1,9 @@
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ConversationSummary } from '../../../shared/contract.ts';
 import { FORMAT_LABELS, SHORT_FORMAT_NAMES, TEXT_FORMATS, type TextFormat } from '../../../shared/formats.ts';
 import type { Folder } from '../../../shared/organise.ts';
 import { displayModelId } from '../../../shared/display.ts';
+import { rowPlace, useVirtualRows } from '../../components/useVirtualRows.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -32,6 +22,7 @@ import './library.css';
 const VIRTUAL_FROM = 100;
 const ROW_HEIGHT = 44;
 const rowHeight = () => ROW_HEIGHT;
+const idOf = (c: ConversationSummary) => c.id;
 
 /** The formats as a row names them: short, the full name in its tooltip. */
 const SHORT_FORMAT = SHORT_FORMAT_NAMES;
@@ -379,14 +370,11 @@ function VirtualLibraryList(props: {
 }) {
   const { rows } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  // stable while the rows are: a new function would make the virtualizer measure all rows again each render
-  const keyOf = useCallback((i: number) => rows[i]?.id ?? i, [rows]);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: rowHeight,
-    getItemKey: keyOf,
+  const { items, totalSize } = useVirtualRows({
+    scrollRef,
+    rows,
+    estimate: rowHeight,
+    keyOf: idOf,
     overscan: 12,
   });
   return (
@@ -395,28 +383,13 @@ function VirtualLibraryList(props: {
       <ul
         className="library-rows"
         aria-label={props.label}
-        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        style={{ height: totalSize, position: 'relative' }}
       >
-        {virtualizer.getVirtualItems().map((item) => {
-          const c = rows[item.index];
-          if (!c) return null;
-          return (
-            <li
-              key={item.key}
-              className="library-li"
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                height: ROW_HEIGHT,
-                transform: `translateY(${item.start}px)`,
-              }}
-            >
-              {props.render(c)}
-            </li>
-          );
-        })}
+        {items.map(({ item, row: c }) => (
+          <li key={item.key} className="library-li" style={rowPlace(item, ROW_HEIGHT)}>
+            {props.render(c)}
+          </li>
+        ))}
       </ul>
     </div>
   );

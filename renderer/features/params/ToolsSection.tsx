@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { useStore } from '../../store/index.ts';
+import { useContext, useId, useMemo, useState } from 'react';
+import { StoreContext, useStore } from '../../store/index.ts';
 import { selectToolsDraft } from '../../store/tools-slice.ts';
 import {
   defOf,
@@ -10,6 +10,7 @@ import {
   listProblem,
   sameDraft,
   screenDrafts,
+  toolKeys,
   type ToolDraft,
   type ToolField as Field,
   type ToolProblems,
@@ -25,7 +26,8 @@ import '../../styles/tools.css';
 
 const BLANK_SCHEMA = JSON.stringify({ type: 'object', properties: {}, additionalProperties: false }, null, 2);
 
-const fromParams = (params: Params): ToolDraft[] => (params.tools ?? []).map((def) => draftOf(def));
+const fromParams = (params: Params, newKey: () => string): ToolDraft[] =>
+  (params.tools ?? []).map((def) => draftOf(def, newKey));
 
 /** What each format sends for the functions and for each tool choice (said under the control). */
 export const TOOLS_WIRE: Record<TextFormat, string> = {
@@ -76,7 +78,11 @@ export function ToolsSection(props: {
   const kept = useStore((s) => (scope === undefined ? null : selectToolsDraft(s, scope)));
   const setKept = useStore((s) => s.setToolsDraft);
   const id = useId();
-  const [drafts, setDrafts] = useState<ToolDraft[]>(() => (kept ? screenDrafts(kept) : fromParams(params)));
+  const store = useContext(StoreContext);
+  const newKey = useMemo(() => toolKeys(store.runtime), [store]);
+  const [drafts, setDrafts] = useState<ToolDraft[]>(() =>
+    kept ? screenDrafts(kept, newKey) : fromParams(params, newKey),
+  );
 
   // The kept draft changed elsewhere (discarded, reset, arrived with the settings): show it, or else the
   // saved list when what is on screen is a draft that is no longer kept.
@@ -84,7 +90,7 @@ export function ToolsSection(props: {
   if (kept !== seenKept) {
     setSeenKept(kept);
     if (kept ? !sameDraft(drafts, kept) : listProblem(drafts) !== undefined)
-      setDrafts(kept ? screenDrafts(kept) : fromParams(params));
+      setDrafts(kept ? screenDrafts(kept, newKey) : fromParams(params, newKey));
   }
   // Parameters replaced from elsewhere (another window's save, a preset): start again from them, unless
   // a draft is kept (it is the user's typing; the note below offers to discard it).
@@ -92,7 +98,7 @@ export function ToolsSection(props: {
   const [seen, setSeen] = useState(incoming);
   if (incoming !== seen) {
     setSeen(incoming);
-    if (!kept && incoming !== JSON.stringify(drafts.map(defOf))) setDrafts(fromParams(params));
+    if (!kept && incoming !== JSON.stringify(drafts.map(defOf))) setDrafts(fromParams(params, newKey));
   }
 
   const problems = drafts.map(draftProblems);
@@ -152,7 +158,7 @@ export function ToolsSection(props: {
       drafts.map((x) => (x.key === key ? { ...x, open } : x)),
       kept !== null,
     );
-  const discard = () => show(fromParams(params), false);
+  const discard = () => show(fromParams(params, newKey), false);
 
   const setChoice = (value: string) => {
     const p: Params = { ...params };
@@ -170,12 +176,12 @@ export function ToolsSection(props: {
     while (present.has(`function_${n}`)) n++;
     change([
       ...drafts,
-      { ...draftOf({ name: `function_${n}`, parameters: BLANK_SCHEMA }, true), savedName: '' },
+      { ...draftOf({ name: `function_${n}`, parameters: BLANK_SCHEMA }, newKey, true), savedName: '' },
     ]);
   };
   const addExample = (name: string) => {
     const example = TOOL_EXAMPLES.find((def) => def.name === name);
-    if (example) change([...drafts, draftOf(example, true)]);
+    if (example) change([...drafts, draftOf(example, newKey, true)]);
   };
 
   const choiceValue = choice === undefined ? '' : typeof choice === 'object' ? `fn:${choice.name}` : choice;

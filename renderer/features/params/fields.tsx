@@ -131,6 +131,36 @@ export function Temperature(props: {
   );
 }
 
+/**
+ * Max tokens, within the table's range: required where messages is the only format sending it (messages
+ * has no default), with the hint the place gives.
+ */
+export function MaxTokens(props: {
+  format: TextFormat;
+  value: number | undefined;
+  onCommit(v: number | undefined): void;
+  required: boolean;
+  hint: string;
+  error: string | undefined;
+}) {
+  return (
+    <NumberField
+      format={props.format}
+      field="maxTokens"
+      label={t('params.maxTokens')}
+      value={props.value}
+      onCommit={props.onCommit}
+      min={CONTROLS.maxTokens.min}
+      max={CONTROLS.maxTokens.max}
+      required={props.required}
+      placeholder={props.required ? '1024' : t('params.maxTokens.placeholder')}
+      hint={props.hint}
+      error={props.error}
+      testId="param-max-tokens"
+    />
+  );
+}
+
 /** An integer field that only hands over valid values and says inline what is wrong with the rest. */
 export function NumberField(props: {
   format: TextFormat;

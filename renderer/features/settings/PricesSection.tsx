@@ -22,6 +22,7 @@ import {
 import { MAX_MODEL_ID_CHARS } from '../../../shared/limits.ts';
 import { fileStamp } from '../../../shared/file-stamp.ts';
 import { StoreContext, useStore, type AppStore } from '../../store/index.ts';
+import type { PricesEditor } from '../../store/runtime.ts';
 import { rich } from '../../i18n/rich.tsx';
 import { useT } from '../../i18n/useT.ts';
 import type { Translate } from '../../i18n/translate.ts';
@@ -30,21 +31,13 @@ import { JsonFileButton } from '../../components/JsonFileButton.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { downloadText } from '../../components/download.ts';
-import { partName } from '../cost/format-cost.ts';
-import { selectPrices } from '../cost/Cost.tsx';
+import { partName } from '../../components/cost/format-cost.ts';
+import { selectPrices } from '../../components/cost/Cost.tsx';
 import './prices.css';
 
-/** A row of the editor: its text, and a key that stays with it when rows above are removed. */
-interface EditorRow extends PriceDraft {
-  key: number;
-}
-
-interface Editor {
-  currency: string;
-  rows: EditorRow[];
-  /** whether the user changed anything since the editor last matched the saved table */
-  dirty: boolean;
-}
+/** The editor: each row with a key that stays with it when rows above are removed (store/runtime.ts). */
+type Editor = PricesEditor;
+type EditorRow = Editor['rows'][number];
 
 type ImportReport =
   | {
@@ -57,22 +50,16 @@ type ImportReport =
     }
   | { file: string; error: string };
 
-let nextKey = 1;
-const withKey = (d: PriceDraft): EditorRow => ({ ...d, key: nextKey++ });
+/** A row with a key new in this store (its runtime counts them), so a test starts from nothing. */
+const withKey = (store: AppStore, d: PriceDraft): EditorRow => ({ ...d, key: store.runtime.nextId() });
 
-function editorOf(table: PriceTable | undefined): Editor {
+function editorOf(store: AppStore, table: PriceTable | undefined): Editor {
   return {
     currency: table?.currency ?? DEFAULT_CURRENCY,
-    rows: (table?.rows ?? []).map((r) => withKey(draftOf(r))),
+    rows: (table?.rows ?? []).map((r) => withKey(store, draftOf(r))),
     dirty: false,
   };
 }
-
-/**
- * What the user typed and has not saved (a field left invalid), by store: leaving Settings and coming back
- * finds it as it was instead of losing it.
- */
-const unsaved = new WeakMap<AppStore, Editor>();
 
 /** Whether the editor shows the table as saved. */
 function sameTable(e: Editor, table: PriceTable | undefined): boolean {
@@ -126,7 +113,10 @@ export function PricesSection() {
   const store = useContext(StoreContext);
   const saved = useStore(selectPrices);
   const updateSettings = useStore((s) => s.updateSettings);
-  const [editor, setEditorState] = useState<Editor>(() => unsaved.get(store) ?? editorOf(saved));
+  const [editor, setEditorState] = useState<Editor>(
+    // what the user typed and left unsaved (a field invalid) is found as it was
+    () => store.runtime.unsavedPrices ?? editorOf(store, saved),
+  );
   const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set());
   const [status, setStatus] = useState<'saved' | 'unsaved' | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -141,8 +131,8 @@ export function PricesSection() {
   // (Only when it differs: rebuilding the rows after the editor's own save would take the focus away.)
   useEffect(() => {
     const e = latest.current;
-    if (!e.dirty && !sameTable(e, saved)) setEditor(editorOf(saved));
-  }, [saved]);
+    if (!e.dirty && !sameTable(e, saved)) setEditor(editorOf(store, saved));
+  }, [saved, store]);
 
   const check = checkDrafts(editor.rows);
   const currencyOk = /^[A-Z]{3}$/.test(editor.currency);
@@ -168,13 +158,13 @@ export function PricesSection() {
   useEffect(
     () => () => {
       const last = latest.current;
-      if (!last.dirty) unsaved.delete(store);
+      if (!last.dirty) store.runtime.unsavedPrices = undefined;
       else if (checkDrafts(last.rows).rows && /^[A-Z]{3}$/.test(last.currency)) {
-        unsaved.delete(store);
+        store.runtime.unsavedPrices = undefined;
         void store
           .getState()
           .updateSettings({ prices: { currency: last.currency, rows: checkDrafts(last.rows).rows ?? [] } });
-      } else unsaved.set(store, last);
+      } else store.runtime.unsavedPrices = last;
     },
     [store],
   );
@@ -189,7 +179,7 @@ export function PricesSection() {
     change({ ...editor, rows: editor.rows.map((r) => (r.key === key ? { ...r, [field]: value } : r)) });
   const addRow = () => {
     if (editor.rows.length >= MAX_PRICE_ROWS) return;
-    const row = withKey(EMPTY_DRAFT);
+    const row = withKey(store, EMPTY_DRAFT);
     change({ ...editor, rows: [...editor.rows, row] });
     // the new row's model field takes the focus once it is on screen
     requestAnimationFrame(() =>
@@ -231,7 +221,7 @@ export function PricesSection() {
       // an updated row keeps its key (and its place); a new one gets its own
       rows: merged.drafts.map((d) => {
         const key = byModel.get(d.model.trim().toLowerCase());
-        return key === undefined ? withKey(d) : { ...d, key };
+        return key === undefined ? withKey(store, d) : { ...d, key };
       }),
     });
     const ok = await commit(e);

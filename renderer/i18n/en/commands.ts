@@ -1,36 +1,12 @@
 import type { Entry } from '../translate.ts';
+import { commandNameEntries } from '../../../shared/command-words.ts';
 
 /**
- * Commands, their shortcuts, the command palette and the shortcuts sheet. The desktop menu reads the
- * command names and the menu titles from here too (electron/desktop/menu.ts).
+ * Commands, their shortcuts, the command palette and the shortcuts sheet. The command names are written
+ * once in shared/command-words.ts, which the desktop menu reads too.
  */
 export const commands = {
-  // one name per command (shared/commands.ts), as the palette, the sheet and the menu show it
-  'commands.newConversation': 'New conversation',
-  'commands.focusSearch': 'Search conversations',
-  'commands.focusComposer': 'Write a message',
-  'commands.stopReply': 'Stop the reply',
-  'commands.regenerate': 'Regenerate the last reply',
-  'commands.copyLastReply': 'Copy the last reply',
-  'commands.toggleSidebar': 'Show or hide the sidebar',
-  'commands.toggleParams': 'Show or hide the parameters',
-  'commands.toggleInspector': 'Show or hide the inspector',
-  'commands.chooseModel': 'Choose the model',
-  'commands.attachFiles': 'Attach images or files',
-  'commands.exportMarkdown': 'Export the conversation as Markdown',
-  'commands.exportJson': 'Export the conversation as JSON',
-  'commands.switchTheme': 'Switch the theme (light, dark, system)',
-  'commands.switchLanguage': 'Switch the language (English, Chinese)',
-  'commands.openPalette': 'Command palette',
-  'commands.showShortcuts': 'Keyboard shortcuts',
-  'commands.goto.chat': 'Go to Chat Completions',
-  'commands.goto.responses': 'Go to Responses',
-  'commands.goto.messages': 'Go to Messages',
-  'commands.goto.generate': 'Go to Generate Content',
-  'commands.goto.library': 'Go to All conversations',
-  'commands.goto.images': 'Go to Images',
-  'commands.goto.compare': 'Go to Compare',
-  'commands.goto.settings': 'Go to Settings',
+  ...commandNameEntries('en'),
 
   'commands.group.general': 'General',
   'commands.group.conversation': 'Conversation',
@@ -38,15 +14,6 @@ export const commands = {
   'commands.group.tabs': 'Sections',
   'commands.group.composer': 'In the message box',
   'commands.group.palette': 'In the command palette',
-
-  // desktop menu titles
-  'commands.menu.file': 'File',
-  'commands.menu.edit': 'Edit',
-  'commands.menu.view': 'View',
-  'commands.menu.go': 'Go',
-  'commands.menu.conversation': 'Conversation',
-  'commands.menu.window': 'Window',
-  'commands.menu.help': 'Help',
 
   'commands.withKeys': '{label} ({keys})',
   'commands.sidebar.hide': 'Hide the sidebar',

@@ -1,32 +1,10 @@
 import type { Entry } from '../translate.ts';
 import type { commands as en } from '../en/commands.ts';
+import { commandNameEntries } from '../../../shared/command-words.ts';
 
 export const commands: Record<keyof typeof en, Entry> = {
-  'commands.newConversation': '新建对话',
-  'commands.focusSearch': '搜索对话',
-  'commands.focusComposer': '输入消息',
-  'commands.stopReply': '停止回复',
-  'commands.regenerate': '重新生成最后一条回复',
-  'commands.copyLastReply': '复制最后一条回复',
-  'commands.toggleSidebar': '显示或隐藏侧边栏',
-  'commands.toggleParams': '显示或隐藏参数面板',
-  'commands.toggleInspector': '显示或隐藏检查器',
-  'commands.chooseModel': '选择模型',
-  'commands.attachFiles': '附加图片或文件',
-  'commands.exportMarkdown': '将对话导出为 Markdown',
-  'commands.exportJson': '将对话导出为 JSON',
-  'commands.switchTheme': '切换主题（浅色、深色、跟随系统）',
-  'commands.switchLanguage': '切换界面语言（中文、英语）',
-  'commands.openPalette': '命令面板',
-  'commands.showShortcuts': '键盘快捷键',
-  'commands.goto.chat': '转到 Chat Completions',
-  'commands.goto.responses': '转到 Responses',
-  'commands.goto.messages': '转到 Messages',
-  'commands.goto.generate': '转到 Generate Content',
-  'commands.goto.library': '转到全部对话',
-  'commands.goto.images': '转到图像',
-  'commands.goto.compare': '转到对比',
-  'commands.goto.settings': '转到设置',
+  // the command names: shared/command-words.ts, which the desktop menu reads too
+  ...commandNameEntries('zh-CN'),
 
   'commands.group.general': '常用',
   'commands.group.conversation': '对话',
@@ -34,14 +12,6 @@ export const commands: Record<keyof typeof en, Entry> = {
   'commands.group.tabs': '页面',
   'commands.group.composer': '在消息输入框中',
   'commands.group.palette': '在命令面板中',
-
-  'commands.menu.file': '文件',
-  'commands.menu.edit': '编辑',
-  'commands.menu.view': '视图',
-  'commands.menu.go': '前往',
-  'commands.menu.conversation': '对话',
-  'commands.menu.window': '窗口',
-  'commands.menu.help': '帮助',
 
   'commands.withKeys': '{label}（快捷键 {keys}）',
   'commands.sidebar.hide': '隐藏侧边栏',

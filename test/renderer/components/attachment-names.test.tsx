@@ -4,7 +4,7 @@
 // characters pass the name check). The chips show every such character as an escape.
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ComposerFiles, TurnAttachments } from '../../../renderer/features/chat/Attachments.tsx';
+import { ComposerFiles, TurnAttachments } from '../../../renderer/components/turn/Attachments.tsx';
 import { AttachmentSchema, type Attachment } from '../../../shared/attachments.ts';
 import { fakeBridge, freshStore } from '../fake-bridge.ts';
 import { renderWithStore } from './render.tsx';

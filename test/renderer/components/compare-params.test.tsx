@@ -5,6 +5,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompareTab } from '../../../renderer/features/compare/CompareTab.tsx';
+import { ColumnPresets } from '../../../renderer/features/presets/ColumnPresets.tsx';
 import { selectColumnParams } from '../../../renderer/store/compare-slice.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { MORE_CONTROL_KEYS, formatSends } from '../../../shared/controls.ts';
@@ -53,7 +54,7 @@ function setup(formats: TextFormat[] = ['chat', 'messages']) {
     compareColumns: formats.map((format) => ({ format, model: 'gpt-5-mini' })),
   };
   t.store.setState({ settings });
-  renderWithStore(<CompareTab />, t.store);
+  renderWithStore(<CompareTab presets={ColumnPresets} />, t.store);
   return { store: t.store, host };
 }
 

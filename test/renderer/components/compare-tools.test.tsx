@@ -7,6 +7,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompareTab } from '../../../renderer/features/compare/CompareTab.tsx';
+import { ColumnPresets } from '../../../renderer/features/presets/ColumnPresets.tsx';
 import { selectColumnParams } from '../../../renderer/store/compare-slice.ts';
 import { MAX_AUTO_ROUNDS } from '../../../renderer/store/tools-slice.ts';
 import type { Turn } from '../../../shared/conversation.ts';
@@ -26,7 +27,7 @@ function setup(formats: TextFormat[] = ['chat', 'messages', 'generate']) {
   t.store.setState({
     settings: { ...SETTINGS, compareColumns: formats.map((format) => ({ format, model: 'gpt-5-mini' })) },
   });
-  renderWithStore(<CompareTab />, t.store);
+  renderWithStore(<CompareTab presets={ColumnPresets} />, t.store);
   /** Lets the request finish with this reply (and the user turn it stored). */
   const answer = (requestId: string, reply: Partial<Turn>, user: Partial<Turn> = {}) => {
     const resolve = host.pending.get(requestId);

@@ -7,7 +7,7 @@ import type { Settings } from '../../../shared/contract.ts';
 import type { Conversation, Turn } from '../../../shared/conversation.ts';
 import type { PriceTable } from '../../../shared/pricing.ts';
 import { TurnMeta } from '../../../renderer/features/chat/Bubbles.tsx';
-import { ConversationCost } from '../../../renderer/features/cost/Cost.tsx';
+import { ConversationCost } from '../../../renderer/components/cost/Cost.tsx';
 import { FiguresRow } from '../../../renderer/features/compare/FiguresRow.tsx';
 import { freshStore } from '../fake-bridge.ts';
 import { renderWithStore } from './render.tsx';

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Settings } from '../../../shared/contract.ts';
 import type { SavedPreset } from '../../../shared/presets.ts';
 import { ChatPresets } from '../../../renderer/features/presets/ChatPresets.tsx';
+import { ColumnPresets } from '../../../renderer/features/presets/ColumnPresets.tsx';
 import { ColumnHeader } from '../../../renderer/features/compare/CompareColumn.tsx';
 import { selectColumnParams } from '../../../renderer/store/compare-slice.ts';
 import { fakeBridge, freshStore, ok } from '../fake-bridge.ts';
@@ -110,8 +111,8 @@ function setup(ui: 'chat' | 'compare' = 'chat') {
     const [a, b] = t.store.getState().compareColumns;
     renderWithStore(
       <>
-        <ColumnHeader columnKey={a?.key ?? ''} index={0} />
-        <ColumnHeader columnKey={b?.key ?? ''} index={1} />
+        <ColumnHeader columnKey={a?.key ?? ''} index={0} presets={ColumnPresets} />
+        <ColumnHeader columnKey={b?.key ?? ''} index={1} presets={ColumnPresets} />
       </>,
       t.store,
     );

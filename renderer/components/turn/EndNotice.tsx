@@ -1,8 +1,8 @@
 import type { EndReason, Turn } from '../../../shared/conversation.ts';
 import { endReasonOfError } from '../../../shared/end-reason.ts';
 import { MAX_TOOL_CALLS } from '../../../shared/limits.ts';
-import { Button } from '../../components/Button.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Button } from '../Button.tsx';
+import { Icon } from '../Icon.tsx';
 import { t } from '../../i18n/active.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 

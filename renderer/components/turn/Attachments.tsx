@@ -9,10 +9,10 @@ import {
 } from '../../../shared/attachments.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { MAX_IMAGE_PIXELS } from '../../../shared/limits.ts';
-import { Icon } from '../../components/Icon.tsx';
-import { IconButton } from '../../components/IconButton.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { Icon } from '../Icon.tsx';
+import { IconButton } from '../IconButton.tsx';
+import { Spinner } from '../Spinner.tsx';
+import { Dialog } from '../Dialog.tsx';
 import { t } from '../../i18n/active.ts';
 import { displayName } from '../../../shared/display.ts';
 

@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import type { ToolCall } from '../../../shared/tools.ts';
-import { Icon } from '../../components/Icon.tsx';
+import { Icon } from '../Icon.tsx';
 import { prettyArguments } from './tool-text.ts';
 import { t } from '../../i18n/active.ts';
 import '../../styles/tools.css';

@@ -12,8 +12,8 @@ import {
   type ToolDef,
   type ToolResult,
 } from '../../../shared/tools.ts';
-import { Button } from '../../components/Button.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { Button } from '../Button.tsx';
+import { Icon } from '../Icon.tsx';
 import { compactResult, prettyResult } from './tool-text.ts';
 import { t } from '../../i18n/active.ts';
 import { sharedProblemText } from '../../i18n/problem-text.ts';
