@@ -676,6 +676,11 @@ export type OperationOutput<K extends OperationName> = NonNullable<Operations[K]
 export interface HostEvents {
   /** streaming text of a running request */
   delta: { requestId: string; text?: string; thought?: string; tool?: ToolDelta };
+  /**
+   * a partial image of a streamed reply (the responses image tool's partial_image): shown in place of the
+   * last one until the reply is done; the final image is stored and loaded by URL, never sent here
+   */
+  partialImage: { requestId: string; image: number; partial: number; mimeType: string; base64: string };
   /** a new exchange record is available to the inspector */
   exchange: { requestId?: string; summary: ExchangeSummary };
   /** one connection-check result as it finishes */
@@ -690,6 +695,7 @@ export interface HostEvents {
 export type HostEventName = keyof HostEvents;
 export const HOST_EVENT_NAMES: HostEventName[] = [
   'delta',
+  'partialImage',
   'exchange',
   'check',
   'imageProgress',

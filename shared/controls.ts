@@ -12,8 +12,11 @@ import type { TextFormat } from './formats.ts';
 
 export type ControlKind = 'number' | 'integer' | 'choice' | 'boolean' | 'list';
 
-/** Where the panel draws a control: with its own widget, in the thinking group, or under "More controls". */
-export type ControlSection = 'main' | 'thinking' | 'more';
+/**
+ * Where the panel draws a control: with its own widget, in the thinking group, under "More controls", or
+ * with image making in the Tools section (the responses image tool, generate content's image output).
+ */
+export type ControlSection = 'main' | 'thinking' | 'more' | 'image';
 
 interface ControlBase {
   kind: ControlKind;
@@ -55,6 +58,26 @@ export type ControlSpec = NumberControlSpec | ChoiceControlSpec | BooleanControl
 export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
 export const REASONING_SUMMARIES = ['auto', 'concise', 'detailed'] as const;
 export const THINKING_LEVELS = ['low', 'high'] as const;
+/** The responses image tool's settings (its reference's values; `auto` lets the model choose). */
+export const IMAGE_TOOL_SIZES = ['auto', '1024x1024', '1536x1024', '1024x1536'] as const;
+export const IMAGE_TOOL_QUALITIES = ['auto', 'low', 'medium', 'high'] as const;
+export const IMAGE_TOOL_FORMATS = ['png', 'jpeg', 'webp'] as const;
+export const IMAGE_TOOL_BACKGROUNDS = ['auto', 'opaque', 'transparent'] as const;
+/** Generate content's image output (imageConfig). */
+export const IMAGE_ASPECT_RATIOS = [
+  '1:1',
+  '2:3',
+  '3:2',
+  '3:4',
+  '4:3',
+  '4:5',
+  '5:4',
+  '9:16',
+  '16:9',
+  '21:9',
+] as const;
+export const IMAGE_RESOLUTIONS = ['1K', '2K', '4K'] as const;
+const oneOf = (what: string, choices: readonly string[]) => `${what} must be one of ${choices.join(', ')}.`;
 
 const PENALTY = (which: string) => `${which} penalty must be a number from -2 to 2.`;
 const THINKING_BUDGET =
@@ -174,12 +197,75 @@ export const CONTROLS = {
     message: `The thinking level must be one of ${THINKING_LEVELS.join(', ')}.`,
     problemKey: 'problems.params.level',
   },
+  /** responses: the image_generation tool in `tools` (the builder places it and its settings) */
+  imageGeneration: { kind: 'boolean', section: 'image', labelKey: 'params.image.generation' },
+  imageSize: {
+    kind: 'choice',
+    section: 'image',
+    labelKey: 'params.image.size',
+    choices: IMAGE_TOOL_SIZES,
+    message: oneOf('The image size', IMAGE_TOOL_SIZES),
+    problemKey: 'problems.params.imageSize',
+  },
+  imageQuality: {
+    kind: 'choice',
+    section: 'image',
+    labelKey: 'params.image.quality',
+    choices: IMAGE_TOOL_QUALITIES,
+    message: oneOf('The image quality', IMAGE_TOOL_QUALITIES),
+    problemKey: 'problems.params.imageQuality',
+  },
+  imageFormat: {
+    kind: 'choice',
+    section: 'image',
+    labelKey: 'params.image.format',
+    choices: IMAGE_TOOL_FORMATS,
+    message: oneOf('The image format', IMAGE_TOOL_FORMATS),
+    problemKey: 'problems.params.imageFormat',
+  },
+  imageBackground: {
+    kind: 'choice',
+    section: 'image',
+    labelKey: 'params.image.background',
+    choices: IMAGE_TOOL_BACKGROUNDS,
+    message: oneOf('The image background', IMAGE_TOOL_BACKGROUNDS),
+    problemKey: 'problems.params.imageBackground',
+  },
+  partialImages: {
+    kind: 'integer',
+    section: 'image',
+    labelKey: 'params.image.partials',
+    min: 0,
+    max: 3,
+    message: 'Partial images must be a whole number from 0 to 3.',
+    problemKey: 'problems.params.partialImages',
+  },
+  /** generate: responseModalities TEXT and IMAGE (the builder places it) */
+  imageOutput: { kind: 'boolean', section: 'image', labelKey: 'params.image.output' },
+  aspectRatio: {
+    kind: 'choice',
+    section: 'image',
+    labelKey: 'params.image.aspectRatio',
+    choices: IMAGE_ASPECT_RATIOS,
+    message: oneOf('The aspect ratio', IMAGE_ASPECT_RATIOS),
+    problemKey: 'problems.params.aspectRatio',
+  },
+  imageResolution: {
+    kind: 'choice',
+    section: 'image',
+    labelKey: 'params.image.resolution',
+    choices: IMAGE_RESOLUTIONS,
+    message: oneOf('The image size', IMAGE_RESOLUTIONS),
+    problemKey: 'problems.params.imageResolution',
+  },
 } as const satisfies Record<string, ControlSpec>;
 
 export type ControlKey = keyof typeof CONTROLS;
 export const CONTROL_KEYS = Object.keys(CONTROLS) as ControlKey[];
 /** The controls under "More controls", in the panel's order. */
 export const MORE_CONTROL_KEYS = CONTROL_KEYS.filter((k) => CONTROLS[k].section === 'more');
+/** The image controls, in the panel's order (each format draws those it sends). */
+export const IMAGE_CONTROL_KEYS = CONTROL_KEYS.filter((k) => CONTROLS[k].section === 'image');
 
 /** The value a control holds in Params. */
 export type ControlValue<K extends ControlKey> = (typeof CONTROLS)[K] extends { kind: 'number' | 'integer' }
@@ -223,6 +309,13 @@ export const FORMAT_WIRE: Record<TextFormat, readonly WireField[]> = {
     { key: 'topP', path: 'top_p' },
     { key: 'reasoningEffort', path: 'reasoning.effort' },
     { key: 'reasoningSummary', path: 'reasoning.summary' },
+    // the image tool is an entry of `tools`, after the functions, sent only when imageGeneration is on
+    { key: 'imageGeneration', path: 'tools[image_generation].type', builder: true },
+    { key: 'imageSize', path: 'tools[image_generation].size', builder: true },
+    { key: 'imageQuality', path: 'tools[image_generation].quality', builder: true },
+    { key: 'imageFormat', path: 'tools[image_generation].output_format', builder: true },
+    { key: 'imageBackground', path: 'tools[image_generation].background', builder: true },
+    { key: 'partialImages', path: 'tools[image_generation].partial_images', builder: true },
   ],
   messages: [
     { key: 'maxTokens', path: 'max_tokens', builder: true },
@@ -244,6 +337,10 @@ export const FORMAT_WIRE: Record<TextFormat, readonly WireField[]> = {
     { key: 'includeThoughts', path: 'generationConfig.thinkingConfig.includeThoughts' },
     { key: 'thinkingBudget', path: 'generationConfig.thinkingConfig.thinkingBudget' },
     { key: 'thinkingLevel', path: 'generationConfig.thinkingConfig.thinkingLevel' },
+    // sent only with image output on
+    { key: 'imageOutput', path: 'generationConfig.responseModalities', builder: true },
+    { key: 'aspectRatio', path: 'generationConfig.imageConfig.aspectRatio', builder: true },
+    { key: 'imageResolution', path: 'generationConfig.imageConfig.imageSize', builder: true },
   ],
 };
 

@@ -116,6 +116,25 @@ export const TimingsSchema = z.object({
 });
 export type Timings = z.infer<typeof TimingsSchema>;
 
+/**
+ * An image a reply made (the responses image tool, a generate-content image part), as the page sees it:
+ * the gallery image it was stored as (served by the hosts' media routes; its bytes never cross the
+ * bridge), its pixel size and what the service said of it. The provider payload keeps the image itself.
+ */
+export const TurnImageSchema = z.object({
+  id: RecordId,
+  mimeType: z.string().max(100),
+  width: z.number().int().min(0).max(1_000_000),
+  height: z.number().int().min(0).max(1_000_000),
+  revisedPrompt: z.string().max(MAX_MESSAGE_CHARS).optional(),
+  settings: z
+    .record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean()]))
+    .optional(),
+});
+export type TurnImage = z.infer<typeof TurnImageSchema>;
+/** At most this many images of one reply are shown and stored in the gallery. */
+export const MAX_TURN_IMAGES = 16;
+
 export const TURN_STATUSES = ['complete', 'partial', 'error'] as const;
 export const TurnStatusSchema = z.enum(TURN_STATUSES);
 export type TurnStatus = z.infer<typeof TurnStatusSchema>;
@@ -170,6 +189,8 @@ export const TurnSchema = z
       .array(ToolCallSchema)
       .max(MAX_TOOL_CALLS, `A reply makes at most ${MAX_TOOL_CALLS} function calls.`)
       .optional(),
+    /** the images a reply made, stored in the gallery (filled from it when the conversation is read) */
+    images: z.array(TurnImageSchema).max(MAX_TURN_IMAGES).optional(),
     /** a user turn answering the previous reply's calls: one result per call (it may also carry text) */
     toolResults: z
       .array(ToolResultSchema)

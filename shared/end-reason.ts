@@ -61,6 +61,7 @@ export function endReasonOfReply(
     finishReason?: string | undefined;
     refused?: boolean;
     toolCalls?: readonly unknown[] | undefined;
+    images?: readonly unknown[] | undefined;
   },
 ): EndReason | undefined {
   if (reply.refused) return 'refusal';
@@ -69,8 +70,10 @@ export function endReasonOfReply(
   const finish = reply.finishReason;
   const byFinish = finish !== undefined && Object.hasOwn(table, finish) ? table[finish] : undefined;
   if (byFinish) return byFinish;
-  // a reply that only calls functions says nothing, and that is its whole answer
-  if (reply.text.trim() === '' && (reply.toolCalls?.length ?? 0) === 0) return 'empty';
+  // a reply that only calls functions (or only makes an image) says nothing, and that is its whole answer
+  if (reply.text.trim() === '' && (reply.toolCalls?.length ?? 0) === 0 && (reply.images?.length ?? 0) === 0) {
+    return 'empty';
+  }
   return undefined;
 }
 

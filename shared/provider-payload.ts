@@ -59,7 +59,19 @@ function chatSaid(raw: Extract<ProviderPayload, { format: 'chat' }>, turn: Turn)
   return { text: message.content, thoughts: turn.thoughts ?? '', calls, refusal: turn.endDetail ?? '' };
 }
 
-// ---------- responses: assistant message, reasoning and function_call items ----------
+// ---------- responses: assistant message, reasoning, image_generation_call and function_call items ----------
+
+const IMAGE_ITEM_KEYS = [
+  'id',
+  'type',
+  'status',
+  'background',
+  'output_format',
+  'quality',
+  'size',
+  'revised_prompt',
+  'result',
+] as const;
 
 function responsesSaid(raw: Extract<ProviderPayload, { format: 'responses' }>): Said | undefined {
   const paragraphs: string[] = [];
@@ -100,6 +112,12 @@ function responsesSaid(raw: Extract<ProviderPayload, { format: 'responses' }>): 
         if (!onlyKeys(s, ['type', 'text']) || s['type'] !== 'summary_text' || !isString(s['text']))
           return undefined;
         if (s['text'] !== '') thoughts.push(s['text']);
+      }
+    } else if (item['type'] === 'image_generation_call') {
+      // an image the image tool made: no words of the reply, sent back whole so the next turn can edit it
+      if (!onlyKeys(item, IMAGE_ITEM_KEYS)) return undefined;
+      if (!IMAGE_ITEM_KEYS.every((k) => optionalString(item[k]) || (k === 'result' && item[k] === null))) {
+        return undefined;
       }
     } else if (item['type'] === 'function_call') {
       if (!onlyKeys(item, ['id', 'type', 'status', 'call_id', 'name', 'arguments'])) return undefined;
@@ -145,7 +163,7 @@ function messagesSaid(raw: Extract<ProviderPayload, { format: 'messages' }>, tur
   return { text, thoughts: thoughts.join(PARAGRAPH), calls, refusal: turn.endDetail ?? '' };
 }
 
-// ---------- generate content: text, thought and functionCall parts ----------
+// ---------- generate content: text, thought, functionCall and inlineData parts ----------
 
 function generateSaid(raw: Extract<ProviderPayload, { format: 'generate' }>, turn: Turn): Said | undefined {
   let text = '';
@@ -175,6 +193,15 @@ function generateSaid(raw: Extract<ProviderPayload, { format: 'generate' }>, tur
         name: fc['name'],
         arguments: JSON.stringify(fc['args'] ?? {}),
       });
+      interrupted = true;
+    } else if ('inlineData' in p) {
+      // an image (or another file) the model made, its signature beside it: sent back as it came
+      if (!onlyKeys(p, ['inlineData', 'thoughtSignature', 'thought'])) return undefined;
+      if (p['thought'] !== undefined && typeof p['thought'] !== 'boolean') return undefined;
+      const data = p['inlineData'];
+      if (!onlyKeys(data, ['mimeType', 'data']) || !isString(data['mimeType']) || !isString(data['data'])) {
+        return undefined;
+      }
       interrupted = true;
     } else if (onlyKeys(p, ['thoughtSignature'])) {
       // a signature on a part of its own: sent back as it came, it says nothing

@@ -3,6 +3,7 @@
 // Branches: a new message follows the branch on screen; an edit is a new version beside the edited
 // message (same parent) and a regenerate a new version beside the reply, so nothing is ever replaced,
 // except a failed reply without text. The history sent is the branch down to the user turn.
+import { storeReplyImages } from './reply-images.ts';
 import { randomUUID } from 'node:crypto';
 import type { SendResult } from '../../shared/contract.ts';
 import { isUsableModelId, MAX_FINISH_REASON_CHARS, type Turn } from '../../shared/conversation.ts';
@@ -302,7 +303,11 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
             params: conversation.params,
             signal,
             ...(files.size > 0 ? { files } : {}),
-            onDelta: (d) => {
+            onDelta: ({ partialImage, ...d }) => {
+              if (partialImage) {
+                emitSafely(s, ctx, 'partialImage', { requestId, ...partialImage });
+                return;
+              }
               emitSafely(s, ctx, 'delta', { requestId, ...d });
               if (d.text) live.text(d.text);
             },
@@ -310,6 +315,15 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
             maxReplyChars: readSettings(s).maxReplyChars ?? MAX_REPLY_CHARS.default,
           });
           reply = replyTurn(result, conversation, s.now());
+          await storeReplyImages(s, result.images ?? [], {
+            format: conversation.format,
+            conversationId,
+            messageId: live.id,
+            model: reply.model ?? conversation.model,
+            params: conversation.params,
+            history,
+            exchangeId: result.exchange.id,
+          });
         } catch (e) {
           reply = failedTurn(s, e, signal.aborted, conversation);
         }

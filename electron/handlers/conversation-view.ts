@@ -1,4 +1,6 @@
 // Store rows as the contract's values, and the few rules about conversations shared by several handlers.
+import { toTurnImage } from './reply-images.ts';
+import { MAX_TURN_IMAGES } from '../../shared/conversation.ts';
 import { MAX_REPLY_CHARS } from '../../shared/limits.ts';
 import type { ConversationSummary } from '../../shared/contract.ts';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
@@ -87,11 +89,17 @@ export function showBranch(s: Services, conversationId: string, turnId: string):
 export function withDetails(s: Services, stored: readonly StoredTurn[], tree?: readonly TreeNode[]): Turn[] {
   const files = s.store.attachments.ofMessages(stored.filter((t) => t.role === 'user').map((t) => t.id));
   const versions = tree ? versionsOf(tree) : new Map<string, string[]>();
+  // only replies in a format that makes images can have some in the gallery
+  const images = s.store.images.ofMessages(
+    stored.filter((t) => t.raw?.format === 'responses' || t.raw?.format === 'generate').map((t) => t.id),
+  );
   // most turns have neither files nor versions: they are passed on as they are (10,000-turn conversations)
   return stored.map((t) => {
     const turn = toTurn(t);
     const attachments = files.get(t.id);
     if (attachments !== undefined) turn.attachments = attachments.map(toAttachmentRecord);
+    const made = images.get(t.id);
+    if (made !== undefined) turn.images = made.slice(0, MAX_TURN_IMAGES).map(toTurnImage);
     const ids = versions.get(t.id);
     if (ids !== undefined) turn.versions = ids;
     return turn;

@@ -1,6 +1,7 @@
 // What a request handler receives and returns. Handlers are plain functions from a parsed request to
 // a reply description; the server does the HTTP, the faults and the quirks.
 import type { SignatureBook } from './signatures.ts';
+import type { KeptImage } from './tools/image-generation.ts';
 import type { SimModel } from './models.ts';
 import type { Fault, SimFamily, SimQuirks } from './types.ts';
 import type { SseEvent as WireSseEvent } from '../../shared/wire.ts';
@@ -25,12 +26,16 @@ export interface StoredResponse {
   contextTokens: number;
   /** The function calls of this response (call ids), which a follow-up must answer. */
   calls?: StoredCall[];
+  /** the id of the last image this response made (responses image_generation tool) */
+  imageId?: string;
 }
 
 /** State that lives as long as one simulator. */
 export interface SimState {
   readonly signatures: SignatureBook;
   readonly responses: Map<string, StoredResponse>;
+  /** images the responses image tool made, by item id, for a later turn that names one (bounded) */
+  readonly images: Map<string, KeptImage>;
   quirks: SimQuirks;
   readonly imageSizeAdjust: boolean;
 }

@@ -1,171 +1,108 @@
-// POST /v1/images/edits: a multipart form (one or more `image` files, also sent as `image[]`, an optional
-// `mask`, `prompt`, `model`, `n`, `size`, `quality`, `background`, `output_format`, `output_compression`,
-// `input_fidelity`), answered like a generation. As the vendor's reference says: the images are PNG, JPEG
-// or WebP (at most 16), the mask a PNG with an alpha channel, of the first image's size, whose fully
-// transparent pixels mark what may change; the edit applies to the first image.
-//
-// The edit is deterministic and visible: every pixel the mask leaves open takes one colour drawn from the
-// prompt (another for each of `n`); every other pixel stays exactly as it was (in PNG and lossless WebP).
-// Without a mask the whole image may change, so the whole image is tinted halfway to that colour.
+// Images made inside a conversation (the responses image_generation tool, generate-content image output):
+// drawn as /v1/images/generations draws them, and edited by a later turn in a way anyone can see, from
+// words of its prompt ("darker", "lighter", a colour, "circle", "square", "stripe"). An edit works on
+// the pixels the client sent back (decoded with sharp), so it needs no memory of the first turn and
+// survives a restart of the simulator.
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { readImageInfo } from './attachments/image-size.ts';
-import { invalidRequest, SimError } from './errors.ts';
-import { unixSeconds } from './ids.ts';
-import {
-  BACKGROUNDS,
-  DEFAULT_COMPRESSION,
-  formatSize,
-  imageData,
-  misreported,
-  OUTPUT_FORMATS,
-  outputImageTokens,
-  QUALITIES,
-  SUPPORTED_IMAGE_SIZES,
-  type ImageSize,
-} from './images.ts';
-import type { Form, FormFile } from './multipart.ts';
+import { drawPixels, type ImageSize } from './images.ts';
 import { encodePng, type RawImage } from './png.ts';
-import { totalSkew } from './quirks.ts';
-import { countInputTokens } from './replies.ts';
-import { requireModel } from './validate.ts';
-import type { HandlerContext, HandlerReply } from './context.ts';
 
-/** The vendor's limits: 16 reference images, each under 50 MB; a mask under 4 MB. */
-export const MAX_EDIT_IMAGES = 16;
-const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
-const MAX_MASK_BYTES = 4 * 1024 * 1024;
-/** What the simulator decodes at most (a decompression bomb is refused before its pixels are made). */
-const MAX_INPUT_PIXELS = 64 * 1024 * 1024;
-const FIDELITIES = ['low', 'high'];
-const IMAGE_FIELDS = new Set(['image', 'image[]']);
-/** Input image tokens of one reference image, and what high input fidelity adds to it. */
-const INPUT_TOKENS_PER_IMAGE = 323;
-const HIGH_FIDELITY_TOKENS = 4096;
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
-function refuse(message: string, param: string | null, code: string | null = null): SimError {
-  return new SimError({ status: 400, message, param, code });
+export const MIME_OF: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+const COLOURS: Record<string, [number, number, number]> = {
+  red: [220, 40, 40],
+  green: [40, 170, 60],
+  blue: [40, 80, 220],
+  yellow: [240, 210, 40],
+  orange: [245, 140, 30],
+  purple: [140, 60, 190],
+  pink: [240, 120, 180],
+  black: [10, 10, 10],
+  white: [250, 250, 250],
+};
+const SHAPES = ['circle', 'square', 'stripe'] as const;
+type Shape = (typeof SHAPES)[number];
+
+/** What a prompt asks of an existing image, read from its words. */
+export interface EditPlan {
+  tone: 'darker' | 'lighter' | undefined;
+  colour: [number, number, number] | undefined;
+  shape: Shape | undefined;
 }
 
-/** One text field: absent, or sent once. */
-function field(form: Form, name: string): string | undefined {
-  const values = form.fields.get(name);
-  if (values === undefined) return undefined;
-  if (values.length > 1) throw invalidRequest(`${name} was sent ${values.length} times; send it once`, name);
-  return values[0];
+export function editPlan(prompt: string): EditPlan {
+  const words: string[] = prompt.toLowerCase().match(/[a-z]+/g) ?? [];
+  const has = (w: string): boolean => words.includes(w);
+  const colourWord = words.find((w) => COLOURS[w] !== undefined);
+  return {
+    tone: has('darker') || has('dark') ? 'darker' : has('lighter') || has('brighter') ? 'lighter' : undefined,
+    colour: colourWord === undefined ? undefined : COLOURS[colourWord],
+    shape: SHAPES.find((s) => has(s) || has(`${s}s`)),
+  };
 }
 
-function choice(form: Form, name: string, allowed: readonly string[]): string | undefined {
-  const value = field(form, name);
-  if (value !== undefined && !allowed.includes(value)) {
-    throw invalidRequest(`Invalid value: '${value}'. ${name} must be one of ${allowed.join(', ')}.`, name);
-  }
-  return value;
+/** A colour from a hash of the prompt, for a shape asked without one. */
+function hashedColour(prompt: string): [number, number, number] {
+  const h = createHash('sha256').update(prompt).digest();
+  return [h[0] ?? 0, h[1] ?? 0, h[2] ?? 0];
 }
 
-function integer(form: Form, name: string, min: number, max: number): number | undefined {
-  const value = field(form, name);
-  if (value === undefined) return undefined;
-  const n = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max)) throw invalidRequest(`${name} must be an integer from ${min} to ${max}`, name);
-  return n;
-}
-
-/** `auto` (the first image's own size) or one of the sizes the image models make. */
-function editSize(form: Form): ImageSize | undefined {
-  const value = field(form, 'size');
-  if (value === undefined || value === 'auto') return undefined;
-  const size = SUPPORTED_IMAGE_SIZES.find((s) => formatSize(s) === value);
-  if (!size) {
-    const sizes = ['auto', ...SUPPORTED_IMAGE_SIZES.map(formatSize)].map((s) => `'${s}'`).join(', ');
-    throw invalidRequest(`Invalid value: '${value}'. Supported values are: ${sizes}.`, 'size');
-  }
-  return size;
-}
-
-function checkImage(file: FormFile, index: number): ImageSize {
-  const info = readImageInfo(file.bytes);
-  const param = `image[${index}]`;
-  if (!info || info.mimeType === 'image/gif') {
-    throw refuse(
-      `Invalid image file or mode for image ${index + 1}, please check your image file. Supported formats are 'image/png', 'image/jpeg' and 'image/webp'.`,
-      param,
-      'invalid_image_format',
-    );
-  }
-  if (file.bytes.length > MAX_IMAGE_BYTES) {
-    throw refuse(`Image ${index + 1} is larger than 50 MB.`, param, 'image_too_large');
-  }
-  return { width: info.width, height: info.height };
-}
-
-interface Decoded extends RawImage {
-  hasAlpha: boolean;
-}
-
-/** RGBA pixels of an image, resized (nearest, so a mask keeps its exact alpha) when `to` is given. */
-async function decode(bytes: Buffer, to: ImageSize | undefined, param: string): Promise<Decoded> {
-  try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS });
-    const { hasAlpha } = await image.metadata();
-    const sized = to ? image.resize(to.width, to.height, { fit: 'fill', kernel: 'nearest' }) : image;
-    const { data, info } = await sized.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    return { width: info.width, height: info.height, channels: 4, pixels: data, hasAlpha };
-  } catch {
-    throw refuse(`The ${param} file could not be decoded as an image.`, param, 'invalid_image_file');
-  }
-}
-
-/** The mask's checks, in the vendor's words: a PNG, with an alpha channel, of the first image's size. */
-function checkMask(mask: FormFile, first: ImageSize): void {
-  const info = readImageInfo(mask.bytes);
-  if (info?.mimeType !== 'image/png') {
-    throw refuse('Invalid mask image format - mask must be a PNG file.', 'mask', 'invalid_mask_image_format');
-  }
-  if (mask.bytes.length > MAX_MASK_BYTES) {
-    throw refuse('The mask is larger than 4 MB.', 'mask', 'invalid_mask_image_format');
-  }
-  if (info.width !== first.width || info.height !== first.height) {
-    throw refuse(
-      `Invalid mask image format - mask size (${info.width}x${info.height}) does not match image size (${first.width}x${first.height}).`,
-      'mask',
-      'invalid_mask_image_format',
-    );
-  }
-}
-
-/** The colour an edit paints, from the prompt (and which of `n` it is). */
-export function editColour(prompt: string, index: number): [number, number, number] {
-  const hash = createHash('sha256').update(`edit:${index}:${prompt}`).digest();
-  return [hash[0] ?? 0, hash[1] ?? 0, hash[2] ?? 0];
-}
-
-/** The edited pixels: masked ones (alpha 0 in the mask) painted, the rest as they were. */
-function paint(
-  image: Decoded,
-  mask: Decoded | undefined,
-  colour: readonly number[],
-  alpha: boolean,
-): RawImage {
-  const count = image.width * image.height;
-  const channels = alpha ? 4 : 3;
-  const out = new Uint8Array(count * channels);
-  const src = image.pixels;
-  for (let p = 0; p < count; p++) {
-    const i = p * 4;
-    const o = p * channels;
-    const open = mask ? mask.pixels[i + 3] === 0 : true;
-    for (let c = 0; c < 3; c++) {
-      const was = src[i + c] ?? 0;
-      const to = colour[c] ?? 0;
-      out[o + c] = !open ? was : mask ? to : (was + to) >> 1;
+/** Applies `prompt`'s edit to the pixels in place: the tone, then a shape (a band when nothing is named). */
+export function applyEdit(image: RawImage, prompt: string): void {
+  const plan = editPlan(prompt);
+  const { width, height, channels, pixels } = image;
+  if (plan.tone !== undefined) {
+    for (let i = 0; i < pixels.length; i++) {
+      if (channels === 4 && i % 4 === 3) continue;
+      const v = pixels[i] ?? 0;
+      pixels[i] = plan.tone === 'darker' ? Math.round(v * 0.6) : Math.round(v + (255 - v) * 0.4);
     }
-    if (alpha) out[o + 3] = open && mask ? 255 : (src[i + 3] ?? 255);
   }
-  return { width: image.width, height: image.height, channels, pixels: out };
+  // With neither tone nor shape nor colour named, a band of the prompt's colour marks the edit anyway.
+  const shape: Shape | undefined =
+    plan.shape ?? (plan.colour !== undefined ? 'circle' : plan.tone === undefined ? 'stripe' : undefined);
+  if (shape === undefined) return;
+  const colour = plan.colour ?? hashedColour(prompt);
+  const side = Math.min(width, height);
+  const cx = width / 2;
+  const cy = height / 2;
+  const r = side / 5;
+  const inside = (x: number, y: number): boolean => {
+    if (shape === 'circle') return (x - cx) ** 2 + (y - cy) ** 2 < r * r;
+    if (shape === 'square') return Math.abs(x - cx) < r && Math.abs(y - cy) < r;
+    return y >= height - Math.max(1, Math.round(height / 8));
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!inside(x, y)) continue;
+      const at = (y * width + x) * channels;
+      pixels[at] = colour[0];
+      pixels[at + 1] = colour[1];
+      pixels[at + 2] = colour[2];
+      if (channels === 4) pixels[at + 3] = 255;
+    }
+  }
 }
 
-async function encode(image: RawImage, format: string, quality: number): Promise<Buffer> {
+/** Decodes an image the client sent back (any format sharp reads) to raw pixels. */
+export async function decodeImage(bytes: Buffer): Promise<RawImage> {
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  const channels = info.channels === 4 ? 4 : 3;
+  if (info.channels !== channels) {
+    const rgb = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: rgb.info.width, height: rgb.info.height, channels: 3, pixels: rgb.data };
+  }
+  return { width: info.width, height: info.height, channels, pixels: data };
+}
+
+export async function encodeImage(image: RawImage, format: ImageFormat, quality: number): Promise<Buffer> {
   if (format === 'png') return encodePng(image);
   const raw = sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: image.channels },
@@ -173,105 +110,27 @@ async function encode(image: RawImage, format: string, quality: number): Promise
   return format === 'webp' ? raw.webp({ quality }).toBuffer() : raw.jpeg({ quality }).toBuffer();
 }
 
-export async function handleImageEdits(ctx: HandlerContext, form: Form): Promise<HandlerReply> {
-  if (field(form, 'stream') === 'true') {
-    throw invalidRequest('streaming image edits are not supported by the simulator', 'stream');
-  }
-  const model = requireModel(ctx, field(form, 'model'), 'image').id;
-  const prompt = field(form, 'prompt');
-  if (prompt === undefined || prompt === '') {
-    throw refuse("Missing required parameter: 'prompt'.", 'prompt', 'missing_required_parameter');
-  }
-  for (const name of ['image', 'image[]', 'mask']) {
-    if (form.fields.has(name)) throw invalidRequest(`${name} must be sent as a file, not as text`, name);
-  }
-  const images = form.files.filter((f) => IMAGE_FIELDS.has(f.name));
-  if (images.length === 0) {
-    throw refuse("Missing required parameter: 'image'.", 'image', 'missing_required_parameter');
-  }
-  if (images.length > MAX_EDIT_IMAGES) {
-    throw invalidRequest(
-      `At most ${MAX_EDIT_IMAGES} images may be edited together; got ${images.length}.`,
-      'image',
-    );
-  }
-  const masks = form.files.filter((f) => f.name === 'mask');
-  if (masks.length > 1) throw invalidRequest('Send at most one mask.', 'mask');
-  const unknown = form.files.find((f) => !IMAGE_FIELDS.has(f.name) && f.name !== 'mask');
-  if (unknown) throw invalidRequest(`Unexpected file field '${unknown.name}'.`, unknown.name);
-
-  const n = integer(form, 'n', 1, 10) ?? 1;
-  const size = editSize(form);
-  const quality = choice(form, 'quality', QUALITIES) ?? 'auto';
-  const format = choice(form, 'output_format', OUTPUT_FORMATS) ?? 'png';
-  const compression = integer(form, 'output_compression', 0, 100);
-  if (compression !== undefined && format === 'png') {
-    throw invalidRequest('output_compression is only supported for jpeg and webp', 'output_compression');
-  }
-  const background = choice(form, 'background', BACKGROUNDS) ?? 'auto';
-  if (background === 'transparent' && format === 'jpeg') {
-    throw invalidRequest('transparent background requires output_format png or webp', 'background');
-  }
-  const fidelity = choice(form, 'input_fidelity', FIDELITIES) ?? 'low';
-  const responseFormat = field(form, 'response_format');
-  if (responseFormat !== undefined && responseFormat !== 'b64_json') {
-    throw invalidRequest(`${model} returns images as b64_json only`, 'response_format');
-  }
-
-  const sizes = images.map(checkImage);
-  const firstSize = sizes[0] ?? { width: 1024, height: 1024 };
-  const [mask] = masks;
-  if (mask) checkMask(mask, firstSize);
-  const [firstFile] = images;
-  if (!firstFile) throw refuse("Missing required parameter: 'image'.", 'image', 'missing_required_parameter');
-  const first = await decode(firstFile.bytes, size, 'image');
-  // every reference image must decode, as the real service reads them all
-  for (let i = 1; i < images.length; i++)
-    await decode(images[i]?.bytes ?? Buffer.alloc(0), undefined, `image[${i}]`);
-  let maskPixels: Decoded | undefined;
-  if (mask) {
-    maskPixels = await decode(mask.bytes, size, 'mask');
-    if (!maskPixels.hasAlpha) {
-      throw refuse(
-        'Invalid mask image format - mask image missing alpha channel.',
-        'mask',
-        'invalid_mask_image_format',
-      );
+/**
+ * A coarse version of the final image, as a partial image of a stream shows it: blocks of 2^(n+1)..
+ * pixels, finer with each later partial (`index` 0 is the coarsest of `count`).
+ */
+export function partialOf(image: RawImage, index: number, count: number): RawImage {
+  const block = 2 ** (count - index + 2);
+  const { width, height, channels, pixels } = image;
+  const out = new Uint8Array(pixels.length);
+  for (let y = 0; y < height; y++) {
+    const sy = y - (y % block);
+    for (let x = 0; x < width; x++) {
+      const sx = x - (x % block);
+      const from = (sy * width + sx) * channels;
+      const to = (y * width + x) * channels;
+      for (let c = 0; c < channels; c++) out[to + c] = pixels[from + c] ?? 0;
     }
   }
+  return { width, height, channels, pixels: out };
+}
 
-  const drawn = { width: first.width, height: first.height };
-  const alpha =
-    format !== 'jpeg' && (background === 'transparent' || (background === 'auto' && first.hasAlpha));
-  const usedQuality = quality === 'auto' ? 'medium' : quality;
-  const reported = formatSize(ctx.state.quirks.misreportImageSize ? misreported(drawn) : drawn);
-  const data = await Promise.all(
-    Array.from({ length: n }, async (_, index) => {
-      const edited = paint(first, maskPixels, editColour(prompt, index), alpha);
-      const bytes = await encode(edited, format, compression ?? DEFAULT_COMPRESSION);
-      return { b64_json: imageData(bytes, ctx) };
-    }),
-  );
-  const textTokens = countInputTokens([prompt]);
-  const imageTokens =
-    images.length * (INPUT_TOKENS_PER_IMAGE + (fidelity === 'high' ? HIGH_FIDELITY_TOKENS : 0));
-  const outputTokens = outputImageTokens(usedQuality, drawn) * n;
-  return {
-    type: 'json',
-    body: {
-      created: unixSeconds(),
-      background: alpha ? 'transparent' : 'opaque',
-      data,
-      output_format: format,
-      quality: usedQuality,
-      size: reported,
-      usage: {
-        input_tokens: textTokens + imageTokens,
-        input_tokens_details: { image_tokens: imageTokens, text_tokens: textTokens },
-        output_tokens: outputTokens,
-        output_tokens_details: { image_tokens: outputTokens, text_tokens: 0 },
-        total_tokens: textTokens + imageTokens + outputTokens + totalSkew(ctx.state.quirks),
-      },
-    },
-  };
+/** The new picture for `prompt`, as raw pixels. */
+export function drawNew(prompt: string, size: ImageSize, transparent: boolean): RawImage {
+  return drawPixels(prompt, 0, size, transparent);
 }

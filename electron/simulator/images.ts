@@ -95,7 +95,8 @@ export async function drawImageAs(
   return format === 'webp' ? raw.webp({ quality }).toBuffer() : raw.jpeg({ quality }).toBuffer();
 }
 
-function drawPixels(prompt: string, index: number, size: ImageSize, transparent: boolean): RawImage {
+/** The picture's pixels (also the start of an image a conversation makes: image-edits.ts). */
+export function drawPixels(prompt: string, index: number, size: ImageSize, transparent: boolean): RawImage {
   const hash = createHash('sha256').update(`${index}:${prompt}`).digest();
   const from = [hash[0] ?? 0, hash[1] ?? 0, hash[2] ?? 0];
   const to = [hash[3] ?? 255, hash[4] ?? 255, hash[5] ?? 255];

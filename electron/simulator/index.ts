@@ -43,6 +43,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const state: SimState = {
     signatures: new SignatureBook(opts.signatureSecret),
     responses: new Map(),
+    images: new Map(),
     quirks: { ...DEFAULT_QUIRKS, ...opts.quirks },
     imageSizeAdjust: opts.imageSizeAdjust ?? true,
   };

@@ -11,7 +11,7 @@ import { handleResponses } from './formats/responses.ts';
 import { isAllowedHostHeader } from './host-guard.ts';
 import { newId } from './ids.ts';
 import { handleImages } from './images.ts';
-import { handleImageEdits } from './image-edits.ts';
+import { handleImageEdits } from './edits-endpoint.ts';
 import { formBoundary, parseForm, type Form } from './multipart.ts';
 import { modelListBody } from './models.ts';
 import { gapDirective } from './replies.ts';

@@ -1,15 +1,23 @@
 // Thought signatures of the generate-content format: issued on replies with thinking, and checked
 // when a later request replays those replies (wire-notes "Multi-turn state that must survive verbatim").
 // As the service does: the signature of a function call is checked strictly (missing, altered or moved is
-// refused); a text part's signature is not checked at all, so a client that joins a streamed reply's text
+// refused), and so is an image part's altered signature (a missing one only draws a warning:
+// formats/generate-image.ts); a text part's signature is not checked at all, so a client that joins a streamed reply's text
 // and keeps the signature on the joined part, or leaves it out, goes on.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 export interface ReplayedPart {
   text?: unknown;
   thought?: unknown;
   thoughtSignature?: unknown;
   functionCall?: unknown;
+  inlineData?: unknown;
+}
+
+function imageData(inline: unknown): string | undefined {
+  if (typeof inline !== 'object' || inline === null) return undefined;
+  const data = (inline as { data?: unknown }).data;
+  return typeof data === 'string' ? data : undefined;
 }
 
 /** A function call as a key: its name, its arguments (keys sorted) and its id when it has one. */
@@ -67,6 +75,11 @@ export class SignatureBook {
       .digest('base64');
   }
 
+  /** The signature of an inlineData image part of a reply, bound to its bytes (checked on replay). */
+  signImage(data: string): string {
+    return this.#callMac(JSON.stringify(['image', createHash('sha256').update(data).digest('base64')]));
+  }
+
   /**
    * Issues the signature the first functionCall part of a reply carries. A call has no text, so the
    * signature is bound to the call's name, arguments and id (unique to the reply).
@@ -101,6 +114,13 @@ export class SignatureBook {
    */
   checkModelTurn(parts: readonly ReplayedPart[]): string | null {
     for (const part of parts) {
+      const image = imageData(part.inlineData);
+      if (image !== undefined && part.thoughtSignature !== undefined) {
+        if (part.thoughtSignature !== this.signImage(image)) {
+          return 'Thought signature is not valid: send each image part back with its thoughtSignature unchanged.';
+        }
+        continue;
+      }
       const call = callKey(part.functionCall);
       const sig = part.thoughtSignature;
       if (call === undefined || sig === undefined) continue;

@@ -35,6 +35,8 @@ export interface ImagesRepo {
    * edited from it, at any depth, oldest first (at most MAX_LINEAGE); empty when the image is unknown.
    */
   lineage(id: string): ImageRow[];
+  /** the images each of these turns (replies) made, in the order they were stored */
+  ofMessages(messageIds: readonly string[]): Map<string, ImageRow[]>;
   setThumb(id: string, thumbPath: string | null): boolean;
   delete(id: string): boolean;
   /** every row's file references, for the start-up sweep */
@@ -159,6 +161,26 @@ export function createImagesRepo(db: DatabaseSync): ImagesRepo {
     lineage(id) {
       const root = rootOf.get(id);
       return root ? familyOf.all(str(root, 'id')).map(toImage) : [];
+    },
+    ofMessages(messageIds) {
+      const result = new Map<string, ImageRow[]>();
+      // In chunks: SQLite bounds the number of parameters of one statement.
+      for (let i = 0; i < messageIds.length; i += 500) {
+        const chunk = messageIds.slice(i, i + 500);
+        const rows = db
+          .prepare(
+            `SELECT * FROM images WHERE message_id IN (${chunk.map(() => '?').join(',')})
+             ORDER BY message_id, created_at, rowid`,
+          )
+          .all(...chunk);
+        for (const row of rows) {
+          const image = toImage(row);
+          const list = result.get(image.messageId ?? '') ?? [];
+          list.push(image);
+          result.set(image.messageId ?? '', list);
+        }
+      }
+      return result;
     },
     setThumb: (id, thumbPath) => Number(setThumb.run(thumbPath, id).changes) > 0,
     delete: (id) => Number(remove.run(id).changes) > 0,

@@ -22,6 +22,11 @@ export interface RunText {
   thoughts: string;
   /** the function calls streamed so far (present once the first piece of one arrived) */
   toolCalls?: ToolCall[];
+  /**
+   * the latest partial image (a data URL, shown blurred until the reply is done; only the one on screen
+   * is kept, and it goes with the run: the final image is loaded from the gallery by URL)
+   */
+  partialImage?: { image: number; partial: number; src: string };
 }
 
 /**
@@ -75,6 +80,7 @@ export const createRunsSlice =
           const next: RunText = { text: prev.text + text, thoughts: prev.thoughts + thought };
           if (tools.length > 0) next.toolCalls = calls.apply(tools);
           else if (prev.toolCalls) next.toolCalls = prev.toolCalls;
+          if (prev.partialImage) next.partialImage = prev.partialImage;
           const runTexts = { ...s.runTexts, [requestId]: next };
           // the run itself (and whatever reads it: timings, figures) changes only on the first token
           if (run.firstTokenAt !== null) return { runTexts };
@@ -84,6 +90,14 @@ export const createRunsSlice =
       rt.batchers.set(requestId, batcher);
       rt.streams.set(requestId, {
         onDelta: (d) => batcher.push(d),
+        onPartialImage: ({ image, partial, mimeType, base64 }: HostEvents['partialImage']) =>
+          set((s) => {
+            const prev = s.runTexts[requestId];
+            // only an image type becomes a data URL: the host's bytes are never read as anything else
+            if (!prev || !/^image\/(png|jpeg|webp)$/.test(mimeType)) return {};
+            const partialImage = { image, partial, src: `data:${mimeType};base64,${base64}` };
+            return { runTexts: { ...s.runTexts, [requestId]: { ...prev, partialImage } } };
+          }),
         onRetry: ({ attempt, of, reason }: HostEvents['retry']) =>
           set((s) => {
             const run = s.runs[requestId];

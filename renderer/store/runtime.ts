@@ -15,6 +15,8 @@ export interface StreamHandlers {
   onDelta(d: Delta): void;
   /** the request failed and is being tried again */
   onRetry?(r: HostEvents['retry']): void;
+  /** a partial image of the reply: it replaces the one shown before */
+  onPartialImage?(p: HostEvents['partialImage']): void;
 }
 
 /**

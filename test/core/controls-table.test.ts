@@ -23,7 +23,8 @@ function inRange(spec: ControlSpec): unknown {
     case 'number':
       return (spec.min + spec.max) / 2 + 0.25;
     case 'integer':
-      return Math.floor((spec.min + spec.max) / 2) + 1_000;
+      // past the middle, within a narrow range's top (partial images: 0 to 3)
+      return Math.min(spec.max, Math.floor((spec.min + spec.max) / 2) + 1_000);
     case 'choice':
       return spec.choices[spec.choices.length - 1];
     case 'boolean':
@@ -35,13 +36,28 @@ function inRange(spec: ControlSpec): unknown {
 
 const EVERY = Object.fromEntries(CONTROL_KEYS.map((k) => [k, inRange(CONTROLS[k])])) as Partial<Params>;
 
-/** Every leaf of a body (an array is one leaf) with its dotted path. */
+/**
+ * Every leaf of a body with its dotted path. An array is one leaf, except one of typed entries (the
+ * responses `tools`), whose entries are named by their type: `tools[image_generation].size`.
+ */
 function leaves(value: unknown, path = '', out = new Map<string, string>()): Map<string, string> {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+  if (Array.isArray(value) && value.length > 0 && value.every(isTyped)) {
+    for (const entry of value) leaves(entry, `${path}[${entry.type}]`, out);
+  } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) leaves(v, path === '' ? k : `${path}.${k}`, out);
   } else out.set(path, JSON.stringify(value));
   return out;
 }
+
+function isTyped(v: unknown): v is { type: string } {
+  return typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
+}
+
+/** What a builder-placed control sends: its value, or the shape its builder gives it when turned on. */
+const BUILDER_SHAPES: Partial<Record<ControlKey, unknown>> = {
+  imageGeneration: 'image_generation',
+  imageOutput: ['TEXT', 'IMAGE'],
+};
 
 const body = (format: (typeof TEXT_FORMATS)[number], p: Partial<Params>) =>
   buildRequest(format, 'm', [user('hi')], { stream: false, ...p }, false);
@@ -55,7 +71,8 @@ describe('each builder sends exactly the controls the table lists for its format
       // what setting every control changed in the request
       const changed = [...full.keys()].filter((p) => full.get(p) !== bare.get(p));
       for (const w of wire) {
-        expect(full.get(w.path), `${format} sends ${w.key} as ${w.path}`).toBe(JSON.stringify(EVERY[w.key]));
+        const sent = w.builder ? (BUILDER_SHAPES[w.key] ?? EVERY[w.key]) : EVERY[w.key];
+        expect(full.get(w.path), `${format} sends ${w.key} as ${w.path}`).toBe(JSON.stringify(sent));
       }
       // anything else that changed is a control sent without the table's word (a builder-placed control
       // may add its own shape beside the value: messages' thinking.type)

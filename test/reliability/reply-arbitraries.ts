@@ -1,8 +1,17 @@
 // fast-check arbitraries for what a service may send back in each format: the format's real shape (whole
 // body, or the events of a stream), with any field liable to hold a hostile value instead. Bounded in size
 // so a run stays quick; the hostile shapes are the ones that once got through (issue 26).
+import { encodePng } from '../../electron/simulator/png.ts';
 import fc from 'fast-check';
 import type { TextFormat } from '../../shared/formats.ts';
+
+/** A real 2x2 PNG, as base64: the image shapes carry it beside hostile data. */
+const TINY_PNG = encodePng({
+  width: 2,
+  height: 2,
+  channels: 3,
+  pixels: new Uint8Array(12).fill(90),
+}).toString('base64');
 
 export interface ServiceReply {
   stream: boolean;
@@ -172,6 +181,16 @@ const responsesItem = fc.oneof(
     encrypted_content: fc.option(hostileText, { nil: undefined }),
   }),
   fc.record({ type: fc.constant('function_call'), id, call_id: id, name, arguments: argsText }),
+  // the image tool's item: a real tiny image, or hostile base64 and settings
+  fc.record({
+    type: fc.constant('image_generation_call'),
+    id,
+    status: maybe(fc.constant('completed')),
+    output_format: maybe(fc.constantFrom('png', 'jpeg', 'webp', 'gif')),
+    size: maybe(hostileText),
+    revised_prompt: maybe(hostileText),
+    result: maybe(fc.oneof(fc.constant(TINY_PNG), hostileText, fc.constant(`${TINY_PNG}@@`))),
+  }),
   hostileValue,
 );
 const responsesBody = fc.record({
@@ -183,6 +202,13 @@ const responsesBody = fc.record({
   usage: usage(['input_tokens', 'output_tokens', 'total_tokens']),
 });
 const responsesEvent = fc.oneof(
+  fc.record({
+    type: fc.constant('response.image_generation_call.partial_image'),
+    output_index: maybe(fc.nat(3)),
+    item_id: id,
+    partial_image_index: maybe(hostileNumber),
+    partial_image_b64: maybe(fc.oneof(fc.constant(TINY_PNG), hostileText)),
+  }),
   fc.record({
     type: fc.constant('response.output_item.added'),
     output_index: maybe(fc.nat(3)),
@@ -272,6 +298,16 @@ const generatePart = fc.oneof(
   fc.record({ text: maybe(hostileText), thoughtSignature: maybe(hostileText) }),
   fc.record({
     functionCall: maybe(fc.record({ name, args: argsObject, id: fc.option(id, { nil: undefined }) })),
+    thoughtSignature: fc.option(hostileText, { nil: undefined }),
+  }),
+  // an image part: a real tiny PNG or hostile data, signed or not
+  fc.record({
+    inlineData: maybe(
+      fc.record({
+        mimeType: maybe(fc.constantFrom('image/png', 'image/webp', 'text/plain')),
+        data: maybe(fc.oneof(fc.constant(TINY_PNG), hostileText)),
+      }),
+    ),
     thoughtSignature: fc.option(hostileText, { nil: undefined }),
   }),
   hostileValue,

@@ -28,6 +28,7 @@ import { wireFields } from '../../../shared/controls.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { generateImages } from './reply-images.ts';
 import { generateCalls, generateResultParts, generateTools, hasResults } from './tools.ts';
 
 /**
@@ -79,7 +80,11 @@ export function buildGenerateBody(
   }
   // the controls go in generationConfig (before the output settings); any other path after it
   const { generationConfig: controls, ...rest } = wireFields('generate', params);
-  const generationConfig = { ...(controls as Json | undefined), ...generateOutputConfig(params) };
+  const generationConfig = {
+    ...(controls as Json | undefined),
+    ...generateImageConfig(params),
+    ...generateOutputConfig(params),
+  };
   const body = compact({
     contents,
     ...generateTools(params, history),
@@ -88,6 +93,16 @@ export function buildGenerateBody(
     ...rest,
   });
   return withExtraBody(body, params);
+}
+
+/** Image output: both modalities, and the image's shape when the user chose one; nothing when off. */
+function generateImageConfig(params: Params): Json {
+  if (params.imageOutput !== true) return {};
+  const imageConfig = compact({ aspectRatio: params.aspectRatio, imageSize: params.imageResolution });
+  return {
+    responseModalities: ['TEXT', 'IMAGE'],
+    ...(Object.keys(imageConfig).length > 0 ? { imageConfig } : {}),
+  };
 }
 
 export function generateUsage(u: unknown): Usage | undefined {
@@ -155,10 +170,12 @@ export function parseGenerateReply(data: unknown): ReplyParts {
   if (!candidate) throw new ReplyShapeProblem('the generate-content reply has no candidates');
   const { text, thoughts } = textsOf(candidate.parts);
   const calls = generateCalls(candidate.parts);
+  const images = generateImages(candidate.parts);
   return compact({
     text,
     thoughts,
     raw: { format: 'generate' as const, parts: candidate.parts },
+    images: images.length > 0 ? images : undefined,
     toolCalls: calls.length > 0 ? calls : undefined,
     model: asText(body['modelVersion']),
     finishReason: candidate.finishReason,
@@ -233,10 +250,12 @@ function createGenerateReducer(): StreamReducer {
     result(): ReplyParts {
       const { text, thoughts } = textsOf(parts);
       const calls = generateCalls(parts);
+      const images = generateImages(parts);
       return compact({
         text,
         thoughts,
         raw: { format: 'generate' as const, parts },
+        images: images.length > 0 ? images : undefined,
         toolCalls: calls.length > 0 ? calls : undefined,
         model,
         finishReason,

@@ -36,6 +36,7 @@ import { wireFields } from '../../../shared/controls.ts';
 import { PDF_MIME_TYPE } from '../../../shared/attachments.ts';
 import { dataUrl, fencedText, hasFiles, wireFiles, type TurnFiles } from './attachments.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { responsesImages, sniffBase64Mime } from './reply-images.ts';
 
 /**
  * A user turn with files: one message item whose content holds the files first (input_image and
@@ -54,14 +55,37 @@ function userItemWithFiles(turn: Turn, files: TurnFiles | undefined, history: Tu
   return { role: 'user', content };
 }
 
-/** The output items that go back as input: messages unchanged, function calls without their item id. */
+/**
+ * The output items that go back as input: messages and image_generation_call items unchanged (an image
+ * whole, so a later turn can edit it without the service keeping it), function calls without their item id.
+ */
 function replayedItems(output: readonly unknown[]): Json[] {
   return output.flatMap((item): Json[] => {
     if (!isRecord(item)) return [];
-    if (item['type'] === 'message') return [item];
+    if (item['type'] === 'message' || item['type'] === 'image_generation_call') return [item];
     if (item['type'] === 'function_call') return [responsesCallInput(item)];
     return [];
   });
+}
+
+/**
+ * The image_generation tool after the functions, with the settings the user set (the rest are the
+ * service's defaults); none unless the conversation turned it on.
+ */
+function withImageTool(
+  fields: { tools?: Json[]; tool_choice?: unknown },
+  params: Params,
+): { tools?: Json[]; tool_choice?: unknown } {
+  if (params.imageGeneration !== true) return fields;
+  const tool = compact({
+    type: 'image_generation',
+    size: params.imageSize,
+    quality: params.imageQuality,
+    output_format: params.imageFormat,
+    background: params.imageBackground,
+    partial_images: params.partialImages,
+  });
+  return { ...fields, tools: [...(fields.tools ?? []), tool] };
 }
 
 /** Responses: POST /v1/responses. */
@@ -102,7 +126,7 @@ export function buildResponsesBody(
     instructions: params.system === '' ? undefined : params.system,
     ...wireFields('responses', params),
     text: responsesTextFormat(params),
-    ...responsesTools(params, history),
+    ...withImageTool(responsesTools(params, history), params),
     stream: stream ? true : undefined,
   });
   return withExtraBody(body, params);
@@ -169,8 +193,10 @@ export function parseResponsesReply(data: unknown): ReplyParts {
   if (!Array.isArray(output)) throw new ReplyShapeProblem('the response has no output array');
   const { text, thoughts, refusal } = outputTexts(output);
   const calls = responsesCalls(output);
+  const images = responsesImages(output);
   return compact({
     toolCalls: calls.length > 0 ? calls : undefined,
+    images: images.length > 0 ? images : undefined,
     text: text === '' ? (asString(body['output_text']) ?? '') : text,
     thoughts: thoughts.length > 0 ? thoughts.join('\n\n') : undefined,
     raw: compact({ format: 'responses' as const, responseId: asText(body['id']), output }),
@@ -209,6 +235,9 @@ function createResponsesReducer(): StreamReducer {
   let callCount = 0;
   const callOf = (data: Json): number | undefined =>
     callIndex.get(itemKey(data['output_index'], data['item_id']));
+  /** image_generation_call items by output index (or item id): their order among the reply's images */
+  const imageIndex = new Map<unknown, number>();
+  let imageCount = 0;
   return {
     get finished() {
       return final !== undefined;
@@ -241,6 +270,12 @@ function createResponsesReducer(): StreamReducer {
         }
         case 'response.output_item.added': {
           const item = asRecord(data['item']);
+          if (item['type'] === 'image_generation_call') {
+            const index = imageCount++;
+            imageIndex.set(itemKey(data['output_index'], item['id']), index);
+            if (item['id'] !== undefined) imageIndex.set(itemKey(undefined, item['id']), index);
+            return undefined;
+          }
           if (item['type'] !== 'function_call') return undefined;
           const index = callCount++;
           callIndex.set(itemKey(data['output_index'], item['id']), index);
@@ -259,6 +294,17 @@ function createResponsesReducer(): StreamReducer {
           const index = callOf(data);
           const d = asString(data['delta']);
           return index !== undefined && d ? { tools: [{ index, args: d }] } : undefined;
+        }
+        case 'response.image_generation_call.partial_image': {
+          const base64 = asString(data['partial_image_b64']);
+          const mimeType = base64 === undefined ? undefined : sniffBase64Mime(base64);
+          if (base64 === undefined || mimeType === undefined) return undefined;
+          const image =
+            imageIndex.get(itemKey(data['output_index'], data['item_id'])) ??
+            imageIndex.get(itemKey(undefined, data['item_id'])) ??
+            0;
+          const partial = asNumber(data['partial_image_index']) ?? 0;
+          return { partialImage: { image, partial, mimeType, base64 } };
         }
         case 'response.output_item.done':
           if (data['item'] !== undefined) items.push(data['item']);

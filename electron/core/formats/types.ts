@@ -18,6 +18,28 @@ export interface ReplyParts {
   usage?: Usage;
   /** the reply's function calls, in order */
   toolCalls?: ToolCall[];
+  /** the images the reply made, in order (responses image_generation_call items, generate image parts) */
+  images?: ReplyImage[];
+}
+
+/** An image a reply holds, as base64 (the handler stores it as a file; it never goes to the page whole). */
+export interface ReplyImage {
+  mimeType: string;
+  base64: string;
+  /** responses: the prompt the service drew from */
+  revisedPrompt?: string;
+  /** the settings the service says it used (responses: size, quality, output_format, background) */
+  settings?: Record<string, string>;
+}
+
+/** A partial image of a streamed reply (responses `partial_image`): shown until the final one arrives. */
+export interface PartialImage {
+  /** which image of the reply (its order among the reply's image items) */
+  image: number;
+  /** partial_image_index, from 0 */
+  partial: number;
+  mimeType: string;
+  base64: string;
 }
 
 export interface Delta {
@@ -25,6 +47,8 @@ export interface Delta {
   thought?: string;
   /** pieces of function calls: a call's id and name when they first arrive, then argument text */
   tools?: ToolDelta[];
+  /** a partial image that just arrived */
+  partialImage?: PartialImage;
 }
 
 /** A problem found inside a 2xx reply (an error event, malformed JSON); becomes kind 'stream'. */

@@ -10,6 +10,7 @@ import {
   ReplyShapeProblem,
   StreamProblem,
   type Delta,
+  type PartialImage,
   type ReplyParts,
   type StreamReducer,
 } from '../formats/types.ts';
@@ -34,7 +35,7 @@ export interface SendTurnRequest {
   params: Params;
   signal?: AbortSignal;
   /** streaming deltas as they arrive (a function call's pieces one per call: id and name, then arguments) */
-  onDelta?: (d: { text?: string; thought?: string; tool?: ToolDelta }) => void;
+  onDelta?: (d: { text?: string; thought?: string; tool?: ToolDelta; partialImage?: PartialImage }) => void;
   /** a failed attempt will be followed by another */
   onRetry?: (r: RetryNotice) => void;
   /** the most characters (text and thoughts) one reply may hold; past it reading stops (MAX_REPLY_CHARS) */
@@ -215,6 +216,12 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   }
 
   function deliver(d: Delta | undefined): void {
+    if (d?.partialImage) {
+      // an image in progress: shown until the final one arrives, never counted as reply text
+      delivered = true;
+      req.onDelta?.({ partialImage: d.partialImage });
+      return;
+    }
     if (!d || (!d.text && !d.thought && !d.tools)) return;
     received += (d.text?.length ?? 0) + (d.thought?.length ?? 0);
     for (const t of d.tools ?? []) {

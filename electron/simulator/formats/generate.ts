@@ -41,8 +41,15 @@ import {
   readFunctionResponse,
 } from '../tools/generate.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { lastInlineImage, makeInlineImage, readImageOutput, unsignedImageParts } from './generate-image.ts';
+
+/** The warning a reply opens with when an image part came back without its signature. */
+export function unsignedImageWarning(where: readonly string[]): string {
+  return `Warning: ${where.join(', ')} came back without its thoughtSignature; the edit may be worse. Send image parts back unchanged.`;
+}
 
 interface Part extends ReplayedPart {
+  inlineData?: { mimeType: string; data: string };
   text?: string;
   thought?: boolean;
   thoughtSignature?: string;
@@ -85,7 +92,7 @@ function requireParts(value: unknown, where: string): Record<string, unknown>[] 
   });
 }
 
-export function handleGenerate(ctx: HandlerContext): HandlerReply {
+export async function handleGenerate(ctx: HandlerContext): Promise<HandlerReply> {
   const { body, state } = ctx;
   const model = requireModel(ctx, ctx.pathModel, 'text').id;
   const texts: string[] = [];
@@ -100,12 +107,16 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
   let results: ReceivedResult[] = [];
   // how many functionCall parts the content before made, which the next content must answer one for one
   let openCalls = 0;
+  const allParts: Record<string, unknown>[][] = [];
+  /** model turns whose image parts came back unsigned: answered with a warning, not refused */
+  const unsignedImages: string[] = [];
   requireArray(body, 'contents').forEach((content, i) => {
     const where = `contents[${i}]`;
     if (!isRecord(content)) throw invalidRequest(`${where} must be an object`);
     const role = content['role'] ?? 'user';
     if (role !== 'user' && role !== 'model') throw invalidRequest(`${where}.role must be user or model`);
     const parts = requireParts(content['parts'], where);
+    allParts.push(parts);
     // As the real service: a turn with no parts (an empty or refused reply sent back) is refused.
     if (parts.length === 0) {
       throw invalidRequest(`* GenerateContentRequest.${where}.parts: contents.parts must not be empty.`);
@@ -130,6 +141,9 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
       if (problem !== null) throw invalidRequest(`${where}: ${problem}`);
       const unsigned = state.signatures.unsignedCall(parts);
       if (unsigned) throw generateMissingSignature(unsigned.name, i + 1);
+      if (!state.quirks.noSignatures) {
+        for (const p of unsignedImageParts(parts)) unsignedImages.push(`${where}.parts[${p}]`);
+      }
     }
     const text = partsText(parts);
     texts.push(text, ...calls.map((c) => JSON.stringify(c.args)), ...answers.map((a) => a.content));
@@ -170,6 +184,7 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
   // Thinking happens when asked for by either field; its summary is shown only with includeThoughts.
   const thinks = includeThoughts || level !== undefined || (budget !== undefined && budget !== 0);
   const tools = generateToolRequest(body);
+  const imageOutput = readImageOutput(config);
 
   if (refuseDirective(prompt)) {
     // Blocked for safety: a candidate with a finish reason and no content at all.
@@ -206,8 +221,26 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
     turn: userTurns,
     limit: maxOutputTokens,
   });
+  const image =
+    imageOutput !== undefined && planned.length === 0
+      ? await makeInlineImage(imageOutput, prompt, lastInlineImage(allParts))
+      : undefined;
+  if (image !== undefined && unsignedImages.length > 0) {
+    reply.text = `${unsignedImageWarning(unsignedImages)}\n\n${reply.text}`;
+  }
+  const imagePart: Part[] =
+    image === undefined
+      ? []
+      : [
+          {
+            inlineData: { mimeType: image.mimeType, data: image.data },
+            ...(state.quirks.noSignatures
+              ? {}
+              : { thoughtSignature: state.signatures.signImage(image.data) }),
+          },
+        ];
   const promptTokens = countInputTokens(texts);
-  const candidatesTokens = countTokens(reply.text) + callTokens(planned);
+  const candidatesTokens = countTokens(reply.text) + callTokens(planned) + (image?.tokens ?? 0);
   const usageMetadata = {
     promptTokenCount: promptTokens,
     candidatesTokenCount: candidatesTokens,
@@ -264,21 +297,31 @@ export function handleGenerate(ctx: HandlerContext): HandlerReply {
     if (signs) answer.thoughtSignature = state.signatures.sign(reply.text, reply.text);
     return {
       type: 'json',
-      body: { candidates: [candidate([...thoughtPart, answer], finishReason)], usageMetadata, ...tail },
+      body: {
+        candidates: [candidate([...thoughtPart, answer, ...imagePart], finishReason)],
+        usageMetadata,
+        ...tail,
+      },
     };
   }
 
   // The thought summary arrives whole in its own chunk, before the answer, as real services send it.
   const events: SseEvent[] = thoughtPart.map((part) => chunk([part]));
   const pieces = streamPieces(reply.text);
+  // An image arrives whole, in the last chunk, after the text.
+  const imageEnd = imagePart.length > 0 ? [chunk(imagePart, finishReason)] : [];
+  const textFinish = imagePart.length > 0 ? undefined : finishReason;
   if (signs) {
     // Real services send the signature on a last part with empty text: a client must keep that part.
     for (const piece of pieces) events.push(chunk([{ text: piece }]));
-    events.push(chunk([{ text: '', thoughtSignature: state.signatures.sign(reply.text, '') }], finishReason));
+    events.push(chunk([{ text: '', thoughtSignature: state.signatures.sign(reply.text, '') }], textFinish));
+  } else if (imagePart.length > 0) {
+    for (const piece of pieces) events.push(chunk([{ text: piece }]));
   } else {
     const last = pieces.pop() ?? '';
     for (const piece of pieces) events.push(chunk([{ text: piece }]));
     events.push(chunk([{ text: last }], finishReason));
   }
+  events.push(...imageEnd);
   return { type: 'sse', events, errorEvents, lineEnd: '\r\n' };
 }

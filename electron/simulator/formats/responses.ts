@@ -41,6 +41,15 @@ import {
   responsesToolRequest,
 } from '../tools/responses.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { compact } from '../../../shared/compact.ts';
+import {
+  earlierImage,
+  makeImage,
+  readImageItem,
+  type ImageItem,
+  type KeptImage,
+  type MadeImage,
+} from '../tools/image-generation.ts';
 
 const ROLES = ['user', 'assistant', 'system', 'developer'];
 // Bounded so a long-running sandbox does not grow without limit.
@@ -54,6 +63,8 @@ interface ParsedInput {
   received: ReceivedAttachment[];
   /** the results the last user turn carried (function_call_output items after the last reply item) */
   results: ReceivedResult[];
+  /** the last image_generation_call item sent back (whole or by id): the image a new turn edits */
+  image?: ImageItem;
 }
 
 /**
@@ -101,6 +112,11 @@ function parseInput(input: unknown, previousCalls: readonly StoredCall[]): Parse
     }
     // Reasoning items of an earlier output carry no prompt text.
     if (type === 'reasoning') return;
+    if (type === 'image_generation_call') {
+      parsed.image = readImageItem(item, where);
+      replyItem();
+      return;
+    }
     if (type !== undefined && type !== 'message') {
       throw invalidRequest(`${where}.type '${String(type)}' is not supported by the simulator`, 'input');
     }
@@ -129,6 +145,39 @@ function parseInput(input: unknown, previousCalls: readonly StoredCall[]): Parse
   return parsed;
 }
 
+/** The image a turn edits: the last one sent back in `input`, else the previous response's. */
+function editedImage(
+  state: SimState,
+  sent: ImageItem | undefined,
+  previousImageId: string | undefined,
+): KeptImage | undefined {
+  if (sent !== undefined) return earlierImage(state, sent);
+  return previousImageId === undefined ? undefined : state.images.get(previousImageId);
+}
+
+/** The image item's events: added, in_progress, generating, each partial image, completed, done. */
+function imageEvents(
+  made: MadeImage,
+  event: (type: string, fields: Record<string, unknown>) => SseEvent,
+): SseEvent[] {
+  const where = { output_index: 0, item_id: made.item['id'] };
+  const { id, type } = made.item;
+  return [
+    event('response.output_item.added', { output_index: 0, item: { id, type, status: 'in_progress' } }),
+    event('response.image_generation_call.in_progress', where),
+    event('response.image_generation_call.generating', where),
+    ...made.partials.map((b64, index) =>
+      event('response.image_generation_call.partial_image', {
+        ...where,
+        partial_image_index: index,
+        partial_image_b64: b64,
+      }),
+    ),
+    event('response.image_generation_call.completed', where),
+    event('response.output_item.done', { output_index: 0, item: made.item }),
+  ];
+}
+
 function remember(state: SimState, id: string, stored: StoredResponse): void {
   state.responses.set(id, stored);
   if (state.responses.size > MAX_STORED) {
@@ -147,7 +196,7 @@ function parseReasoning(value: unknown): { effort: string | null; summary: strin
   };
 }
 
-export function handleResponses(ctx: HandlerContext): HandlerReply {
+export async function handleResponses(ctx: HandlerContext): Promise<HandlerReply> {
   const { body, state } = ctx;
   const model = requireModel(ctx, optionalString(body, 'model'), 'text').id;
   if (body['input'] === undefined) throw invalidRequest('input is required', 'input');
@@ -191,7 +240,23 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
   const id = newId('resp_');
   const callItems = responsesCallItems(calls);
   const stored = callItems.map((c) => ({ id: String(c['call_id']), name: String(c['name']) }));
-  if (store) remember(state, id, { turns: turn, contextTokens: inputTokens + outputTokens, calls: stored });
+  // With the image tool, a turn that calls no function makes an image, editing the last one sent back.
+  const made =
+    tools.image !== undefined && calls.length === 0 && !answering
+      ? await makeImage(state, tools.image, prompt, editedImage(state, input.image, previous?.imageId))
+      : undefined;
+  if (store) {
+    remember(
+      state,
+      id,
+      compact({
+        turns: turn,
+        contextTokens: inputTokens + outputTokens,
+        calls: stored,
+        imageId: made === undefined ? undefined : String(made.item['id']),
+      }),
+    );
+  }
 
   const status = reply.truncated ? 'incomplete' : 'completed';
   const itemId = newId('msg_');
@@ -224,8 +289,8 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
     status,
     completed_at: reply.truncated ? null : createdAt,
     incomplete_details: reply.truncated ? { reason: 'max_output_tokens' } : null,
-    // A reply that calls functions has only its function_call items.
-    output: calls.length > 0 ? callItems : [item],
+    // A reply that calls functions has only its function_call items; an image comes before the text.
+    output: calls.length > 0 ? callItems : made === undefined ? [item] : [made.item, item],
     usage: {
       input_tokens: inputTokens,
       input_tokens_details: { cached_tokens: 0 },
@@ -273,10 +338,12 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
       );
     });
   } else {
-    const where = { item_id: itemId, output_index: 0, content_index: 0 };
+    if (made !== undefined) events.push(...imageEvents(made, event));
+    const at = made === undefined ? 0 : 1;
+    const where = { item_id: itemId, output_index: at, content_index: 0 };
     events.push(
       event('response.output_item.added', {
-        output_index: 0,
+        output_index: at,
         item: { ...item, status: 'in_progress', content: [] },
       }),
       event('response.content_part.added', { ...where, part: { ...part, text: '' } }),
@@ -287,7 +354,7 @@ export function handleResponses(ctx: HandlerContext): HandlerReply {
     events.push(
       event('response.output_text.done', { ...where, text: reply.text, logprobs: [] }),
       event('response.content_part.done', { ...where, part }),
-      event('response.output_item.done', { output_index: 0, item }),
+      event('response.output_item.done', { output_index: at, item }),
     );
   }
   events.push(event(reply.truncated ? 'response.incomplete' : 'response.completed', { response: final }));

@@ -4,10 +4,13 @@ import { invalidRequest, type SimError } from '../errors.ts';
 import { optionalBoolean } from '../validate.ts';
 import { isFunctionName, seedId, type SimCall, type SimTool, type ToolRequest, NO_TOOLS } from './plan.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { readImageTool, type ImageTool } from './image-generation.ts';
 
 /** The request's tools and choice, and the values the response echoes for them. */
 export interface ResponsesTools extends ToolRequest {
   echo: { tools: unknown[]; tool_choice: unknown; parallel_tool_calls: boolean };
+  /** the built-in image_generation tool, when declared */
+  image?: ImageTool;
 }
 
 /** `tools: [{type: 'function', name, description?, parameters?, strict?}]` and the choice. */
@@ -19,12 +22,20 @@ export function responsesToolRequest(body: Record<string, unknown>): ResponsesTo
     throw invalidRequest("Invalid type for 'tools': expected an array.", 'tools');
   }
   const list: unknown[] = Array.isArray(raw) ? raw : [];
-  const tools = list.map((tool, i): SimTool => {
+  let image: ImageTool | undefined;
+  const tools = list.flatMap((tool, i): SimTool[] => {
     const where = `tools[${i}]`;
     if (!isRecord(tool)) throw invalidRequest(`Invalid type for '${where}': expected an object.`, where);
+    if (tool['type'] === 'image_generation') {
+      if (image !== undefined) {
+        throw invalidRequest(`Invalid 'tools': the image_generation tool appears more than once.`, where);
+      }
+      image = readImageTool(tool, where);
+      return [];
+    }
     if (tool['type'] !== 'function') {
       throw invalidRequest(
-        `Invalid value for '${where}.type': the simulator supports 'function' tools only.`,
+        `Invalid value for '${where}.type': the simulator supports 'function' and 'image_generation' tools only.`,
         `${where}.type`,
       );
     }
@@ -52,7 +63,7 @@ export function responsesToolRequest(body: Record<string, unknown>): ResponsesTo
       );
     }
     optionalBoolean(tool, 'strict');
-    return { name: tool['name'], schema: isRecord(parameters) ? parameters : {} };
+    return [{ name: tool['name'], schema: isRecord(parameters) ? parameters : {} }];
   });
   const seen = new Set<string>();
   tools.forEach((t, i) => {
@@ -64,9 +75,17 @@ export function responsesToolRequest(body: Record<string, unknown>): ResponsesTo
     }
     seen.add(t.name);
   });
-  const choice = responsesChoice(rawChoice, tools);
+  const forcesImage = isRecord(rawChoice) && rawChoice['type'] === 'image_generation';
+  if (forcesImage && image === undefined) {
+    throw invalidRequest(
+      "Invalid value for 'tool_choice': the image_generation tool is not in 'tools'.",
+      'tool_choice',
+    );
+  }
+  const choice = forcesImage ? { mode: 'none' as const } : responsesChoice(rawChoice, tools);
   const echo = { tools: list, tool_choice: rawChoice ?? 'auto', parallel_tool_calls: parallel };
-  return tools.length === 0 ? { ...NO_TOOLS, echo } : { tools, choice, parallel, echo };
+  const request = tools.length === 0 ? { ...NO_TOOLS, echo } : { tools, choice, parallel, echo };
+  return image === undefined ? request : { ...request, image };
 }
 
 /** 'auto' | 'none' | 'required' | {type: 'function', name}; absent is auto. */

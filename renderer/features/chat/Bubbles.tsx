@@ -1,3 +1,4 @@
+import { PartialReplyImage, ReplyImages } from './ReplyImages.tsx';
 import { displayModelId } from '../../../shared/display.ts';
 import { memo, useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SkimContext } from '../../components/skim.ts';
@@ -448,6 +449,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
   const againKeys = useShortcutProps('regenerate', againLabel);
   // A conversation that asks for JSON shows its finished replies as checked JSON (not on messages in
   // plain JSON mode: that format has none, so nothing asked the model for JSON).
+  const format = useStore((s) => s.loaded[conversationId]?.format ?? 'responses');
   const jsonOutput = useStore((s) => {
     const conv = s.loaded[conversationId];
     const o = conv?.params.output;
@@ -506,6 +508,9 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
             </span>
           </div>
         ) : null}
+        {stream?.partialImage ? (
+          <PartialReplyImage src={stream.partialImage.src} partial={stream.partialImage.partial} />
+        ) : null}
         {calls ? <ToolCalls calls={calls} live /> : null}
         <div className="msg-foot">
           <div className="msg-meta">
@@ -555,6 +560,7 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
           )}
         </div>
       ) : null}
+      {turn.images?.length ? <ReplyImages images={turn.images} format={format} /> : null}
       {turn.toolCalls?.length ? <ToolCalls calls={turn.toolCalls} /> : null}
       <EndNotice turn={turn} onRetry={canRegenerate && isLast ? again : undefined} />
       {turn.status === 'error' && turn.error ? (

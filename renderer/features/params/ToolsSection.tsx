@@ -21,6 +21,7 @@ import { MAX_TOOLS, TOOL_EXAMPLES, ToolsSchema, type ToolChoice } from '../../..
 import { Button } from '../../components/Button.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { useReportInvalid } from './invalid.ts';
+import { ImageControls } from './ImageControls.tsx';
 import { t } from '../../i18n/active.ts';
 import '../../styles/tools.css';
 
@@ -218,6 +219,8 @@ export function ToolsSection(props: {
           </Button>
         </div>
       ) : null}
+
+      <ImageControls format={format} params={params} save={save} />
 
       {drafts.length === 0 ? <span className="field-hint">{t('tools.empty')}</span> : null}
 
