@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   IMAGE_COUNT,
+  IMAGE_EDIT_LIMITS,
+  MASK_BASE64_CHARS,
   imageCountProblem,
   imageSizeProblem,
   MAX_MESSAGE_CHARS,
@@ -46,7 +48,7 @@ import { ATTACHMENT_LIMITS, isSafeFileName, UNSAFE_FILE_NAME, type Attachment } 
 import type { ErrorKind, Result } from './errors.ts';
 import { LabStartInputSchema, type LabMeasure, type LabRecord, type LabSummary } from './speedlab.ts';
 import { SPEED_LAB } from './limits.ts';
-import type { ImageSettings, ImageSource } from './gallery.ts';
+import { IMAGE_SOURCES, type ImageSettings, type ImageSource } from './gallery.ts';
 
 /**
  * The one contract between the renderer and whichever host runs it (Electron main process or the browser
@@ -301,7 +303,8 @@ const Ids = z
   .min(1, 'Pick at least one conversation.')
   .max(10_000, 'At most 10,000 conversations at once.');
 
-export const ImageGenerateInputSchema = z.object({
+/** What a generation and an edit both ask for: the model, the prompt and the settings of the images. */
+const imageRequestFields = {
   requestId: RequestId,
   model: ModelId,
   prompt: z.string().trim().min(1, 'Describe the image.').max(32_000),
@@ -323,6 +326,45 @@ export const ImageGenerateInputSchema = z.object({
   quality: z.enum(['low', 'medium', 'high', 'auto']).optional(),
   outputFormat: z.enum(['png', 'jpeg', 'webp']).optional(),
   background: z.enum(['transparent', 'opaque', 'auto']).optional(),
+};
+
+export const ImageGenerateInputSchema = z.object(imageRequestFields);
+
+/** An image to edit: one of the gallery's, or a file the page uploaded (putAttachment). */
+export const EditReferenceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('gallery'), id: Id }),
+  z.object({ kind: z.literal('attachment'), id: Id }),
+]);
+export type EditReference = z.infer<typeof EditReferenceSchema>;
+
+export const ImageEditInputSchema = z.object({
+  ...imageRequestFields,
+  /** the first is the image edited (and masked); the others are references */
+  references: z
+    .array(EditReferenceSchema)
+    .min(1, 'Choose an image to edit.')
+    .max(
+      IMAGE_EDIT_LIMITS.references,
+      `At most ${IMAGE_EDIT_LIMITS.references} images can be edited together.`,
+    ),
+  /** the mask painted on the page (a PNG as base64), or an uploaded PNG */
+  mask: z
+    .discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('painted'),
+        pngBase64: z
+          .string()
+          .min(1)
+          .max(
+            MASK_BASE64_CHARS,
+            `The mask may be at most ${IMAGE_EDIT_LIMITS.maskBytes / (1024 * 1024)} MB.`,
+          )
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Not base64.'),
+      }),
+      z.object({ kind: z.literal('attachment'), id: Id }),
+    ])
+    .optional(),
+  inputFidelity: z.enum(['low', 'high']).optional(),
 });
 
 /** Turn text: at most 10 MB; empty only when files go with it (checked with them). */
@@ -585,12 +627,18 @@ export const operations = {
 
   // images
   generateImages: op<{ images: ImageRecord[]; exchangeId: string }>()(ImageGenerateInputSchema),
+  /** POST /v1/images/edits; the results join the gallery as children of the first reference when it is one */
+  editImages: op<{ images: ImageRecord[]; exchangeId: string }>()(ImageEditInputSchema),
   listImages: op<{ items: ImageRecord[]; total: number }>()(
     z.object({
       offset: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(1000).optional(),
+      /** only the images of one source */
+      source: z.enum(IMAGE_SOURCES).optional(),
     }),
   ),
+  /** Every version of an image: the first of its lineage and every image edited from it, oldest first. */
+  imageVersions: op<{ items: ImageRecord[] }>()(z.object({ id: Id })),
   deleteImage: op<{ deleted: boolean }>()(z.object({ id: Id })),
   /** Native save dialog in the desktop app; a download in the browser host. */
   saveImages: op<SaveResult>()(z.object({ ids: z.array(Id).min(1).max(100) })),

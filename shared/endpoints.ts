@@ -5,6 +5,7 @@ import {
   GENERATE_PATH_PREFIX,
   GENERATE_STREAM_METHOD,
   GENERATE_STREAM_QUERY,
+  IMAGE_EDITS_PATH,
 } from './wire.ts';
 
 /**
@@ -68,6 +69,7 @@ const PASTED_ENDPOINTS: { pattern: RegExp; iface: Interface; name: string }[] = 
   { pattern: /\/v1\/responses$/i, iface: 'responses', name: 'Responses' },
   { pattern: /\/v1\/messages$/i, iface: 'messages', name: 'Messages' },
   { pattern: /\/v1\/images\/generations$/i, iface: 'images', name: 'Images' },
+  { pattern: /\/v1\/images\/edits$/i, iface: 'images', name: 'Image edits' },
   {
     pattern: /\/v1beta\/models\/[^/]+:(stream)?generateContent$/i,
     iface: 'generate',
@@ -127,6 +129,11 @@ export function endpointUrl(root: string, iface: Interface, opts: EndpointOption
   return opts.stream
     ? `${root}${GENERATE_PATH_PREFIX}${model}${GENERATE_STREAM_METHOD}?${GENERATE_STREAM_QUERY}`
     : `${root}${GENERATE_PATH_PREFIX}${model}${GENERATE_METHOD}`;
+}
+
+/** The images interface's edits address (a multipart form). */
+export function imageEditsUrl(root: string): string {
+  return `${root}${IMAGE_EDITS_PATH}`;
 }
 
 /** Every interface's final address, for the settings preview. */

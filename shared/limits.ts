@@ -30,6 +30,18 @@ export const IMAGE_SIDE = { min: 16, max: 16_384 } as const;
 /** How many images one request may ask for. */
 export const IMAGE_COUNT = { min: 1, max: 10 } as const;
 
+/**
+ * An image edit (the images endpoint's edits, as the vendor documents them): at most 16 reference images,
+ * each at most 50 MB, and a mask (a PNG) of at most 4 MB. The page's painted mask travels as base64, so
+ * its text is bounded by MASK_BASE64_CHARS.
+ */
+export const IMAGE_EDIT_LIMITS = {
+  references: 16,
+  referenceBytes: 50 * 1024 * 1024,
+  maskBytes: 4 * 1024 * 1024,
+} as const;
+export const MASK_BASE64_CHARS = Math.ceil(IMAGE_EDIT_LIMITS.maskBytes / 3) * 4;
+
 /** `WIDTHxHEIGHT` as numbers (digits only, the wire form), or undefined for anything else. */
 export function parseImageSize(size: string): { width: number; height: number } | undefined {
   const m = /^(\d{1,6})x(\d{1,6})$/.exec(size);

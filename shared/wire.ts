@@ -13,6 +13,9 @@ export const FIXED_PATHS = {
   messages: '/v1/messages',
 } as const satisfies Record<Exclude<Interface, 'generate'>, string>;
 
+/** The images interface's edits (a multipart form); its exchanges are the images interface's. */
+export const IMAGE_EDITS_PATH = '/v1/images/edits';
+
 /** Generate content names its model in the path: `/v1beta/models/{model}:generateContent`. */
 export const GENERATE_PATH_PREFIX = '/v1beta/models/';
 export const GENERATE_METHOD = ':generateContent';
@@ -23,6 +26,7 @@ export const GENERATE_STREAM_QUERY = 'alt=sse';
 /** The interface an address (or path) belongs to; `models` when it is none of the others. */
 export function interfaceOfPath(urlOrPath: string): Interface {
   if (urlOrPath.includes('/v1beta/')) return 'generate';
+  if (urlOrPath.includes(IMAGE_EDITS_PATH)) return 'images';
   for (const [iface, path] of Object.entries(FIXED_PATHS)) {
     if (iface !== 'models' && urlOrPath.includes(path)) return iface as Interface;
   }

@@ -15,7 +15,7 @@ export const HELP: Record<string, string> = {
 Usage:
   quartet models [--family bearer|messages|generate] [--json]
   quartet ask --format FORMAT --model ID [options] PROMPT
-  quartet image --model ID --out DIR [options] PROMPT
+  quartet image --model ID --out DIR [--edit FILE [--mask FILE]] [options] PROMPT
   quartet simulate [--port N] [--pace JSON]
   quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate ID] [--model-image ID]
                  [--images] [--json] [--report FILE.md]
@@ -70,9 +70,10 @@ empty) says so on stderr, with the finish reason and the service's explanation; 
 
 ${CONNECTION}`,
 
-  image: `quartet image: generate images and save them
+  image: `quartet image: generate images, or edit images, and save them
 
 Usage: quartet image --model ID --out DIR [options] PROMPT
+       quartet image --model ID --out DIR --edit FILE [--edit FILE2] [--mask FILE] [options] PROMPT
 
   --model ID            an image model, e.g. gpt-image-1
   --out DIR             folder for the files (created if missing)
@@ -82,7 +83,11 @@ Usage: quartet image --model ID --out DIR [options] PROMPT
   --output-format F     png | jpeg | webp
   --background B        transparent | opaque | auto
   --json                print the saved files as JSON
-  PROMPT                what to draw; '-' reads it from stdin
+  --edit FILE           edit this image instead (PNG, JPEG or WebP; repeatable, at most 16: the first is
+                        the one edited, the others are references); sent to /v1/images/edits
+  --mask FILE           a PNG of the first image's size: its transparent pixels mark what may change
+  --input-fidelity F    low | high: how closely the edit keeps the input images' details
+  PROMPT                what to draw, or what to change; '-' reads it from stdin
 
 ${CONNECTION}`,
 

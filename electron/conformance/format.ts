@@ -90,6 +90,7 @@ const NAMES: Record<string, string> = {
   decode: 'Image decodes',
   size: 'Reported size',
   adjusted: 'Size adjusted',
+  edits: 'Image edits offered',
 };
 
 export function reportFields(ctx: Ctx, f: FormatInfo, body: unknown, table: SpecTable = f.table): void {

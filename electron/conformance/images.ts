@@ -1,12 +1,13 @@
 // Group "images" (opt-in, it costs one image): POST /v1/images/generations (spec §2.5, §4.4): the result's
 // fields, the image decodes, the reported size is the real size, and whether the service adjusted it.
-import { endpointUrl } from '../../shared/endpoints.ts';
-import { sniffImage } from '../core/index.ts';
+import { endpointUrl, imageEditsUrl } from '../../shared/endpoints.ts';
+import { buildEditForm, describeEditForm, sniffImage, type EditFile } from '../core/index.ts';
+import { IMAGE_MIME } from '../core/images/sniff.ts';
 import { decodeBase64Strict } from '../core/images/base64.ts';
 import { imageLooksComplete, type SniffedImage } from '../core/images/sniff.ts';
 import { reportFields, reportMain, reportUsage, type FormatInfo } from './format.ts';
 import { pickModel } from './models.ts';
-import { authHeaders, send } from './probe.ts';
+import { authHeaders, describeHttp, send } from './probe.ts';
 import { emit, skip } from './report.ts';
 import { describeValue } from './schema.ts';
 import { IMAGE_RESULT } from '../../shared/spec-tables.ts';
@@ -18,6 +19,8 @@ const IMAGES: FormatInfo = { group: 'images', family: 'bearer', table: IMAGE_RES
 /** The cheapest request the spec's fields allow: one square image of the common size, low quality. */
 export const IMAGE_REQUEST = { size: '1024x1024', n: 1, quality: 'low', output_format: 'png' } as const;
 const IMAGE_PROMPT = 'A small red circle on a white background';
+const EDIT_PROMPT = 'Make the circle blue';
+const NAME_EDITS = 'Image edits offered';
 /** Image generation takes far longer than a few text tokens. */
 const IMAGE_TIMEOUT_FACTOR = 4;
 
@@ -125,7 +128,14 @@ export async function checkImages(ctx: Ctx): Promise<void> {
     body: { model: model.id, prompt: IMAGE_PROMPT, ...IMAGE_REQUEST },
     timeoutMs: ctx.timeoutMs * IMAGE_TIMEOUT_FACTOR,
   });
-  const body = reportMain(ctx, IMAGES, answer, model, ['fields', 'decode', 'size', 'adjusted', 'usage']);
+  const body = reportMain(ctx, IMAGES, answer, model, [
+    'fields',
+    'decode',
+    'size',
+    'adjusted',
+    'usage',
+    'edits',
+  ]);
   if (body === undefined) return;
   reportFields(ctx, IMAGES, body);
   const data = body['data'];
@@ -137,4 +147,61 @@ export async function checkImages(ctx: Ctx): Promise<void> {
     addends: ['input_tokens', 'output_tokens'],
     total: 'total_tokens',
   });
+  const b64 = item?.['b64_json'];
+  const bytes = real && typeof b64 === 'string' ? decodeBase64Strict(b64) : null;
+  await checkEdits(ctx, model.id, key, bytes && real ? { bytes, image: real } : undefined);
+}
+
+/**
+ * Whether the service offers POST /v1/images/edits (the spec is silent on it: information), by editing
+ * the image just made, whole (no mask), and what it answered.
+ */
+async function checkEdits(
+  ctx: Ctx,
+  model: string,
+  key: string,
+  made: { bytes: Uint8Array; image: SniffedImage } | undefined,
+): Promise<void> {
+  const title = NAME_EDITS;
+  if (!made) {
+    emit(ctx, 'images', 'edits', title, 'info', 'not tried: there was no generated image to edit');
+    return;
+  }
+  const file: EditFile = {
+    bytes: made.bytes,
+    name: `image.${made.image.format}`,
+    mime: IMAGE_MIME[made.image.format],
+  };
+  const edit = { model, prompt: EDIT_PROMPT, images: [file], n: 1, quality: 'low' };
+  const answer = await send(ctx, {
+    method: 'POST',
+    url: imageEditsUrl(ctx.root),
+    headers: authHeaders('bearer', key),
+    form: buildEditForm(edit),
+    recordedBody: describeEditForm(edit),
+    timeoutMs: ctx.timeoutMs * IMAGE_TIMEOUT_FACTOR,
+  });
+  if (answer.kind === 'failed') {
+    emit(ctx, 'images', 'edits', title, 'info', `${answer.where}: ${answer.message}`);
+    return;
+  }
+  if (answer.status < 200 || answer.status > 299) {
+    const offered = answer.status === 404 || answer.status === 405 ? 'not offered: ' : '';
+    emit(ctx, 'images', 'edits', title, 'info', `${offered}${describeHttp(answer)}`);
+    return;
+  }
+  const data = isRecord(answer.json) ? answer.json['data'] : undefined;
+  const first = Array.isArray(data) && isRecord(data[0]) ? data[0]['b64_json'] : undefined;
+  const edited = typeof first === 'string' ? decodeBase64Strict(first) : null;
+  const sniffed = edited ? sniffImage(edited) : null;
+  emit(
+    ctx,
+    'images',
+    'edits',
+    title,
+    'info',
+    sniffed
+      ? `offered: ${answer.where} answered ${answer.status} with a ${sniffed.format.toUpperCase()} of ${sizeText(sniffed)}`
+      : `${answer.where} answered ${answer.status} without a decodable image in data[0].b64_json`,
+  );
 }

@@ -33,6 +33,10 @@ export interface ProbeRequest {
   queryKey?: string | undefined;
   /** Overrides ctx.timeoutMs (image generation takes longer). */
   timeoutMs?: number;
+  /** a multipart form instead of a JSON body (image edits); fetch writes its Content-Type */
+  form?: FormData;
+  /** what the record shows of the form (its files described, not their bytes) */
+  recordedBody?: string;
 }
 
 /** An HTTP answer, its body read whole. `json` is undefined when the body is not JSON. */
@@ -126,13 +130,14 @@ async function start(ctx: Ctx, req: ProbeRequest, streamed: boolean): Promise<St
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   const init: RequestInit = { method: req.method, headers, signal };
   if (req.body !== undefined) init.body = JSON.stringify(req.body);
+  else if (req.form !== undefined) init.body = req.form;
   const rec = ctx.recording
     ? new ExchangeRecorder({
         interface: interfaceOfPath(req.url),
         method: req.method,
         url,
         headers,
-        body: typeof init.body === 'string' ? init.body : undefined,
+        body: typeof init.body === 'string' ? init.body : req.recordedBody,
         streamed,
         redact: ctx.redact,
       })

@@ -7,6 +7,7 @@ import type { Lookup } from './images/address-guard.ts';
 import type { PinnedFetch } from './images/pinned-fetch.ts';
 import { createTransport, type TransportConfig } from './http/transport.ts';
 import { generateImages, type ImageRequest, type ImageResult } from './images/generate.ts';
+import { editImages, type ImageEditRequest } from './images/edit.ts';
 import { listModels, type ModelInfo } from './models.ts';
 import { sendTurn, type SendTurnRequest, type TurnReply } from './turn/send-turn.ts';
 import { compact } from '../../shared/compact.ts';
@@ -46,6 +47,8 @@ export interface ServiceClient {
   }): Promise<{ models: ModelInfo[]; exchange: Exchange }>;
   sendTurn(req: SendTurnRequest): Promise<TurnReply>;
   generateImages(req: ImageRequest, opts?: { signal?: AbortSignal }): Promise<ImageResult>;
+  /** POST /v1/images/edits: reference images, an optional mask and a prompt, as a multipart form */
+  editImages(req: ImageEditRequest, opts?: { signal?: AbortSignal }): Promise<ImageResult>;
 }
 
 export function createServiceClient(opts: ClientOptions): ServiceClient {
@@ -75,22 +78,19 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     ...compact({ sleep: opts.sleep }),
   });
   const ctx = { root, keys, transport, redact };
+  const imagesCtx = {
+    ...ctx,
+    fetch: fetchImpl,
+    headersTimeoutMs,
+    idleTimeoutMs,
+    ...compact({ lookup: opts.lookup, pinnedFetch: opts.imageFetch }),
+  };
   return {
     root,
     endpoints: (model) => allEndpoints(root, model),
     listModels: (o) => listModels(ctx, o),
     sendTurn: (req) => sendTurn(ctx, req),
-    generateImages: (req, o) =>
-      generateImages(
-        {
-          ...ctx,
-          fetch: fetchImpl,
-          headersTimeoutMs,
-          idleTimeoutMs,
-          ...compact({ lookup: opts.lookup, pinnedFetch: opts.imageFetch }),
-        },
-        req,
-        o,
-      ),
+    generateImages: (req, o) => generateImages(imagesCtx, req, o),
+    editImages: (req, o) => editImages(imagesCtx, req, o),
   };
 }

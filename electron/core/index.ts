@@ -16,6 +16,7 @@ export {
   type ImageRequest,
   type ImageResult,
 } from './images/generate.ts';
+export { buildEditForm, describeEditForm, type EditFile, type ImageEditRequest } from './images/edit.ts';
 export {
   sniffImage,
   sniffInputImage,

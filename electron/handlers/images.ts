@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import type { ImageRecord } from '../../shared/contract.ts';
-import { sniffImage, type GeneratedImage } from '../core/index.ts';
+import { sniffImage, type GeneratedImage, type ImageResult, type ServiceClient } from '../core/index.ts';
+import type { ImageSettings, ImageSource } from '../../shared/gallery.ts';
+import type { CallContext } from './types.ts';
+import { readMask, readReferences, settingsOf } from './image-edit-inputs.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import { toImageRecord, type ImageRow } from '../store/index.ts';
 import type { Handlers } from './dispatch.ts';
@@ -13,7 +16,26 @@ import { runRequest } from './requests.ts';
 import { activeClient, emitSafely, type Services } from './services.ts';
 import { compact } from '../../shared/compact.ts';
 
-type ImageOps = 'generateImages' | 'listImages' | 'deleteImage' | 'saveImages' | 'putThumbnail';
+type ImageOps =
+  | 'generateImages'
+  | 'editImages'
+  | 'listImages'
+  | 'imageVersions'
+  | 'deleteImage'
+  | 'saveImages'
+  | 'putThumbnail';
+
+/** What a batch of images shares: the request that made them and where they belong in the gallery. */
+interface Batch {
+  batchId: string;
+  prompt: string;
+  model: string;
+  quality?: string | undefined;
+  createdAt: number;
+  source: ImageSource;
+  parentId?: string | undefined;
+  settings?: ImageSettings | undefined;
+}
 
 function fileOf(s: Services, rel: string): string {
   const file = resolveInData(s.paths, rel);
@@ -55,13 +77,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
   /** File first, row second: a crash in between leaves an orphan file the next start-up sweeps. */
   async function saveOne(
     image: GeneratedImage,
-    batch: {
-      batchId: string;
-      prompt: string;
-      model: string;
-      quality?: string | undefined;
-      createdAt: number;
-    },
+    batch: Batch,
     extra: {
       usage?: Record<string, unknown> | undefined;
       reportedQuality?: string | undefined;
@@ -88,7 +104,9 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       usage: extra.usage,
       exchangeId: extra.exchangeId,
       createdAt: batch.createdAt,
-      source: 'images',
+      source: batch.source,
+      parentId: batch.parentId,
+      settings: batch.settings,
     });
     try {
       await writeFileAtomic(fileOf(s, filePath), image.bytes, 0o600);
@@ -99,66 +117,123 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
     return toImageRecord(row);
   }
 
+  /**
+   * One images call, stoppable, with its progress as `imageProgress` events (waiting, decoding, saving),
+   * and its images saved to the gallery as one batch.
+   */
+  async function runImageCall(
+    requestId: string,
+    ctx: CallContext,
+    call: (client: ServiceClient, signal: AbortSignal) => Promise<ImageResult>,
+    batchOf: () => Omit<Batch, 'batchId' | 'createdAt'>,
+  ): Promise<{ images: ImageRecord[]; exchangeId: string }> {
+    return runRequest(s.requests, requestId, async (signal) => {
+      let decoding = false;
+      const client = await activeClient(s, {
+        ctx,
+        requestId,
+        // Headers of a success are in: what remains is the (large, base64) body and its decoding.
+        onResponse: (response) => {
+          if (!response.ok || decoding) return;
+          decoding = true;
+          emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'decoding' });
+        },
+      });
+      emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'waiting' });
+      const result = await call(client, signal);
+      // The reply is in and decoded; from here on the images are the user's, so a stop no longer applies.
+      emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'saving' });
+      const batch: Batch = { ...batchOf(), batchId: randomUUID(), createdAt: s.now() };
+      const images: ImageRecord[] = [];
+      let failed: unknown; // the others of the batch are still saved (or kept) after one fails
+      for (const image of result.images) {
+        try {
+          images.push(
+            await saveOne(image, batch, {
+              usage: result.usage,
+              reportedQuality: result.quality,
+              exchangeId: result.exchange.id,
+            }),
+          );
+        } catch (e) {
+          failed ??= e;
+        }
+      }
+      if (failed !== undefined) throw failed;
+      return { images, exchangeId: result.exchange.id };
+    });
+  }
+
   return {
     async generateImages(input, ctx) {
-      const { requestId } = input;
-      return runRequest(s.requests, requestId, async (signal) => {
-        let decoding = false;
-        const client = await activeClient(s, {
-          ctx,
-          requestId,
-          // Headers of a success are in: what remains is the (large, base64) body and its decoding.
-          onResponse: (response) => {
-            if (!response.ok || decoding) return;
-            decoding = true;
-            emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'decoding' });
-          },
-        });
-        emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'waiting' });
-        const result = await client.generateImages(
-          compact({
-            model: input.model,
-            prompt: input.prompt,
-            size: input.size,
-            n: input.n,
-            quality: input.quality,
-            outputFormat: input.outputFormat,
-            background: input.background,
-          }),
-          { signal },
-        );
-        // The reply is in and decoded; from here on the images are the user's, so a stop no longer applies.
-        emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'saving' });
-        const batch = {
-          batchId: randomUUID(),
+      const request = compact({
+        model: input.model,
+        prompt: input.prompt,
+        size: input.size,
+        n: input.n,
+        quality: input.quality,
+        outputFormat: input.outputFormat,
+        background: input.background,
+      });
+      return runImageCall(
+        input.requestId,
+        ctx,
+        (client, signal) => client.generateImages(request, { signal }),
+        () => ({
           prompt: input.prompt,
           model: input.model,
           quality: input.quality,
-          createdAt: s.now(),
-        };
-        const images: ImageRecord[] = [];
-        let failed: unknown; // the others of the batch are still saved (or kept) after one fails
-        for (const image of result.images) {
-          try {
-            images.push(
-              await saveOne(image, batch, {
-                usage: result.usage,
-                reportedQuality: result.quality,
-                exchangeId: result.exchange.id,
-              }),
-            );
-          } catch (e) {
-            failed ??= e;
-          }
-        }
-        if (failed !== undefined) throw failed;
-        return { images, exchangeId: result.exchange.id };
-      });
+          source: 'images',
+          settings: settingsOf(input),
+        }),
+      );
     },
 
-    async listImages({ offset, limit }) {
-      const items = s.store.images.list(offset ?? 0, limit ?? 100).map(toImageRecord);
-      return { items, total: s.store.images.count() };
+    async editImages(input, ctx) {
+      // every image that comes in is checked before anything is sent
+      const references = await readReferences(s, input.references);
+      const first = references[0];
+      const mask = input.mask && (await readMask(s, input.mask, first));
+      const request = compact({
+        model: input.model,
+        prompt: input.prompt,
+        size: input.size,
+        n: input.n,
+        quality: input.quality,
+        outputFormat: input.outputFormat,
+        background: input.background,
+        inputFidelity: input.inputFidelity,
+        images: references.map((r) => r.file),
+        mask,
+      });
+      return runImageCall(
+        input.requestId,
+        ctx,
+        (client, signal) => client.editImages(request, { signal }),
+        () => ({
+          prompt: input.prompt,
+          model: input.model,
+          quality: input.quality,
+          source: 'edit',
+          // a gallery image deleted while the edit ran leaves its children unlinked (the store's rule)
+          parentId: first?.galleryId,
+          settings: {
+            ...settingsOf(input),
+            ...compact({ input_fidelity: input.inputFidelity }),
+            references: references.length,
+            mask: mask !== undefined,
+          },
+        }),
+      );
+    },
+
+    async listImages({ offset, limit, source }) {
+      const items = s.store.images.list(offset ?? 0, limit ?? 100, { source }).map(toImageRecord);
+      return { items, total: s.store.images.count({ source }) };
+    },
+
+    async imageVersions({ id }) {
+      return { items: s.store.images.lineage(id).map(toImageRecord) };
     },
 
     /** Row first, files second: a crash in between leaves orphan files, never a row without its file. */

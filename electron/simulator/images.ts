@@ -24,13 +24,18 @@ export const SUPPORTED_IMAGE_SIZES: readonly ImageSize[] = [
 // Without adjustment any size in this range is drawn as asked.
 const MIN_SIDE = 16;
 const MAX_SIDE = 2048;
-const QUALITIES = ['low', 'medium', 'high', 'auto'];
-const OUTPUT_FORMATS = ['png', 'jpeg', 'webp'];
+export const QUALITIES = ['low', 'medium', 'high', 'auto'];
+export const OUTPUT_FORMATS = ['png', 'jpeg', 'webp'];
 /** JPEG and WebP quality when the request sets no output_compression (0-100, as the real models take it). */
-const DEFAULT_COMPRESSION = 85;
-const BACKGROUNDS = ['transparent', 'opaque', 'auto'];
+export const DEFAULT_COMPRESSION = 85;
+export const BACKGROUNDS = ['transparent', 'opaque', 'auto'];
 // Output image tokens of a 1024x1024 image per quality, scaled by area for other sizes.
 const TOKENS_PER_MEGAPIXEL: Record<string, number> = { low: 272, medium: 1056, high: 4160 };
+
+/** Output tokens of one image drawn at `quality` (not 'auto') and `size`. */
+export function outputImageTokens(quality: string, size: ImageSize): number {
+  return Math.round(((TOKENS_PER_MEGAPIXEL[quality] ?? 1056) * size.width * size.height) / 1024 ** 2);
+}
 
 export function formatSize(size: ImageSize): string {
   return `${size.width}x${size.height}`;
@@ -117,7 +122,8 @@ export function drawPixels(prompt: string, index: number, size: ImageSize, trans
   return { width, height, channels, pixels };
 }
 
-function imageData(image: Buffer, ctx: HandlerContext): string {
+/** An image's base64 as the reply carries it, or the broken data a queued image fault asks for. */
+export function imageData(image: Buffer, ctx: HandlerContext): string {
   switch (ctx.fault?.kind) {
     case 'imageBadBase64':
       return `***not base64***${image.toString('base64').slice(0, 64)}`;
@@ -133,7 +139,7 @@ function imageData(image: Buffer, ctx: HandlerContext): string {
 }
 
 /** A size that is not the real one, for the misreportImageSize quirk. */
-function misreported(size: ImageSize): ImageSize {
+export function misreported(size: ImageSize): ImageSize {
   return size.width === size.height
     ? { width: size.width / 2, height: size.height / 2 }
     : { width: size.height, height: size.width };
@@ -184,9 +190,7 @@ export async function handleImages(ctx: HandlerContext): Promise<HandlerReply> {
     })),
   );
   const textTokens = countInputTokens([prompt]);
-  const perImage = Math.round(
-    ((TOKENS_PER_MEGAPIXEL[usedQuality] ?? 1056) * size.width * size.height) / 1024 ** 2,
-  );
+  const perImage = outputImageTokens(usedQuality, size);
   const outputTokens = perImage * n;
   return {
     type: 'json',

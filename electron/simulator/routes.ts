@@ -1,6 +1,6 @@
 // Which interface a path names (spec §9 path prefixes; wire-notes addresses).
 import type { SimFamily, SimInterface } from './types.ts';
-import { FIXED_PATHS, GENERATE_PATH_PREFIX } from '../../shared/wire.ts';
+import { FIXED_PATHS, GENERATE_PATH_PREFIX, IMAGE_EDITS_PATH } from '../../shared/wire.ts';
 
 export interface ServiceRoute {
   kind: 'service';
@@ -10,6 +10,8 @@ export interface ServiceRoute {
   pathModel?: string;
   /** generate content: streamGenerateContent. */
   streamPath?: boolean;
+  /** images: POST /v1/images/edits, a multipart form */
+  imageEdit?: true;
 }
 
 export type Route = ServiceRoute | { kind: 'notFound'; family: SimFamily; message: string };
@@ -47,6 +49,7 @@ export function routeRequest(pathname: string, acceptDoubledPath: boolean): Rout
   }
   const fixed = FIXED[path];
   if (fixed) return { kind: 'service', ...fixed };
+  if (path === IMAGE_EDITS_PATH) return { kind: 'service', iface: 'images', method: 'POST', imageEdit: true };
   if (path.startsWith(GENERATE_PATH_PREFIX)) {
     const rest = path.slice(GENERATE_PATH_PREFIX.length);
     const colon = rest.lastIndexOf(':');

@@ -11,6 +11,8 @@ import { handleResponses } from './formats/responses.ts';
 import { isAllowedHostHeader } from './host-guard.ts';
 import { newId } from './ids.ts';
 import { handleImages } from './images.ts';
+import { handleImageEdits } from './edits-endpoint.ts';
+import { formBoundary, parseForm, type Form } from './multipart.ts';
 import { modelListBody } from './models.ts';
 import { gapDirective } from './replies.ts';
 import { PACED, planPace } from './pace.ts';
@@ -67,6 +69,8 @@ const HANDLERS: Record<SimInterface, (ctx: HandlerContext) => HandlerReply | Pro
 };
 
 interface Body {
+  /** the bytes as sent: a multipart form holds binary files */
+  bytes: Buffer;
   text: string;
   tooLarge: boolean;
 }
@@ -80,9 +84,10 @@ function readBody(req: IncomingMessage): Promise<Body> {
       // Past the limit the rest is drained, not kept, so the 413 can still be delivered.
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () =>
-      resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }),
-    );
+    req.on('end', () => {
+      const bytes = Buffer.concat(chunks);
+      resolve({ bytes, text: bytes.toString('utf8'), tooLarge: size > MAX_BODY_BYTES });
+    });
     req.on('error', reject);
   });
 }
@@ -149,6 +154,20 @@ interface Exchange {
   body: Body;
 }
 
+/** The request body as a multipart form (image edits), or the 4xx that says why it is not one. */
+function requestForm(req: IncomingMessage, body: Body): Form | SimError {
+  if (body.tooLarge) {
+    return new SimError({ status: 413, message: `The request body is larger than ${MAX_BODY_BYTES} bytes.` });
+  }
+  const boundary = formBoundary(req.headers['content-type']);
+  if (boundary === undefined) {
+    return invalidRequest(
+      'Image edits take a multipart/form-data body (Content-Type: multipart/form-data; boundary=...).',
+    );
+  }
+  return parseForm(body.bytes, boundary);
+}
+
 /** The request body as a JSON object, or the 4xx that says why it is not one. */
 function requestBody(route: ServiceRoute, body: Body): Record<string, unknown> | SimError {
   if (body.tooLarge) {
@@ -174,7 +193,8 @@ function gapFault(stream: boolean, text: string): Fault | undefined {
 async function serveInterface({ req, res, deps, signal, url, route, body }: Exchange): Promise<void> {
   const { state } = deps;
   const family = FAMILY_OF[route.iface];
-  const parsed = requestBody(route, body);
+  const form = route.imageEdit ? requestForm(req, body) : undefined;
+  const parsed = form === undefined ? requestBody(route, body) : form instanceof SimError ? form : {};
   const stream = route.streamPath ?? (!(parsed instanceof SimError) && parsed['stream'] === true);
   // The fault is taken before any check, so a queued fault hits the next matching request whatever it holds.
   const queued = deps.faults.take(route.iface, stream) ?? gapFault(stream, body.text);
@@ -199,7 +219,10 @@ async function serveInterface({ req, res, deps, signal, url, route, body }: Exch
       );
     }
     const ctx = { body: parsed, stream, caller, state, fault, pathModel: route.pathModel };
-    const reply = await HANDLERS[route.iface](ctx);
+    const reply =
+      form === undefined || form instanceof SimError
+        ? await HANDLERS[route.iface](ctx)
+        : await handleImageEdits(ctx, form);
     if (reply.type === 'json') await sendJson(out, reply.body);
     else await sendSse(out, reply);
   } catch (error) {

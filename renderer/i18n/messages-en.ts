@@ -11,6 +11,7 @@ import { commands } from './en/commands.ts';
 import { reading } from './en/reading.ts';
 import { compare } from './en/compare.ts';
 import { images } from './en/images.ts';
+import { imageEdit } from './en/image-edit.ts';
 import { inspector } from './en/inspector.ts';
 import { connections } from './en/connections.ts';
 import { models } from './en/models.ts';
@@ -39,6 +40,7 @@ export const en = {
   ...organise,
   ...compare,
   ...images,
+  ...imageEdit,
   ...inspector,
   ...models,
   ...connections,

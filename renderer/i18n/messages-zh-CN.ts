@@ -9,6 +9,7 @@ import { commands } from './zh-CN/commands.ts';
 import { reading } from './zh-CN/reading.ts';
 import { compare } from './zh-CN/compare.ts';
 import { images } from './zh-CN/images.ts';
+import { imageEdit } from './zh-CN/image-edit.ts';
 import { inspector } from './zh-CN/inspector.ts';
 import { connections } from './zh-CN/connections.ts';
 import { models } from './zh-CN/models.ts';
@@ -37,6 +38,7 @@ export const zhCN: Record<MessageKey, Entry> = {
   ...organise,
   ...compare,
   ...images,
+  ...imageEdit,
   ...inspector,
   ...models,
   ...connections,

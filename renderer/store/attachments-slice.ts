@@ -74,7 +74,7 @@ export interface AttachmentsSlice {
 }
 
 /** base64 of a blob; btoa over 32 KiB chunks (one string per chunk, not one per byte). */
-async function base64Of(blob: Blob): Promise<string> {
+export async function base64Of(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += 0x8000) {

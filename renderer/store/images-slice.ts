@@ -256,7 +256,9 @@ export const createImagesSlice =
       imagesError: null,
       async loadImages() {
         set({ imagesLoading: true });
-        const r = await rt.bridge().listImages({ offset: 0, limit: PAGE });
+        const source = get().imageSource ?? undefined;
+        const r = await rt.bridge().listImages(compact({ offset: 0, limit: PAGE, source }));
+        if (source !== (get().imageSource ?? undefined)) return; // the filter changed meanwhile
         if (!r.ok) {
           set({ imagesLoading: false, imagesError: r.error });
           return;
@@ -273,7 +275,9 @@ export const createImagesSlice =
         const { images, imagesTotal, imagesLoading } = get();
         if (imagesLoading || images.length >= imagesTotal) return;
         set({ imagesLoading: true });
-        const r = await rt.bridge().listImages({ offset: images.length, limit: PAGE });
+        const source = get().imageSource ?? undefined;
+        const r = await rt.bridge().listImages(compact({ offset: images.length, limit: PAGE, source }));
+        if (source !== (get().imageSource ?? undefined)) return;
         if (!r.ok) {
           set({ imagesLoading: false, imagesError: r.error });
           return;

@@ -13,6 +13,7 @@ import { createSearchSlice } from './search-slice.ts';
 import { createRunsSlice } from './runs-slice.ts';
 import { createModelsSlice } from './models-slice.ts';
 import { createImagesSlice } from './images-slice.ts';
+import { createImageEditSlice } from './image-edit-slice.ts';
 import { createCompareSlice } from './compare-slice.ts';
 import { createComparisonsSlice } from './comparisons-slice.ts';
 import { createInspectorSlice } from './inspector-slice.ts';
@@ -47,6 +48,7 @@ export function createAppStore(options: RuntimeOptions): AppStore {
     ...createRunsSlice(rt)(...a),
     ...createModelsSlice(rt)(...a),
     ...createImagesSlice(rt)(...a),
+    ...createImageEditSlice(rt)(...a),
     ...createCompareSlice(rt)(...a),
     ...createComparisonsSlice(rt)(...a),
     ...createInspectorSlice(rt)(...a),

@@ -9,6 +9,7 @@ import type { SearchSlice } from './search-slice.ts';
 import type { RunsSlice } from './runs-slice.ts';
 import type { ModelsSlice } from './models-slice.ts';
 import type { ImagesSlice } from './images-slice.ts';
+import type { ImageEditSlice } from './image-edit-slice.ts';
 import type { CompareSlice } from './compare-slice.ts';
 import type { ComparisonsSlice } from './comparisons-slice.ts';
 import type { InspectorSlice } from './inspector-slice.ts';
@@ -30,6 +31,7 @@ export type StoreState = AppSlice &
   RunsSlice &
   ModelsSlice &
   ImagesSlice &
+  ImageEditSlice &
   CompareSlice &
   ComparisonsSlice &
   InspectorSlice &

@@ -51,7 +51,20 @@ const ALWAYS_INFO = {
   'generate.key-placement': 'info',
   'generate.text-signature': 'info',
   'images.adjusted': 'info',
+  'images.edits': 'info',
 };
+
+describe('a service whose image generation fails', () => {
+  it('says image edits were not checked, as information', async () => {
+    sim.faults.add({ kind: 'status', status: 404, message: 'No such path', match: { interface: 'images' } });
+    // the generation takes the fault: there is nothing to edit, and the report says so
+    const report = await check({ images: true });
+    expect(byId(report).get('images.edits')).toMatchObject({
+      status: 'info',
+      detail: expect.stringMatching(/not checked/),
+    });
+  });
+});
 
 describe('a service that answers a probe with a huge body', () => {
   it('is read no further than the probe limit and reported, not held whole', async () => {
@@ -106,6 +119,10 @@ describe('against the simulator as it follows the spec', () => {
     expect(results.get('messages.status')?.detail).toMatch(/model claude-/);
     expect(results.get('generate.status')?.detail).toMatch(/model gemini-/);
     expect(results.get('images.size')?.detail).toMatch(/1024x1024/);
+    // the spec is silent on edits: whether they are offered is information, with what came back
+    expect(results.get('images.edits')?.detail).toMatch(
+      /^offered: POST .*\/v1\/images\/edits answered 200 with a PNG of 1024x1024$/,
+    );
     // as the public service: text-part signatures are not checked, function-call ones are
     expect(results.get('generate.text-signature')?.detail).toMatch(
       /text part lost its thoughtSignature is accepted \(HTTP 200\)/,

@@ -118,6 +118,37 @@ describe('accessibility', () => {
     },
   );
 
+  it('the mask editor and the viewer with its versions strip, in both themes, have no critical or serious axe violation', async () => {
+    await page.getByTestId('tab-images').click();
+    await page.getByTestId('image-prompt').fill('A lighthouse');
+    await page.getByTestId('generate-button').click();
+    await page.getByTestId('gallery-item').first().click();
+    await page.getByTestId('image-edit').click();
+    const canvas = page.getByTestId('mask-canvas');
+    await canvas.waitFor();
+    await page.getByTestId('mask-invert').click(); // everything painted: the clear button comes alive
+    await expect.poll(() => page.getByTestId('mask-clear').isEnabled()).toBe(true);
+    const serious: string[] = [];
+    const check = async (where: string) => {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        // a dialog fades in: colours are judged once it has
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        for (const v of await audit()) {
+          if (v.impact === 'critical' || v.impact === 'serious')
+            serious.push(`${theme} ${where}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+        }
+      }
+    };
+    await check('mask editor');
+    await page.getByTestId('edit-prompt').fill('A red sky');
+    await page.getByTestId('edit-run').click();
+    await expect.poll(() => page.getByTestId('version').count(), { timeout: 30_000 }).toBe(2);
+    await check('versions strip');
+    expect(serious).toEqual([]);
+  });
+
   it('Compare one column at a time (720x480) has no critical or serious axe violation', async () => {
     await page.setViewportSize({ width: 720, height: 480 });
     await page.getByTestId('tab-compare').click();

@@ -4,8 +4,7 @@
 // hang); any string given as a base address is either a root that every endpoint builds from or a
 // message; any bytes given to the image sniffers give an answer or null, never an exception; any
 // attachment name is refused or exported inside its folder; any streamed index is in range or refused;
-// any attachment bytes are refused with a reason or stored, as an image only when they decode within the cap;
-// any speed-lab rows and plan are refused with a reason or measured, saved and exported so they read back.
+// any attachment bytes are refused with a reason or stored, as an image only when they decode within the cap.
 // (test/core/properties.test.ts covers well-formed SSE split anywhere, redaction and generate parts.)
 // Figures: test-results/reliability/fuzz.json.
 import fc from 'fast-check';
@@ -16,7 +15,7 @@ import { readEvents } from '../../electron/core/index.ts';
 import { imageLooksComplete, sniffImage } from '../../electron/core/images/sniff.ts';
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../shared/limits.ts';
-import { createHarness, tinyWebp, type Harness } from '../support/app-core.ts';
+import { CANARY, createHarness, tinyWebp, type Harness } from '../support/app-core.ts';
 import { isSafeFileName } from '../../shared/attachments.ts';
 import { attachmentLinkTarget } from '../../electron/handlers/export-markdown.ts';
 import { MAX_STREAM_INDEX, streamIndex } from '../../electron/core/formats/util.ts';
@@ -273,6 +272,131 @@ describe('attachment bytes (upload, paste, drop; import and --attach take the sa
     figures['attachment bytes stored as images'] = images;
     figures['attachment bytes refused'] = refused;
     expect(images).toBeGreaterThan(0);
+  });
+});
+
+describe('image edits (the mask bytes and the form inputs)', () => {
+  it('any mask bytes and settings: refused with a reason before sending, or edited and stored as an edit', async () => {
+    const side = 24;
+    const picture = await sharp({ create: { width: side, height: side, channels: 3, background: '#258' } })
+      .png()
+      .toBuffer();
+    const upload = await app.call('putAttachment', {
+      name: 'start.png',
+      mimeType: 'image/png',
+      dataBase64: picture.toString('base64'),
+    });
+    const rgbaMask = (w: number, h: number, open: number) =>
+      sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 0, b: 0, alpha: open } } })
+        .png()
+        .toBuffer();
+    const masks = [
+      await rgbaMask(side, side, 0),
+      await rgbaMask(side, side, 1),
+      await rgbaMask(8, 8, 0),
+      picture,
+    ];
+    const maskBytes = fc.oneof(
+      fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
+      fc.constantFrom(...masks),
+      // a real mask cut anywhere or with a byte flipped
+      fc.tuple(fc.constantFrom(...masks), fc.nat(), fc.nat(255)).map(([m, at, v]) => {
+        const copy = Buffer.from(m);
+        if (at % 2 === 0) return copy.subarray(0, at % copy.length);
+        copy[at % copy.length] = v;
+        return copy;
+      }),
+    );
+    const anyOf = <T>(...values: T[]) => fc.oneof(fc.constantFrom(...values), fc.string({ maxLength: 12 }));
+    let edited = 0;
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.option(maskBytes, { nil: undefined }),
+        anyOf('auto', '1024x1024', '1536x1024'),
+        anyOf('low', 'high'),
+        fc.oneof(fc.integer({ min: -2, max: 12 }), fc.constant(1)),
+        async (mask, size, inputFidelity, n) => {
+          const r = await within(
+            app.dispatch('editImages', {
+              requestId: 'fuzz-edit',
+              model: 'gpt-image-1',
+              prompt: 'fuzz',
+              references: [{ kind: 'attachment', id: upload.id }],
+              ...(mask === undefined
+                ? {}
+                : { mask: { kind: 'painted', pngBase64: mask.toString('base64') } }),
+              size,
+              inputFidelity,
+              n,
+            }),
+            10_000,
+            'editImages',
+          );
+          if (!r.ok) {
+            refused += 1;
+            expect(r.error.kind).not.toBe('internal');
+            expect(r.error.message.trim().length).toBeGreaterThan(3);
+            return;
+          }
+          edited += 1;
+          const images = (r.value as { images: { source: string; width: number }[] }).images;
+          expect(images.length).toBeGreaterThan(0);
+          for (const image of images) expect(image.source).toBe('edit');
+        },
+      ),
+      { numRuns: 60 },
+    );
+    figures['image edits stored'] = edited;
+    figures['image edits refused'] = refused;
+    expect(edited).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it("the simulator's multipart reader: any body under a boundary is a refusal or an answer, never a failure", async () => {
+    const boundary = 'fuzzboundary';
+    const part = fc.tuple(
+      fc.constantFrom('image', 'image[]', 'mask', 'prompt', 'model', 'n', 'x"y', ''),
+      fc.option(fc.constantFrom('a.png', 'm.png', '', 'a"b.png'), { nil: undefined }),
+      fc.uint8Array({ maxLength: 80 }),
+    );
+    const bodies = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
+      fc
+        .array(part, { maxLength: 6 })
+        .map((parts) =>
+          Buffer.concat([
+            ...parts.map(([name, filename, bytes]) =>
+              Buffer.concat([
+                Buffer.from(
+                  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n\r\n`,
+                ),
+                Buffer.from(bytes),
+                Buffer.from('\r\n'),
+              ]),
+            ),
+            Buffer.from(`--${boundary}--\r\n`),
+          ]),
+        ),
+    );
+    await fc.assert(
+      fc.asyncProperty(bodies, fc.nat(), async (body, cut) => {
+        const sent = cut % 3 === 0 ? body.subarray(0, cut % (body.length + 1)) : body;
+        const res = await fetch(`${app.sim.baseUrl}/v1/images/edits`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${CANARY}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
+          body: new Uint8Array(sent),
+        });
+        // an answer, or a refusal in the vendor's shape (400, or 404 for a model it does not know)
+        expect([200, 400, 404]).toContain(res.status);
+        const reply = (await res.json()) as { error?: { message: string } };
+        if (res.status !== 200) expect(reply.error?.message.length).toBeGreaterThan(3);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 

@@ -1,10 +1,10 @@
 // Proof of the wire formats: the official client libraries parse what the simulator sends.
 import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
 import { GoogleGenAI, type GenerateContentResponse } from '@google/genai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEY, SIM_MODELS, simulatedReply, startSimulator } from '../../electron/simulator/index.ts';
-import { pngSize } from '../../electron/simulator/png.ts';
+import { encodePng, pngSize } from '../../electron/simulator/png.ts';
 import { png } from './test-images.ts';
 import type { RunningSimulator } from '../../electron/simulator/index.ts';
 
@@ -125,6 +125,24 @@ describe('openai library', () => {
     const b64 = result.data?.[0]?.b64_json ?? '';
     expect(pngSize(Buffer.from(b64, 'base64'))).toEqual({ width: 1024, height: 1536 });
     expect(result.size).toBe('1024x1536');
+  });
+
+  it('edits images with a mask through the multipart form the library builds', async () => {
+    const pixels = new Uint8Array(16 * 16 * 4); // fully transparent: the whole image may change
+    const mask = encodePng({ width: 16, height: 16, channels: 4, pixels });
+    const result = await openai().images.edit({
+      model: 'gpt-image-1',
+      prompt: 'a kite, in red',
+      image: [
+        await toFile(png(16, 16), 'a.png', { type: 'image/png' }),
+        await toFile(png(8, 8), 'b.png', { type: 'image/png' }),
+      ],
+      mask: await toFile(mask, 'mask.png', { type: 'image/png' }),
+      input_fidelity: 'high',
+    });
+    const b64 = result.data?.[0]?.b64_json ?? '';
+    expect(pngSize(Buffer.from(b64, 'base64'))).toEqual({ width: 16, height: 16 });
+    expect(result.usage?.input_tokens_details.image_tokens).toBeGreaterThan(0);
   });
 
   it('raises typed errors from the Bearer error shape', async () => {

@@ -5,7 +5,8 @@ import { IMAGE_COUNT, imageSizeProblem } from '../../../shared/limits.ts';
 import { choiceOption, intOption, UsageError } from '../args.ts';
 import { writeFileAtomic } from '../../store/atomic-write.ts';
 import { connect } from '../connection.ts';
-import { flag, promptFrom, str, type CommandContext } from './context.ts';
+import { flag, list, promptFrom, str, type CommandContext } from './context.ts';
+import { readEditFiles } from '../edit-files.ts';
 import { compact } from '../../../shared/compact.ts';
 
 export const imageOptions = {
@@ -17,6 +18,9 @@ export const imageOptions = {
   background: { type: 'string' },
   out: { type: 'string' },
   json: { type: 'boolean' },
+  edit: { type: 'string', multiple: true },
+  mask: { type: 'string' },
+  'input-fidelity': { type: 'string' },
 } as const;
 
 const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
@@ -76,10 +80,25 @@ export async function runImage(ctx: CommandContext): Promise<number> {
   const quality = str(v, 'quality');
   const background = str(v, 'background');
   const req: ImageRequest = compact({ model, prompt, size, n, quality, outputFormat, background });
+  const editPaths = list(v, 'edit');
+  const maskPath = str(v, 'mask');
+  if (maskPath !== undefined && editPaths.length === 0) {
+    throw new UsageError('--mask goes with --edit FILE: the mask marks what may change in that image');
+  }
+  const inputFidelity = choiceOption('input-fidelity', str(v, 'input-fidelity'), ['low', 'high'] as const);
+  if (inputFidelity !== undefined && editPaths.length === 0) {
+    throw new UsageError('--input-fidelity goes with --edit FILE');
+  }
+  // every file is read and checked before anything is sent
+  const edit = editPaths.length > 0 ? await readEditFiles(editPaths, maskPath) : undefined;
   const client = connect(v, ctx.io.env, {}, (line) => ctx.term.err(line));
 
-  const spinner = ctx.term.spinner(`drawing with ${model}`);
-  const result = await client.generateImages(req, { signal: ctx.signal }).finally(() => spinner.stop());
+  const spinner = ctx.term.spinner(edit ? `editing with ${model}` : `drawing with ${model}`);
+  const result = await (
+    edit
+      ? client.editImages({ ...req, ...edit, ...compact({ inputFidelity }) }, { signal: ctx.signal })
+      : client.generateImages(req, { signal: ctx.signal })
+  ).finally(() => spinner.stop());
 
   await mkdir(outDir, { recursive: true });
   const base = `${slug(prompt)}-${stamp(new Date())}`;

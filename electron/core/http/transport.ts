@@ -39,7 +39,10 @@ export interface CallSpec<T> {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or a multipart form (image edits: fetch writes its boundary into the Content-Type) */
+  body?: string | FormData;
+  /** what the exchange record shows of a form body (its files described, never their bytes) */
+  recordedBody?: string;
   streamed: boolean;
   signal?: AbortSignal | undefined;
   /** Reads a 2xx reply. An ApiError thrown here is final (never retried). */
@@ -219,7 +222,7 @@ export function createTransport(cfg: TransportConfig) {
       method: spec.method,
       url: spec.url,
       headers: spec.headers,
-      body: spec.body,
+      body: typeof spec.body === 'string' ? spec.body : spec.recordedBody,
       streamed: spec.streamed,
       redact: cfg.redact,
     });

@@ -105,20 +105,16 @@ function hexStart(bytes: Uint8Array): string {
   return [...bytes.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
 }
 
-export async function generateImages(
+/**
+ * Reads an images reply (a generation's or an edit's: the same shape): every image's bytes from b64_json
+ * or its URL, each checked to be a whole PNG, JPEG or WebP within the pixel cap.
+ */
+export function imageReplyReader(
   ctx: ImagesContext,
-  req: ImageRequest,
-  opts: { signal?: AbortSignal } = {},
-): Promise<ImageResult> {
-  const invalid = validateImageRequest(req);
-  if (invalid) throw invalid;
-  const key = requireKey(ctx.keys, 'bearer');
-  const { url, headers } = authorise('bearer', key, endpointUrl(ctx.root, 'images'), {
-    'Content-Type': 'application/json',
-  });
-  const requested = parseSize(req.size);
-
-  async function consume(_res: Response, io: BodyIO): Promise<Omit<ImageResult, 'exchange'>> {
+  requestedSize: string | undefined,
+): (res: Response, io: BodyIO) => Promise<Omit<ImageResult, 'exchange'>> {
+  const requested = parseSize(requestedSize);
+  return async function consume(_res: Response, io: BodyIO): Promise<Omit<ImageResult, 'exchange'>> {
     const text = await io.text();
     let data: unknown;
     try {
@@ -187,7 +183,7 @@ export async function generateImages(
           mime: IMAGE_MIME[sniffed.format],
           width: sniffed.width,
           height: sniffed.height,
-          requestedSize: req.size,
+          requestedSize,
           reportedSize,
           sizeAdjusted:
             requested !== undefined &&
@@ -203,8 +199,20 @@ export async function generateImages(
       usage: isRecord(usage) ? usage : undefined,
       created: typeof created === 'number' ? created : undefined,
     });
-  }
+  };
+}
 
+export async function generateImages(
+  ctx: ImagesContext,
+  req: ImageRequest,
+  opts: { signal?: AbortSignal } = {},
+): Promise<ImageResult> {
+  const invalid = validateImageRequest(req);
+  if (invalid) throw invalid;
+  const key = requireKey(ctx.keys, 'bearer');
+  const { url, headers } = authorise('bearer', key, endpointUrl(ctx.root, 'images'), {
+    'Content-Type': 'application/json',
+  });
   const { value, exchange } = await ctx.transport.call({
     interface: 'images',
     method: 'POST',
@@ -213,7 +221,7 @@ export async function generateImages(
     body: JSON.stringify(buildImageBody(req)),
     streamed: false,
     signal: opts.signal,
-    consume,
+    consume: imageReplyReader(ctx, req.size),
   });
   return { ...value, exchange };
 }

@@ -32,6 +32,24 @@ export async function imageProblem(
   return undefined;
 }
 
+/**
+ * Why a mask (already inspected as a whole PNG) cannot mark what an edit may change, or undefined: it
+ * needs an alpha channel and at least one fully transparent pixel. The minimum of the alpha channel comes
+ * from sharp's statistics, computed on its threads.
+ */
+export async function maskProblem(bytes: Uint8Array): Promise<string | undefined> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS });
+    const { hasAlpha } = await image.metadata();
+    if (!hasAlpha) return 'The mask has no transparency: its transparent pixels mark what may change.';
+    const { channels } = await image.stats();
+    if ((channels[3]?.min ?? 255) > 0) return 'The mask has no transparent pixel, so nothing could change.';
+  } catch {
+    return 'The mask could not be decoded: its image data is damaged or incomplete.';
+  }
+  return undefined;
+}
+
 function tooManyPixels(name: string, width: number, height: number): string {
   const mp = Math.round((width * height) / 1e6).toLocaleString('en');
   return `"${name}" declares ${width}x${height} pixels (${mp} megapixels); Quartet takes images of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`;

@@ -12,11 +12,15 @@ import { MenuButton } from '../../components/Menu.tsx';
 import { FORMAT_LABELS, TEXT_FORMATS } from '../../../shared/formats.ts';
 import { formatBytes, formatCount, formatWhen } from '../../components/format.ts';
 import { t } from '../../i18n/active.ts';
+import { SOURCE_KEYS, VersionsStrip } from './VersionsStrip.tsx';
 
 /** The image viewer: the picture large, where it came from, and what can be done with it. */
 export function ImageDetail() {
   const id = useStore((s) => s.detailImageId);
-  const img = useStore((s) => (id ? s.images.find((x) => x.id === id) : undefined));
+  // an older version opened from the strip may be outside the gallery's loaded page (or its filter)
+  const img = useStore((s) =>
+    id ? (s.images.find((x) => x.id === id) ?? s.versions?.items.find((x) => x.id === id)) : undefined,
+  );
   const open = useStore((s) => s.openImageDetail);
   const neighbours = useStore(
     useShallow((s) => {
@@ -64,6 +68,8 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
   const batchIds = useStore(
     useShallow((s) => s.images.filter((x) => x.batchId === img.batchId).map((x) => x.id)),
   );
+  const startEdit = useStore((s) => s.startEdit);
+  const openConversation = useStore((s) => s.openImageConversation);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<'save' | 'save-all' | 'copy' | null>(null);
 
@@ -142,7 +148,37 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
           <span className="field-label">{t('images.detail.prompt')}</span>
           <p data-testid="image-detail-prompt">{img.prompt}</p>
         </div>
+        <VersionsStrip img={img} />
         <dl className="image-facts">
+          <dt>{t('images.detail.source')}</dt>
+          <dd data-testid="image-source">
+            {t(SOURCE_KEYS[img.source])}
+            {img.conversationId !== undefined ? (
+              <>
+                {' · '}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void openConversation(img.id)}
+                  data-testid="image-conversation"
+                >
+                  {img.messageId !== undefined
+                    ? t('images.detail.openTurn')
+                    : t('images.detail.openConversation')}
+                </button>
+              </>
+            ) : null}
+          </dd>
+          {img.settings && Object.keys(img.settings).length > 0 ? (
+            <>
+              <dt>{t('images.detail.settings')}</dt>
+              <dd className="mono image-settings" translate="no" data-testid="image-settings">
+                {Object.entries(img.settings)
+                  .map(([k, v]) => `${k}: ${String(v)}`)
+                  .join(' · ')}
+              </dd>
+            </>
+          ) : null}
           <dt>{t('images.detail.model')}</dt>
           <dd className="mono">{displayModelId(img.model)}</dd>
           <dt>{t('images.detail.requestedSize')}</dt>
@@ -213,6 +249,9 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
               {t('images.detail.saveAll', { count: batchIds.length })}
             </Button>
           ) : null}
+          <Button icon="pencil" size="s" onClick={() => startEdit(img.id)} data-testid="image-edit">
+            {t('images.edit.open')}
+          </Button>
           <Button
             icon="copy"
             size="s"

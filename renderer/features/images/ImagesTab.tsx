@@ -3,6 +3,8 @@ import { useStore } from '../../store/index.ts';
 import { ImageForm } from './ImageForm.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ImageDetail } from './ImageDetail.tsx';
+import { ImageEditor } from './ImageEditor.tsx';
+import { GalleryTools } from './GalleryTools.tsx';
 import './images.css';
 import { t } from '../../i18n/active.ts';
 
@@ -30,10 +32,12 @@ export function ImagesTab() {
           <span className="faint tabular" data-testid="gallery-count">
             {t('images.count', { count: total })}
           </span>
+          <GalleryTools />
         </div>
         <Gallery />
       </section>
       <ImageDetail />
+      <ImageEditor />
     </div>
   );
 }

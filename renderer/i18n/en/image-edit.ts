@@ -1,0 +1,48 @@
+import type { Entry, Vars } from '../translate.ts';
+
+const n = (v: Vars) => Number(v['count'] ?? 0);
+
+/** Images: editing (the mask editor), the versions of an image, the gallery's sources. */
+export const imageEdit = {
+  'images.edit.open': 'Edit',
+  'images.edit.file': 'Edit a file…',
+  'images.edit.title': 'Edit image',
+  'images.edit.form': 'Edit settings',
+  'images.edit.prompt': 'What to change',
+  'images.edit.placeholder': 'Make the door red',
+  'images.edit.run': 'Edit',
+  'images.edit.references': 'Reference images',
+  'images.edit.references.remove': 'Remove reference {name}',
+  'images.edit.size.auto': 'Auto (as the image)',
+  'images.edit.fidelity': 'Input fidelity',
+  'images.edit.fidelity.low': 'low',
+  'images.edit.fidelity.high': 'high',
+  'images.edit.notTaken': '"{name}" cannot be edited: {message}',
+  'images.edit.notImage': '"{name}" is not an image.',
+  'images.edit.mask.tools': 'Mask tools',
+  'images.edit.mask.tool': 'Tool',
+  'images.edit.mask.brush': 'Brush',
+  'images.edit.mask.eraser': 'Eraser',
+  'images.edit.mask.size': 'Brush size',
+  'images.edit.mask.clear': 'Clear',
+  'images.edit.mask.invert': 'Invert',
+  'images.edit.mask.empty': 'The image to edit, with no mask painted',
+  'images.edit.mask.painted': 'The image to edit, with a painted mask',
+  'images.edit.mask.hint.empty':
+    'Paint what may change. With nothing painted the whole image may change; Invert paints everything.',
+  'images.edit.mask.hint.painted': 'Only the painted parts may change.',
+  'images.versions': 'Versions',
+  'images.versions.label': (v: Vars) => `Versions of this image, ${n(v)}`,
+  'images.versions.item': 'Version {n}: {prompt}',
+  'images.source.filter': 'Show images from',
+  'images.source.all': 'All sources',
+  'images.source.images': 'Images endpoint',
+  'images.source.responses': 'Responses tool',
+  'images.source.generate': 'Generate content',
+  'images.source.edit': 'Edits',
+  'images.detail.source': 'Made by',
+  'images.detail.settings': 'Settings',
+  'images.detail.openConversation': 'Open its conversation',
+  'images.detail.openTurn': 'Open its turn',
+  'images.detail.conversationGone': 'That conversation cannot be opened: {message}',
+} satisfies Record<string, Entry>;

@@ -1,0 +1,48 @@
+import type { Entry, Vars } from '../translate.ts';
+import type { imageEdit as en } from '../en/image-edit.ts';
+
+const n = (v: Vars) => Number(v['count'] ?? 0);
+
+/** 图像:编辑(蒙版编辑器)、一张图像的各个版本、图库的来源。 */
+export const imageEdit = {
+  'images.edit.open': '编辑',
+  'images.edit.file': '编辑文件…',
+  'images.edit.title': '编辑图像',
+  'images.edit.form': '编辑设置',
+  'images.edit.prompt': '要修改的内容',
+  'images.edit.placeholder': '把门改成红色',
+  'images.edit.run': '编辑',
+  'images.edit.references': '参考图像',
+  'images.edit.references.remove': '移除参考图像 {name}',
+  'images.edit.size.auto': '自动(与原图相同)',
+  'images.edit.fidelity': '输入保真度',
+  'images.edit.fidelity.low': '低',
+  'images.edit.fidelity.high': '高',
+  'images.edit.notTaken': '无法编辑“{name}”:{message}',
+  'images.edit.notImage': '“{name}”不是图像。',
+  'images.edit.mask.tools': '蒙版工具',
+  'images.edit.mask.tool': '工具',
+  'images.edit.mask.brush': '画笔',
+  'images.edit.mask.eraser': '橡皮擦',
+  'images.edit.mask.size': '画笔大小',
+  'images.edit.mask.clear': '清除',
+  'images.edit.mask.invert': '反选',
+  'images.edit.mask.empty': '要编辑的图像,尚未绘制蒙版',
+  'images.edit.mask.painted': '要编辑的图像,已绘制蒙版',
+  'images.edit.mask.hint.empty': '涂抹可以修改的部分。不涂抹则整张图像都可能改变;“反选”会涂满全部。',
+  'images.edit.mask.hint.painted': '只有涂抹的部分可能改变。',
+  'images.versions': '版本',
+  'images.versions.label': (v: Vars) => `此图像的版本,共 ${n(v)} 个`,
+  'images.versions.item': '版本 {n}:{prompt}',
+  'images.source.filter': '显示来自以下来源的图像',
+  'images.source.all': '所有来源',
+  'images.source.images': '图像接口',
+  'images.source.responses': 'Responses 工具',
+  'images.source.generate': 'Generate Content',
+  'images.source.edit': '编辑',
+  'images.detail.source': '来源',
+  'images.detail.settings': '设置',
+  'images.detail.openConversation': '打开所属对话',
+  'images.detail.openTurn': '打开所属轮次',
+  'images.detail.conversationGone': '无法打开该对话:{message}',
+} satisfies Record<keyof typeof en, Entry>;
