@@ -11,8 +11,10 @@ import { compact } from '../../../shared/compact.ts';
  * keeps its first events and its last ones (where the finish reason and usage are), with a marker between.
  */
 const MAX_BODY_CHARS = 512 * 1024;
-const MAX_HEAD_EVENTS = 10_000;
-const MAX_HEAD_EVENT_CHARS = 1024 * 1024;
+// The head was 10,000 events and 1 MiB: storing such a record (its JSON, its row) was the longest task
+// left at a long reply's end. 2,500 events is still more than anyone reads in the Inspector.
+const MAX_HEAD_EVENTS = 2_500;
+const MAX_HEAD_EVENT_CHARS = 256 * 1024;
 const MAX_TAIL_EVENTS = 200;
 const MAX_EVENT_CHARS = 64 * 1024;
 /** Events are redacted in batches of about this many characters as they arrive: one short scan each. */
