@@ -446,7 +446,7 @@ describe.concurrent('exit 2: bad usage, each with a clear message', () => {
     [
       'missing base URL',
       ['models'],
-      /no service address: pass --base-url URL or set QUARTET_BASE_URL.*quartet simulate/,
+      /no service address: pass --base-url URL, set QUARTET_BASE_URL, or name a saved connection with --connection NAME.*quartet simulate/,
       {},
     ],
     ['invalid base URL', ['models', '--base-url', 'ftp://host'], /must start with http:\/\/ or https:\/\//],

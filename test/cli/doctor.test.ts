@@ -97,7 +97,7 @@ describe('quartet doctor', () => {
     const noAddress = await runCli(['doctor'], { env: { QUARTET_API_KEY: SANDBOX_KEY } });
     expect(noAddress.code).toBe(2);
     expect(noAddress.stderr).toMatch(
-      /^quartet: no service address: pass --base-url URL or set QUARTET_BASE_URL\./,
+      /^quartet: no service address: pass --base-url URL, set QUARTET_BASE_URL, or name a saved connection with --connection NAME\./,
     );
     const unknown = await runCli(['doctor', '--model', 'x'], { env });
     expect(unknown).toMatchObject({ code: 2, stdout: '' });

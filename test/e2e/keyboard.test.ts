@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { harnessPerTest, type Harness } from './harness.ts';
+import { COMMAND_TABS } from '../../shared/commands.ts';
 
 /**
  * PROVES: every shortcut does its job in Chromium through the browser host (Linux, so Ctrl; a browser,
- * so the sections are Ctrl+Alt+1..8): a new conversation, the cursor to the search and to the message
+ * so the sections are Ctrl+Alt+1..9): a new conversation, the cursor to the search and to the message
  * box, Esc stopping a long reply, Ctrl+Shift+Enter answering again (2 / 2), the last reply copied to the
  * clipboard, the sidebar folded (remembered over a restart, and at 720x480), the parameters and the
  * inspector shown and hidden, each section picked; the palette finding a conversation of another format
@@ -218,8 +219,8 @@ it('folds the sidebar (kept over a restart, and at 720x480), toggles the panels,
   await page.keyboard.press('Control+Alt+I');
   await inspector.waitFor({ state: 'detached' });
 
-  // Ctrl+Alt+1..8: each section (Ctrl+1..8 stay the browser's keys for its tabs)
-  const sections = ['chat', 'responses', 'messages', 'generate', 'library', 'images', 'compare', 'settings'];
+  // Ctrl+Alt+1..9: each section (Ctrl+1..9 stay the browser's keys for its tabs), in the top bar's order
+  const sections = COMMAND_TABS;
   for (const [i, id] of [...sections.entries()].reverse()) {
     await page.keyboard.press(`Control+Alt+Digit${i + 1}`);
     await expect.poll(() => page.getByTestId(`tab-${id}`).getAttribute('aria-selected'), WAIT).toBe('true');

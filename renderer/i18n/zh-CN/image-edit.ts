@@ -38,7 +38,7 @@ export const imageEdit = {
   'images.source.all': '所有来源',
   'images.source.images': '图像接口',
   'images.source.responses': 'Responses 工具',
-  'images.source.generate': 'Generate Content',
+  'images.source.generate': 'Generate Content 输出',
   'images.source.edit': '编辑',
   'images.detail.source': '来源',
   'images.detail.settings': '设置',

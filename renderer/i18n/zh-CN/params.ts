@@ -60,7 +60,7 @@ export const params: Record<keyof typeof en, Entry> = {
   'params.image.background': '背景',
   'params.image.partials': '中间图像',
   'params.image.output': '图像输出',
-  'params.image.outputHint': '回复可以在文字旁附带图像（responseModalities 为 TEXT 和 IMAGE）。',
+  'params.image.outputHint': '回复可以在文字旁附带图像（responseModalities 同时请求文字和图像）。',
   'params.image.aspectRatio': '宽高比',
   'params.image.resolution': '图像分辨率',
   'params.image.default': '默认',
