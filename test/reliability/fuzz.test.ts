@@ -400,6 +400,16 @@ describe('image edits (the mask bytes and the form inputs)', () => {
   });
 });
 
+/** what the speed lab property draws: a plan as the page would send it, valid or not */
+interface LabPlanInput {
+  rows: { connectionId: string; format: string; model: string }[];
+  prompt: string;
+  outputTokens: number;
+  runs: number;
+  concurrency: number;
+  name: string | undefined;
+}
+
 describe('the speed lab (runSpeedLab rows and plans, saved runs, its JSON export read back)', () => {
   it('any rows and plan: refused with a reason, or measured, saved, exported and read back the same', async () => {
     const { readLabJson, labCsv } = await import('../../shared/speedlab.ts');
@@ -461,7 +471,20 @@ describe('the speed lab (runSpeedLab rows and plans, saved runs, its JSON export
           expect(csv.length).toBeGreaterThan(0);
         },
       ),
-      { numRuns: 60 },
+      {
+        numRuns: 60,
+        // valid plans first, so the saving and export path is walked whatever the random draw
+        examples: [1, 2, 3, 4].map((n): [LabPlanInput] => [
+          {
+            rows: [{ connectionId: app.connectionId, format: 'chat', model: 'gpt-5-mini' }],
+            prompt: `example ${n}`,
+            outputTokens: 5 * n,
+            runs: 1,
+            concurrency: 2,
+            name: undefined,
+          },
+        ]),
+      },
     );
     figures.speedLabsMeasured = measured;
     // the arbitraries lean to valid plans, so the saving and export path is walked, not only the refusals
