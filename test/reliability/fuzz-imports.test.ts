@@ -52,8 +52,32 @@ function payload(text: string) {
     fc.constant({ format: 'generate', parts: [{ text }] }),
     fc.constant({ format: 'generate', parts: [{ text: 'HIDDEN', thought: true, thoughtSignature: 'x' }] }),
     fc.constant('DEEP'),
+    // images a CLI history file keeps as files: the place left empty, the file named in imageFiles
+    fc.constant({
+      format: 'responses',
+      output: [{ type: 'image_generation_call', id: 'ig_1', status: 'completed', result: '' }],
+    }),
+    fc.constant({
+      format: 'generate',
+      parts: [{ inlineData: { mimeType: 'image/png', data: '' }, thoughtSignature: 'x' }],
+    }),
   );
 }
+
+/** A CLI history file's image files: for turns that have them or not, places that are images or not. */
+const imageFilesArb = (ids: readonly string[]) =>
+  fc.option(
+    fc.array(
+      fc.record({
+        turn: fc.constantFrom(...ids, 'missing', ''),
+        slot: fc.constantFrom(0, 0, 1, -1, 1e9),
+        path: hostileText,
+        sha256: fc.constantFrom('a'.repeat(64), 'not a hash'),
+      }),
+      { maxLength: 3 },
+    ),
+    { nil: undefined },
+  );
 
 const turnArb = (i: number, ids: readonly string[]) =>
   fc
@@ -96,9 +120,9 @@ const fileArb = fc
   })
   .chain((c) => {
     const ids = Array.from({ length: c.turnCount }, (_, i) => `t${i}`);
-    return fc.tuple(fc.constant(c), fc.tuple(...ids.map((_, i) => turnArb(i, ids))));
+    return fc.tuple(fc.constant(c), fc.tuple(...ids.map((_, i) => turnArb(i, ids))), imageFilesArb(ids));
   })
-  .map(([c, turns]) => {
+  .map(([c, turns, imageFiles]) => {
     // many versions of the first reply, each a turn of its own
     const branches =
       turns.length > 1
@@ -115,7 +139,7 @@ const fileArb = fc
       createdAt: c.createdAt,
       updatedAt: c.createdAt,
     };
-    return JSON.stringify({ quartet: 'conversation', version: 2, conversation }).replaceAll(
+    return JSON.stringify({ quartet: 'conversation', version: 2, conversation, imageFiles }).replaceAll(
       '"DEEP"',
       deep(c.depth),
     );
