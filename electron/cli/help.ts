@@ -122,7 +122,8 @@ Usage: quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate 
   --model-messages ID   model for messages (default: the first claude-* in the list)
   --model-generate ID   model for generate content (default: the first gemini-* in the list)
   --model-image ID      image model (default: the first *image* in the list)
-  --images              also generate one small image (it costs one)
+  --images              also make images (each costs one): one small image, an edit of it, the
+                        responses image tool and generate content's image output (information)
   --attachments         also send each text format a tiny image (information: the spec is silent)
   --tools               also make each text format call a function and send the result back
                         (two small requests each; information: the spec is silent on tools)
