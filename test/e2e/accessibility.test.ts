@@ -149,6 +149,44 @@ describe('accessibility', () => {
     expect(serious).toEqual([]);
   });
 
+  it('the image tool and image output with their settings and a reply image, in both themes, have no critical or serious axe violation', async () => {
+    const serious: string[] = [];
+    const audited: string[] = [];
+    for (const [tab, model, toggle] of [
+      ['responses', 'gpt-5-mini', 'param-imageGeneration'],
+      ['generate', 'gemini-2.5-flash', 'param-imageOutput'],
+    ] as const) {
+      await page.getByTestId(`tab-${tab}`).click();
+      await page.getByTestId('new-conversation').click();
+      const input = page.getByTestId('model-picker-input');
+      await input.click();
+      await page.getByRole('listbox', { name: 'Models' }).locator(`[data-model="${model}"]`).click();
+      if (!(await page.getByTestId('param-tools').isVisible()))
+        await page.getByTestId('composer-params').click();
+      await page.getByTestId(toggle).check();
+      // the settings are shown and the badge says the image making is sent
+      await expect
+        .poll(() => page.getByTestId('tools-sent-badge').textContent())
+        .toBe(tab === 'responses' ? 'sent · image tool' : 'sent · image output');
+      await page.getByTestId('composer-input').fill('a lighthouse');
+      await page.getByTestId('composer-input').press('Enter');
+      await page.getByTestId('reply-image').first().locator('img').waitFor({ timeout: 30_000 });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        // colours are judged once the theme's transitions have run
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        for (const v of await audit()) {
+          if (v.impact === 'critical' || v.impact === 'serious')
+            serious.push(`${theme} ${tab}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+        }
+        audited.push(`${theme} ${tab}`);
+      }
+    }
+    expect(audited).toHaveLength(4);
+    expect(serious).toEqual([]);
+  });
+
   it('Compare one column at a time (720x480) has no critical or serious axe violation', async () => {
     await page.setViewportSize({ width: 720, height: 480 });
     await page.getByTestId('tab-compare').click();
