@@ -164,10 +164,10 @@ describe('against the simulator as it follows the spec', () => {
     );
     // beyond the spec: image making in a conversation, as information with what came back
     expect(results.get('responses.image-tool')?.detail).toMatch(
-      /^offered: HTTP 200 in \d+ ms with an image_generation_call item holding a PNG of 1024x1024$/,
+      /^offered: HTTP 200 in [\d.]+ m?s with an image_generation_call item holding a PNG of 1024x1024$/,
     );
     expect(results.get('generate.image-output')?.detail).toMatch(
-      /^offered: HTTP 200 in \d+ ms with an inlineData part \(image\/png, signed \(thoughtSignature\)\) holding a PNG of \d+x\d+$/,
+      /^offered: HTTP 200 in [\d.]+ m?s with an inlineData part \(image\/png, signed \(thoughtSignature\)\) holding a PNG of \d+x\d+$/,
     );
     // as the public service: text-part signatures are not checked, function-call ones are
     expect(results.get('generate.text-signature')?.detail).toMatch(
