@@ -11,6 +11,7 @@ import {
   MAX_REPLY_CHARS,
   MAX_TITLE_CHARS,
   MAX_TOOL_CALLS,
+  MCP_DENY_REASON_CHARS,
   MCP_STEP_LIMIT,
 } from './limits.ts';
 import {
@@ -303,8 +304,6 @@ const RequestId = z.string().min(1).max(100);
 const ToolRunPlace = z
   .object({ conversationId: Id, replyId: Id, callId: z.string().min(1).max(200) })
   .strict();
-/** A denial's reason: a sentence or two for the model. */
-const MAX_DENY_REASON_CHARS = 2_000;
 const ModelId = z
   .string()
   .trim()
@@ -744,7 +743,7 @@ export const operations = {
         server: McpServerNameSchema,
         tool: z.string().min(1).max(200),
         arguments: z.string().max(MAX_TOOL_RESULT_CHARS, 'The arguments are larger than 2 MB.'),
-        reason: z.string().max(MAX_DENY_REASON_CHARS),
+        reason: z.string().max(MCP_DENY_REASON_CHARS),
         run: ToolRunPlace,
       })
       .strict(),
