@@ -259,8 +259,8 @@ export const createMcpSlice =
         const state = get().mcpCalls[key];
         if (!state || state.status !== 'asking') return;
         patch(key, { status: 'denied', reason: reason.trim() });
-        settle(state.replyId);
-        // the inspector's record of it; the denial itself does not wait for it
+        // the inspector's record of it, asked for before the results go (so it is listed before their
+        // request); the denial itself does not wait for it
         void rt
           .bridge()
           .denyMcpTool({
@@ -273,6 +273,7 @@ export const createMcpSlice =
           .then((r) => {
             if (!r.ok) get().notify(t('mcp.notices.notRecorded', { message: r.error.message }), 'error');
           });
+        settle(state.replyId);
       },
       alwaysRunMcp(key) {
         const state = get().mcpCalls[key];
