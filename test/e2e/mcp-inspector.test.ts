@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { harnessPerTest, type Harness } from './harness.ts';
 
 /**
- * Tool runs are part of the conversation's record: the inspector lists each beside the HTTP exchanges, in
+ * The step limit: a model that keeps calling (the simulator's [[keep-calling]]) is stopped at the limit
+ * set in Settings, with a note, its last calls left to the user. Tool runs are part of the conversation's record: the inspector lists each beside the HTTP exchanges, in
  * time order, with its arguments, result, time and the reason of a denial, after a restart too; and
  * "always run this tool in this conversation" is still in force after a restart until the user asks again
  * from the tools panel.
@@ -138,5 +139,24 @@ describe('tool runs in the inspector', () => {
     await expect.poll(() => list.count()).toBe(0);
     await ask('Once more. [[call:local__red_pixel]]');
     await expect.poll(() => page.locator('[data-testid="mcp-call"][data-status="asking"]').count()).toBe(1);
+  });
+
+  it('stops a model that keeps calling at the step limit set in Settings, with a note and no further request', async () => {
+    await page.getByTestId('tab-settings').click();
+    const limit = page.getByTestId('mcp-step-limit');
+    await limit.fill('2');
+    await expect.poll(() => limit.inputValue()).toBe('2');
+    await chatWithTools(['echo']);
+    await ask('Echo, and again. [[call:local__echo]] [[keep-calling]]');
+    await page.getByTestId('mcp-always').click();
+    // step 1 ran, its answer called again, step 2 ran, its answer called again: stopped there
+    await expect
+      .poll(() => page.getByTestId('tool-auto-stopped').textContent(), { timeout: 30_000 })
+      .toContain('Stopped after 2 tool steps in a row');
+    await expect.poll(() => page.locator('[data-status="streaming"]').count()).toBe(0);
+    // the third reply's call is the user's to answer: nothing ran it and nothing was sent
+    expect(await page.locator('[data-testid="mcp-call"][data-status="running"]').count()).toBe(0);
+    await page.getByTestId('inspector-toggle').click();
+    await expect.poll(rows).toEqual(['exchange', 'tool:ran', 'exchange', 'tool:ran', 'exchange']);
   });
 });
