@@ -119,7 +119,7 @@ export const createInspectorSlice =
       if ((!last && !lastRun) || get().exchangesLoading) return;
       set({ exchangesLoading: true });
       const [r, runs] = await Promise.all([
-        last && get().exchangesHasMore
+        last
           ? rt.bridge().listExchanges({ limit: PAGE, before: last.startedAt })
           : Promise.resolve({ ok: true as const, value: [] }),
         lastRun && get().toolRunsHasMore
