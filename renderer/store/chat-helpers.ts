@@ -9,6 +9,7 @@ import { groupModels } from './models-slice.ts';
 import { compact } from '../../shared/compact.ts';
 import type { StoreState } from './types.ts';
 import { selectToolsDraftProblem } from './tools-slice.ts';
+import { t } from '../i18n/active.ts';
 
 /**
  * A send or regeneration running for one conversation: what chat needs beyond the run itself (its timing,
@@ -120,6 +121,24 @@ export function selectTabConnection(s: StoreState, format: TextFormat): string |
   const remembered = s.settings?.tabs[format]?.connectionId;
   if (exists(remembered)) return remembered ?? null;
   return s.activeConnectionId;
+}
+
+/**
+ * The connection a list row names (a sidebar row, an all-conversations row, a search hit): its saved
+ * connection's name when several connections exist or it is not the active one, the name it asks for when
+ * that connection is not here; undefined when there is nothing to tell apart.
+ */
+export function rowConnectionName(
+  s: Pick<StoreState, 'connections' | 'activeConnectionId'>,
+  row: { connectionId?: string; wantedConnection?: string },
+): string | undefined {
+  if (row.connectionId === undefined) {
+    return row.wantedConnection === undefined
+      ? undefined
+      : t('connection.wanted.option', { name: row.wantedConnection });
+  }
+  if (s.connections.length < 2 && row.connectionId === s.activeConnectionId) return undefined;
+  return s.connections.find((c) => c.id === row.connectionId)?.name;
 }
 
 /** A connection's model list for a key family, as fetched so far. */

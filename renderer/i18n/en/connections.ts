@@ -19,6 +19,8 @@ export const connections = {
   'connection.filter': 'Connection',
   'connection.filter.all': 'All connections',
   'connection.filter.none': 'No connection',
+  'connection.filter.tab': "Filter this tab's conversations by connection",
+  'connection.filter.empty': 'No conversation of this tab goes through this connection.',
   'connection.import.missing': (v) =>
     `${Number(v.count).toLocaleString('en')} imported ${plural(v.count, 'conversation goes', 'conversations go')} through “${String(v.name)}”, which is not here: pick a connection in ${plural(v.count, 'its', 'their')} header, or keep ${plural(v.count, 'it', 'them')} unassigned.`,
   'connection.column': 'Connection of column {n}',

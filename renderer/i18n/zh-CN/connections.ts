@@ -16,6 +16,8 @@ export const connections: Record<keyof typeof en, Entry> = {
   'connection.filter': '连接',
   'connection.filter.all': '所有连接',
   'connection.filter.none': '无连接',
+  'connection.filter.tab': '按连接筛选此标签页的对话',
+  'connection.filter.empty': '此标签页没有经由此连接的对话。',
   'connection.import.missing': (v) =>
     `${Number(v.count).toLocaleString('zh-CN')} 个导入的对话使用连接“${String(v.name)}”，但这里没有它：请在对话标题栏中选择一个连接，或保持未分配。`,
   'connection.column': '第 {n} 列的连接',
