@@ -1,9 +1,17 @@
 import { useStore } from '../store/index.ts';
 import { t } from '../i18n/active.ts';
+import { checkVerdict, selectCheck, type CheckVerdict } from '../store/settings-slice.ts';
+import { verdictWord } from './ConnectionStatus.tsx';
+
+/** A connection's option: its name, and how its last check went once it was checked. */
+function optionName(name: string, verdict: CheckVerdict): string {
+  return verdict === 'unchecked' ? name : `${name} (${verdictWord(verdict)})`;
+}
 
 /**
  * Which connection a conversation or a Compare column goes through: every saved connection, and the name
- * of one it asks for that is not here (shown, never chosen: the user picks a real one).
+ * of one it asks for that is not here (shown, never chosen: the user picks a real one). A connection that
+ * was checked says how its last check went (ConnectionStatus.tsx draws the chosen one's dot).
  */
 export function ConnectionSelect(props: {
   value: string | null;
@@ -15,6 +23,7 @@ export function ConnectionSelect(props: {
   testId?: string;
 }) {
   const connections = useStore((s) => s.connections);
+  const checks = useStore((s) => s.checks);
   const missing = props.value === null;
   return (
     <select
@@ -38,7 +47,7 @@ export function ConnectionSelect(props: {
       ) : null}
       {connections.map((c) => (
         <option key={c.id} value={c.id} translate="no">
-          {c.name}
+          {optionName(c.name, checkVerdict(selectCheck({ checks }, c.id)))}
         </option>
       ))}
     </select>
