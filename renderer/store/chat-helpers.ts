@@ -175,13 +175,15 @@ export function selectTabParams(s: StoreState, format: TextFormat): Params {
   return { ...defaultParams(format), ...(s.settings?.tabs[format]?.params ?? {}) } as Params;
 }
 
-/** Imported conversations that ask for a connection this data folder lacks, counted by its name. */
-export function missingConnections(list: readonly ConversationSummary[]): Map<string, number> {
-  const counts = new Map<string, number>();
+/** Imported conversations that ask for a connection this data folder lacks: their ids by the name asked for. */
+export function missingConnections(list: readonly ConversationSummary[]): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
   for (const c of list) {
     if (c.connectionId === undefined && c.wantedConnection !== undefined) {
-      counts.set(c.wantedConnection, (counts.get(c.wantedConnection) ?? 0) + 1);
+      const known = ids.get(c.wantedConnection);
+      if (known) known.push(c.id);
+      else ids.set(c.wantedConnection, [c.id]);
     }
   }
-  return counts;
+  return ids;
 }
