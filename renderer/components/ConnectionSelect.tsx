@@ -1,5 +1,6 @@
 import { useStore } from '../store/index.ts';
 import { t } from '../i18n/active.ts';
+import { displayName } from '../../shared/display.ts';
 import { checkVerdict, selectCheck, type CheckVerdict } from '../store/settings-slice.ts';
 import { verdictWord } from './ConnectionStatus.tsx';
 
@@ -41,7 +42,7 @@ export function ConnectionSelect(props: {
       {missing ? (
         <option value="" disabled>
           {props.wanted !== undefined
-            ? t('connection.wanted.option', { name: props.wanted })
+            ? t('connection.wanted.option', { name: displayName(props.wanted) })
             : t('connection.label')}
         </option>
       ) : null}
