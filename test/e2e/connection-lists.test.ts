@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { startSimulator, type RunningSimulator } from '../../electron/simulator/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { harnessPerTest, type Harness } from './harness.ts';
+import { chatSteps } from './chat-steps.ts';
+import { gatewayPerTest, pickModel } from './connection-steps.ts';
 
 /**
  * Connections in the lists, the header and imports (issue 30), end to end with the sandbox and a second
@@ -11,52 +11,17 @@ import { harnessPerTest, type Harness } from './harness.ts';
  * that is not here asks which one it stands for; the header's model field stays readable at 720x480.
  */
 
-const KEY_B = `sk-gw-${randomBytes(12).toString('hex')}`;
 let h: Harness;
 let page: Page;
-let simB: RunningSimulator;
 
 harnessPerTest((harness) => {
   h = harness;
   page = harness.page;
 });
-
-async function call<T = { id: string }>(name: string, input: unknown): Promise<T> {
-  const r = await h.host.core.dispatch(name, input, { emit: () => {} });
-  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
-  return r.value as T;
-}
-
-beforeEach(async () => {
-  simB = await startSimulator({
-    port: 0,
-    keys: [{ key: KEY_B, families: ['bearer', 'messages', 'generate'] }],
-  });
-  const b = await call('saveConnection', { name: 'Gateway B', baseUrl: simB.baseUrl });
-  await call('setKey', { connectionId: b.id, slot: 'default', key: KEY_B });
-  await page.reload();
-  await h.ready();
-});
-afterEach(async () => {
-  await simB.close();
-});
-
-const finished = () => page.locator('[data-testid="message-assistant"]:not([data-status="streaming"])');
-
-async function send(text: string): Promise<void> {
-  const before = await finished().count();
-  await page.getByTestId('composer-input').fill(text);
-  await page.getByTestId('composer-input').press('Enter');
-  await expect.poll(() => finished().count(), { timeout: 30_000 }).toBeGreaterThan(before);
-}
-
-async function pickModel(scope: Locator | Page, id: string): Promise<void> {
-  const input = scope.getByTestId('model-picker-input').first();
-  await input.click();
-  await input.fill(id);
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe(id);
-}
+const gateway = gatewayPerTest(() => h);
+const { call } = gateway;
+const steps = chatSteps(() => page);
+const send = steps.send;
 
 const rowsOf = (format: string) =>
   page.getByTestId(`chat-${format}`).getByTestId('conversation-item').locator('.conv-open');
@@ -162,7 +127,7 @@ describe('an import naming a connection that is not here', () => {
       .poll(() => select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent))
       .toBe('Gateway B');
     await send('Sent through the gateway picked on import');
-    expect(simB.requests.filter((r) => r.body.includes('picked on import'))).toHaveLength(1);
+    expect(gateway.sim().requests.filter((r) => r.body.includes('picked on import'))).toHaveLength(1);
   });
 
   it('left unassigned, the conversation says so and asks before anything is sent', async () => {
