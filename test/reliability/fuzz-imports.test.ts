@@ -141,6 +141,15 @@ function essence(c: Conversation) {
   };
 }
 
+/** Imports a conversation file: what it stored, or null when it was refused with a reason. */
+async function importOrReason(content: string): Promise<Conversation | null> {
+  const result = await app.core.dispatch('importConversation', { content }, app.ctx);
+  if (result.ok) return result.value as Conversation;
+  expect(result.error.kind).toBe('invalid-input');
+  expect(result.error.message.length).toBeGreaterThan(10);
+  return null;
+}
+
 describe('any conversation file', () => {
   it(
     'is refused with a reason, or opens, exports and imports back the same',
@@ -150,15 +159,13 @@ describe('any conversation file', () => {
       let refused = 0;
       await fc.assert(
         fc.asyncProperty(fileArb, async (content) => {
-          const result = await app.core.dispatch('importConversation', { content }, app.ctx);
-          if (!result.ok) {
+          const result = await importOrReason(content);
+          if (result === null) {
             refused += 1;
-            expect(result.error.kind).toBe('invalid-input');
-            expect(result.error.message.length).toBeGreaterThan(10);
             return;
           }
           stored += 1;
-          const first = result.value as Conversation;
+          const first = result;
           // it opens (the whole tree), exports, and the export imports back to the same conversation
           const opened = await app.call('getConversation', { id: first.id });
           expect(essence(opened)).toEqual(essence(first));
@@ -308,14 +315,12 @@ describe('the connection name a conversation file carries', () => {
             updatedAt: 1,
           };
           const content = JSON.stringify({ quartet: 'conversation', version: 2, conversation });
-          const result = await app.core.dispatch('importConversation', { content }, app.ctx);
-          if (!result.ok) {
+          const result = await importOrReason(content);
+          if (result === null) {
             refused += 1;
-            expect(result.error.kind).toBe('invalid-input');
-            expect(result.error.message.length).toBeGreaterThan(10);
             return;
           }
-          const first = result.value as Conversation;
+          const first = result;
           const connection = first.connection;
           expect(connection).toBeDefined();
           if (!connection) return;
