@@ -12,7 +12,8 @@ function optionName(name: string, verdict: CheckVerdict): string {
 /**
  * Which connection a conversation or a Compare column goes through: every saved connection, and the name
  * of one it asks for that is not here (shown, never chosen: the user picks a real one). A connection that
- * was checked says how its last check went (ConnectionStatus.tsx draws the chosen one's dot).
+ * was checked says how its last check went, but the chosen one: the closed select keeps its whole name,
+ * and ConnectionStatus.tsx draws its dot beside it.
  */
 export function ConnectionSelect(props: {
   value: string | null;
@@ -48,7 +49,7 @@ export function ConnectionSelect(props: {
       ) : null}
       {connections.map((c) => (
         <option key={c.id} value={c.id} translate="no">
-          {optionName(c.name, checkVerdict(selectCheck({ checks }, c.id)))}
+          {c.id === props.value ? c.name : optionName(c.name, checkVerdict(selectCheck({ checks }, c.id)))}
         </option>
       ))}
     </select>
