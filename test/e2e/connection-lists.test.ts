@@ -62,6 +62,14 @@ describe('lists by connection', () => {
     await expect.poll(() => hits.count(), { timeout: 20_000 }).toBe(4);
     const where = (await hits.getByTestId('hit-connection').allTextContents()).sort();
     expect(where).toEqual(['Gateway B', 'Gateway B', 'Sandbox', 'Sandbox']);
+
+    // All conversations filters by connection with the same control, and names each row's
+    await page.getByTestId('chat-chat').getByTestId('open-library').click();
+    const rows = page.getByTestId('library-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.getByTestId('library-connection').selectOption({ label: 'Sandbox' });
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.getByTestId('library-connection-name').textContent()).toBe('Sandbox');
   });
 });
 
