@@ -1,5 +1,6 @@
 import { useStore } from '../store/index.ts';
 import { t } from '../i18n/active.ts';
+import { connectionFilterOf } from '../store/library-list.ts';
 
 /**
  * A list's filter by connection: every connection, the unassigned ones, or one saved connection. The
@@ -15,11 +16,7 @@ export function ConnectionFilter(props: {
   testId: string;
 }) {
   const connections = useStore((s) => s.connections);
-  // a filter on a connection deleted since shows every connection rather than an empty list for nothing
-  const value =
-    props.value === 'all' || props.value === 'none' || connections.some((c) => c.id === props.value)
-      ? props.value
-      : 'all';
+  const value = connectionFilterOf(props.value, connections);
   return (
     <select
       id={props.id}

@@ -51,6 +51,14 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
+/**
+ * The connection filter in force: one on a connection deleted since counts as every connection, so a list
+ * never goes empty for a choice its select can no longer show.
+ */
+export function connectionFilterOf(filter: string, connections: readonly { id: string }[]): string {
+  return filter === 'all' || filter === 'none' || connections.some((c) => c.id === filter) ? filter : 'all';
+}
+
 /** Whether a conversation passes a connection filter: every connection, 'none' (unassigned), or one id. */
 export function onConnection(summary: ConversationSummary, filter: string): boolean {
   if (filter === 'all') return true;

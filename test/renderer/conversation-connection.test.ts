@@ -13,7 +13,7 @@ import {
   selectTabConnection,
 } from '../../renderer/store/chat-helpers.ts';
 import { compact } from '../../shared/compact.ts';
-import { onConnection } from '../../renderer/store/library-list.ts';
+import { connectionFilterOf, onConnection } from '../../renderer/store/library-list.ts';
 import { fakeBridge, freshStore, ok } from './fake-bridge.ts';
 
 let t: ReturnType<typeof freshStore>;
@@ -153,6 +153,9 @@ describe('lists by connection', () => {
     expect(rows.filter((r) => onConnection(r, filters.chat)).map((r) => r.id)).toEqual(['b']);
     expect(rows.filter((r) => onConnection(r, filters.messages)).map((r) => r.id)).toEqual(['c']);
     expect(rows.filter((r) => onConnection(r, filters.responses))).toHaveLength(3);
+    // a filter on a connection deleted since lists every connection, as its select then shows
+    expect(connectionFilterOf('gone', CONNECTIONS)).toBe('all');
+    expect(connectionFilterOf('gw', CONNECTIONS)).toBe('gw');
   });
 });
 

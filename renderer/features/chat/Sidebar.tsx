@@ -25,7 +25,7 @@ import { useT } from '../../i18n/useT.ts';
 import { snippetRuns } from './search-snippet.ts';
 import { MiddleCut } from '../../components/organise/MiddleCut.tsx';
 import { rowConnectionName, summaryOf } from '../../store/chat-helpers.ts';
-import { onConnection } from '../../store/library-list.ts';
+import { connectionFilterOf, onConnection } from '../../store/library-list.ts';
 import { ConnectionFilter } from '../../components/ConnectionFilter.tsx';
 import {
   sidebarRows,
@@ -175,11 +175,11 @@ interface RowActions {
 function ConversationList(props: { format: TextFormat; onEditFolder(target: FolderTarget): void }) {
   const { format, onEditFolder } = props;
   const t = useT();
-  const connection = useStore((s) => s.tabConnection[format]);
+  const connection = useStore((s) => connectionFilterOf(s.tabConnection[format], s.connections));
   const items = useStore(
     useShallow((s) => s.conversations.filter((c) => c.format === format && onConnection(c, connection))),
   );
-  const filtered = useStore((s) => s.tabConnection[format] !== 'all');
+  const filtered = connection !== 'all';
   const folders = useStore((s) => s.folders);
   const status = useStore((s) => s.conversationsStatus);
   const error = useStore((s) => s.conversationsError);

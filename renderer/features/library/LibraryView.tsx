@@ -12,7 +12,7 @@ import { formatWhen } from '../../components/format.ts';
 import { useT } from '../../i18n/useT.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { useStore } from '../../store/index.ts';
-import { libraryRows, type LibrarySort } from '../../store/library-list.ts';
+import { connectionFilterOf, libraryRows, type LibrarySort } from '../../store/library-list.ts';
 import { rowConnectionName } from '../../store/chat-helpers.ts';
 import { ConnectionFilter } from '../../components/ConnectionFilter.tsx';
 import { FolderDot } from '../../components/organise/FolderDialog.tsx';
@@ -65,7 +65,7 @@ export default function LibraryView() {
   const folder = useStore((s) => s.library.folder);
   const query = useStore((s) => s.library.query);
   const sort = useStore((s) => s.library.sort);
-  const connection = useStore((s) => s.library.connection);
+  const connection = useStore((s) => connectionFilterOf(s.library.connection, s.connections));
   const rows = useMemo(
     () => libraryRows(all, { format, connection, folder, query, sort }),
     [all, format, connection, folder, query, sort],
