@@ -136,4 +136,6 @@ export const MCP_LIMITS = {
   servers: 32,
   toolsPerServer: 128,
 } as const;
+/** A denied call's reason: a sentence or two for the model. */
+export const MCP_DENY_REASON_CHARS = 2_000;
 export const MCP_STEP_LIMIT = { default: 10, min: 1, max: 50 } as const;

@@ -259,7 +259,11 @@ export function ToolsSection(props: {
       </div>
       {full ? <span className="field-hint">{t('tools.full', { max: MAX_TOOLS })}</span> : null}
 
-      <McpToolsPicker params={params} save={save} />
+      <McpToolsPicker
+        params={params}
+        save={save}
+        conversationId={scope !== undefined && !scope.startsWith('new:') ? scope : undefined}
+      />
 
       {drafts.length > 0 ? (
         <div className="field">
