@@ -208,6 +208,10 @@ export interface SearchHit {
   title: string;
   /** a conversation of the Compare view opens in its format's tab, marked as from Compare */
   origin: 'chat' | 'compare';
+  /** the connection its conversation goes through (absent: unassigned); search spans every connection */
+  connectionId?: string;
+  /** the name of a connection its conversation asks for that is not here */
+  wantedConnection?: string;
   role: 'user' | 'assistant';
   /** where the match is: the message's text, or (a reply's) thought summary */
   in?: 'thoughts';

@@ -73,7 +73,10 @@ async function seed(): Promise<void> {
 
   // a speed lab with its pictures, table and saved run
   await page.getByTestId('tab-speedlab').click();
-  await page.getByTestId('lab-row-model-0').fill('gpt-5-mini');
+  const labModel = page.getByTestId('lab-row-model-0').getByTestId('model-picker-input');
+  await labModel.click();
+  await labModel.fill('gpt-5-mini');
+  await labModel.press('Enter');
   await page.getByTestId('lab-runs').fill('2');
   await page.getByTestId('lab-start').click();
   await page.getByTestId('lab-table').waitFor({ timeout: 30_000 });
