@@ -17,6 +17,7 @@ const BENCHES: { name: string; file: string }[] = [
   { name: 'stream wait', file: '../test/bench/stream-wait.bench.ts' },
   { name: 'browser', file: '../test/bench/browser.bench.ts' },
   { name: 'lists', file: '../test/bench/lists.bench.ts' },
+  { name: 'images', file: '../test/bench/images.bench.ts' },
 ];
 
 function chromiumVersion(): string {

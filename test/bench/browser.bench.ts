@@ -8,68 +8,18 @@ import type { CDPSession, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../e2e/harness.ts';
 import { mb, ms, verdict, type BenchResult } from './util.ts';
 import { openDataStore, seedConversations, seedImages } from './seed.ts';
+import {
+  PAGE_PROBE,
+  beginWindow,
+  endWindow,
+  heap,
+  longest,
+  metric,
+  openGallery,
+  waitIdle,
+} from './page-frames.ts';
 
 const LONG_TITLE = 'Bench: 10,000 messages';
-
-/** Installed before the app's scripts: long-animation-frame entries and a rAF frame recorder. */
-const PAGE_PROBE = `
-window.__bench = { loafs: [], frames: [], recording: false };
-try {
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__bench.loafs.push({ start: e.startTime, duration: e.duration }); })
-    .observe({ type: 'long-animation-frame', buffered: true });
-} catch {}
-(function loop(prev) {
-  requestAnimationFrame((t) => { if (window.__bench.recording) window.__bench.frames.push(t - prev); loop(t); });
-})(performance.now());
-`;
-
-interface Window {
-  start: number;
-  frames: number[];
-  loafs: { start: number; duration: number }[];
-}
-
-async function beginWindow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const b = (window as unknown as { __bench: { frames: number[]; recording: boolean } }).__bench;
-    b.frames = [];
-    b.recording = true;
-    return performance.now();
-  });
-}
-
-async function endWindow(page: Page, start: number): Promise<Window> {
-  return page.evaluate((s) => {
-    const b = (
-      window as unknown as {
-        __bench: { frames: number[]; recording: boolean; loafs: { start: number; duration: number }[] };
-      }
-    ).__bench;
-    b.recording = false;
-    return { start: s, frames: b.frames.slice(1), loafs: b.loafs.filter((l) => l.start >= s) };
-  }, start);
-}
-
-function longest(w: Window): number {
-  return Math.max(0, ...w.frames, ...w.loafs.map((l) => l.duration));
-}
-
-async function metric(cdp: CDPSession, name: string): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as {
-    metrics: { name: string; value: number }[];
-  };
-  return metrics.find((m) => m.name === name)?.value ?? NaN;
-}
-
-async function heap(cdp: CDPSession): Promise<number> {
-  await cdp.send('HeapProfiler.collectGarbage').catch(() => {});
-  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  return usedSize;
-}
-
-async function waitIdle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))));
-}
 
 async function newChat(page: Page): Promise<void> {
   await page.getByTestId('tab-chat').click();
@@ -278,34 +228,12 @@ export async function run(): Promise<BenchResult> {
       if (e.response.payloadData.includes('iVBORw0KGgo')) pngBase64Frames++;
     });
     void wsFrames;
-    const galleryOpen = async (): Promise<{ ms: number; shown: number }> =>
-      page.evaluate(async () => {
-        const tab = document.querySelector('[data-testid="tab-images"]') as HTMLElement;
-        const t0 = performance.now();
-        tab.click();
-        const deadline = t0 + 60_000;
-        for (;;) {
-          const imgs = [
-            ...document.querySelectorAll('[data-testid="gallery-item"] img'),
-          ] as HTMLImageElement[];
-          const visible = imgs.filter((i) => {
-            const r = i.getBoundingClientRect();
-            return r.bottom > 0 && r.top < innerHeight && r.width > 0;
-          });
-          if (visible.length > 0 && visible.every((i) => i.complete && i.naturalWidth > 0)) {
-            await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-            return { ms: performance.now() - t0, shown: visible.length };
-          }
-          if (performance.now() > deadline) return { ms: NaN, shown: visible.length };
-          await new Promise((r) => requestAnimationFrame(r));
-        }
-      });
-    const cold = await galleryOpen();
+    const cold = await openGallery(page);
     // let thumbnails be made for the first screen(s), then reopen: the steady state
     await page.waitForTimeout(3000);
     await page.getByTestId('tab-chat').click();
     await waitIdle(page);
-    const warm = await galleryOpen();
+    const warm = await openGallery(page);
     const imgInfo = await page.evaluate(() => {
       const imgs = [...document.querySelectorAll('[data-testid="gallery-item"] img')] as HTMLImageElement[];
       return {

@@ -140,3 +140,90 @@ export async function seedImages(store: Store, dataDir: string, count: number): 
   await rm(first);
   return png.length;
 }
+
+/** A small real PNG (`width`x`height`), its colour drawn from `seed`, so the mixed gallery's files differ. */
+function smallPng(seed: number, width = 96, height = 64): Buffer {
+  const pixels = new Uint8Array(width * height * 3);
+  const [r, g, b] = [(seed * 67) & 255, (seed * 151) & 255, (seed * 23) & 255];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      pixels[o] = (r + x) & 255;
+      pixels[o + 1] = (g + y) & 255;
+      pixels[o + 2] = b;
+    }
+  }
+  return encodePng({ width, height, channels: 3, pixels });
+}
+
+/**
+ * `count` images of every source the gallery shows, in turn: the images endpoint, the responses tool and
+ * generate output (each linked to a turn of a seeded conversation of its format), and edits whose parent
+ * is an earlier image (so lineages are several deep). Each row has its own small real PNG file.
+ */
+export async function seedMixedImages(store: Store, dataDir: string, count: number): Promise<void> {
+  const [responsesId] = seedConversations(store, {
+    conversations: 1,
+    perConversation: 20,
+    bytesPerMessage: 40,
+    format: 'responses',
+    title: 'Bench: image tool',
+  });
+  const [generateId] = seedConversations(store, {
+    conversations: 1,
+    perConversation: 20,
+    bytesPerMessage: 40,
+    format: 'generate',
+    title: 'Bench: image output',
+  });
+  const replies = (conversationId: string): string[] =>
+    (
+      store.db
+        .prepare(
+          "SELECT id FROM messages WHERE conversation_id = ? AND role = 'assistant' ORDER BY created_at",
+        )
+        .all(conversationId) as { id: string }[]
+    ).map((r) => r.id);
+  const turns = { responses: replies(responsesId!), generate: replies(generateId!) };
+  await mkdir(path.join(dataDir, 'images'), { recursive: true });
+  const t0 = Date.now() - 3_600_000;
+  const rows: ImageRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = randomUUID();
+    const rel = `images/${id}.png`;
+    const png = smallPng(i);
+    await writeFile(path.join(dataDir, rel), png);
+    const source = (['images', 'responses', 'generate', 'edit'] as const)[i % 4]!;
+    const linked =
+      source === 'responses' || source === 'generate'
+        ? {
+            conversationId: source === 'responses' ? responsesId! : generateId!,
+            messageId: turns[source][i % turns[source].length]!,
+          }
+        : {};
+    // an edit of the image made just before it (itself possibly an edit): lineages several deep
+    const parent = source === 'edit' ? { parentId: rows[i - 1]!.id } : {};
+    rows.push({
+      id,
+      batchId: randomUUID(),
+      filePath: rel,
+      prompt: `Seeded ${source} image ${i}`,
+      model: source === 'generate' ? 'gemini-2.5-flash-image' : 'gpt-image-1',
+      format: 'png' as const,
+      source,
+      requestedSize: '96x64',
+      reportedSize: '96x64',
+      width: 96,
+      height: 64,
+      sizeAdjusted: false,
+      bytes: png.length,
+      createdAt: t0 + i,
+      settings: { size: '96x64', quality: 'low' },
+      ...linked,
+      ...parent,
+    });
+  }
+  store.transaction(() => {
+    for (const row of rows) store.images.insert(row);
+  });
+}
