@@ -3,11 +3,15 @@
 // images.bench.ts so both judge frames and the gallery the same way.
 import type { CDPSession, Page } from 'playwright-core';
 
-/** Installed before the app's scripts: long-animation-frame entries and a rAF frame recorder. */
+/**
+ * Installed before the app's scripts: long-animation-frame entries (with the time their scripts took and
+ * the time from rendering's start to the frame's end, to tell a slow script from slow layout, paint or
+ * decoding) and a rAF frame recorder.
+ */
 export const PAGE_PROBE = `
 window.__bench = { loafs: [], frames: [], recording: false };
 try {
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__bench.loafs.push({ start: e.startTime, duration: e.duration }); })
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__bench.loafs.push({ start: e.startTime, duration: e.duration, script: (e.scripts || []).reduce((n, x) => n + x.duration, 0), render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0 }); })
     .observe({ type: 'long-animation-frame', buffered: true });
 } catch {}
 (function loop(prev) {
@@ -18,7 +22,16 @@ try {
 export interface Window {
   start: number;
   frames: number[];
-  loafs: { start: number; duration: number }[];
+  loafs: Loaf[];
+}
+
+export interface Loaf {
+  start: number;
+  duration: number;
+  /** the scripts' share of the frame */
+  script: number;
+  /** from rendering's start (style, layout, paint) to the frame's end */
+  render: number;
 }
 
 export async function beginWindow(page: Page): Promise<number> {
@@ -34,7 +47,7 @@ export async function endWindow(page: Page, start: number): Promise<Window> {
   return page.evaluate((s) => {
     const b = (
       window as unknown as {
-        __bench: { frames: number[]; recording: boolean; loafs: { start: number; duration: number }[] };
+        __bench: { frames: number[]; recording: boolean; loafs: Loaf[] };
       }
     ).__bench;
     b.recording = false;
