@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { launchWebHost, type RunningWebHost } from '../../electron/web/launch.ts';
 import { createWebVault } from '../../electron/vault/select.ts';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium.ts';
 
 /**
  * End-to-end harness: the browser host in this process (port 0, a temp data folder, keys in a 0600 file
@@ -24,7 +23,15 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium.ts';
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
 
-export { CHROMIUM_ARGS } from './chromium.ts';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
 
 export interface HarnessOptions {
   /** reuse a data folder (it is then not deleted on close) */
@@ -56,23 +63,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/**
- * The run's shared Chromium (started by global-setup.ts), connected to afresh: closing what this returns
- * closes its contexts and disconnects, and leaves the browser to the other files. Elsewhere (the bench,
- * the screenshot scripts) a Chromium of its own.
- */
 export async function launchChromium(): Promise<Browser> {
-  const endpoint = sharedChromiumEndpoint();
-  if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, headless: true, args: CHROMIUM_ARGS });
-}
-
-function sharedChromiumEndpoint(): string | undefined {
-  try {
-    return inject('chromiumEndpoint');
-  } catch {
-    return undefined; // not inside a vitest worker: a plain Node script
-  }
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
