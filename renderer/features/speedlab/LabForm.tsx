@@ -11,8 +11,6 @@ import { useT } from '../../i18n/useT.ts';
 import { useStore } from '../../store/index.ts';
 import { money } from './lab-text.ts';
 
-const DEFAULT_PROMPT = 'Explain in one paragraph why the sky is blue.';
-
 function NumberField(props: {
   label: string;
   value: number;
@@ -59,7 +57,7 @@ export function LabForm() {
   const [rows, setRows] = useState<LabRowInput[]>(() => [
     { connectionId: activeId ?? connections[0]?.id ?? '', format: 'chat', model: firstModel('chat') },
   ]);
-  const [prompt, setPrompt] = useState(DEFAULT_PROMPT);
+  const [prompt, setPrompt] = useState(() => t('speedlab.defaultPrompt'));
   const [outputTokens, setOutputTokens] = useState(200);
   const [runs, setRuns] = useState(5);
   const [concurrency, setConcurrency] = useState(2);
