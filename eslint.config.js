@@ -21,7 +21,8 @@ const nodeModules = [
 // A feature folder (renderer/features/<name>/) keeps to itself: what two features share lives in
 // renderer/components/, renderer/store/, renderer/i18n/ or shared/, and a feature drawn inside another
 // (presets in chat and Compare) is passed down by App.tsx as a component (components/slots.ts).
-// features/params holds the parameter controls every text tab uses, so any feature may import it.
+// features/params holds the parameter controls every text tab uses, so any feature may import it. The
+// shared folders themselves import no feature: the store, components and commands sit below them.
 const SHARED_FEATURES = new Set(['params']);
 
 const RENDERER = path.resolve(import.meta.dirname, 'renderer');
@@ -31,8 +32,9 @@ const featureBoundaries = {
   meta: { type: 'problem', schema: [] },
   create(context) {
     const file = path.relative(RENDERER, context.filename).split(path.sep).join('/');
+    if (file.startsWith('..') || file === 'App.tsx') return {}; // App.tsx wires the features together
+    // a shared folder (store/, components/, i18n/, commands/, bridge/) imports no feature at all
     const from = /^features\/([^/]+)\//.exec(file)?.[1];
-    if (from === undefined) return {};
     /** @param {import('estree').Node & { source?: import('estree').Literal | null }} node */
     const check = (node) => {
       const spec = node.source?.value;
@@ -42,7 +44,15 @@ const featureBoundaries = {
         .split(path.sep)
         .join('/');
       const to = /^features\/([^/]+)\//.exec(target)?.[1];
-      if (to === undefined || to === from || SHARED_FEATURES.has(to)) return;
+      if (to === undefined || to === from) return;
+      if (from === undefined) {
+        context.report({
+          node,
+          message: `${file} imports features/${to} (${target}): shared folders import no feature; move what it needs to store/, components/, i18n/ or shared/.`,
+        });
+        return;
+      }
+      if (SHARED_FEATURES.has(to)) return;
       context.report({
         node,
         message: `features/${from} imports features/${to} (${target}): move what both use to components/, store/, i18n/ or shared/.`,

@@ -363,10 +363,11 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
         await nextTurn();
         const all = s.store.messages.list(conversationId);
         const stored = withDetails(s, pathFrom(all, live.id), all);
-        // ...and the answer, as large as the reply, is written to the page in another, after which the
-        // reply is taken into the search index in one more
+        // ...and the answer, as large as the reply, is written to the page in another. The reply is taken
+        // into the search index (up to 30 ms) once no request has run for a while, so that it never shares
+        // the loop with a stream the user waits for; a search before then takes it in first.
         await nextTurn();
-        s.store.indexLater(live.id);
+        s.store.indexLater(live.id, (index) => s.requests.whenQuiet(index));
         const byId = new Map(stored.map((t) => [t.id, t]));
         return {
           userTurn: byId.get(userTurn.id) ?? userTurn,

@@ -97,6 +97,19 @@ export async function readMask(
 }
 
 /** The settings a generation or an edit asked for, as the gallery shows them (wire names). */
+/** The request fields a generation and an edit share, as the service client takes them. */
+export function requestOf(input: z.output<typeof ImageGenerateInputSchema>) {
+  return compact({
+    model: input.model,
+    prompt: input.prompt,
+    size: input.size,
+    n: input.n,
+    quality: input.quality,
+    outputFormat: input.outputFormat,
+    background: input.background,
+  });
+}
+
 export function settingsOf(input: z.output<typeof ImageGenerateInputSchema>): ImageSettings | undefined {
   const settings: ImageSettings = compact({
     size: input.size,

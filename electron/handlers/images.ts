@@ -4,7 +4,7 @@ import type { ImageRecord } from '../../shared/contract.ts';
 import { sniffImage, type GeneratedImage, type ImageResult, type ServiceClient } from '../core/index.ts';
 import type { ImageSettings, ImageSource } from '../../shared/gallery.ts';
 import type { CallContext } from './types.ts';
-import { readMask, readReferences, settingsOf } from './image-edit-inputs.ts';
+import { readMask, readReferences, requestOf, settingsOf } from './image-edit-inputs.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import { toImageRecord, type ImageRow } from '../store/index.ts';
 import type { Handlers } from './dispatch.ts';
@@ -166,15 +166,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
 
   return {
     async generateImages(input, ctx) {
-      const request = compact({
-        model: input.model,
-        prompt: input.prompt,
-        size: input.size,
-        n: input.n,
-        quality: input.quality,
-        outputFormat: input.outputFormat,
-        background: input.background,
-      });
+      const request = requestOf(input);
       return runImageCall(
         input.requestId,
         ctx,
@@ -194,18 +186,11 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       const references = await readReferences(s, input.references);
       const first = references[0];
       const mask = input.mask && (await readMask(s, input.mask, first));
-      const request = compact({
-        model: input.model,
-        prompt: input.prompt,
-        size: input.size,
-        n: input.n,
-        quality: input.quality,
-        outputFormat: input.outputFormat,
-        background: input.background,
-        inputFidelity: input.inputFidelity,
+      const request = {
+        ...requestOf(input),
+        ...compact({ inputFidelity: input.inputFidelity, mask }),
         images: references.map((r) => r.file),
-        mask,
-      });
+      };
       return runImageCall(
         input.requestId,
         ctx,

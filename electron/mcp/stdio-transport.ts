@@ -2,7 +2,11 @@
 // passes the host's HOME, USER, SHELL and TERM on to every server: a server's environment must hold only
 // what its entry in mcp.json names, plus PATH so that a command such as `npx` or `uvx` can be found.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import {
+  deserializeMessage,
+  serializeMessage,
+  STDIO_DEFAULT_MAX_BUFFER_SIZE,
+} from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpStdioEntry } from '../../shared/mcp.ts';
@@ -31,13 +35,52 @@ export class TailBuffer {
   }
 }
 
+/**
+ * Splits a server's output into lines, looking for the line end only in each new chunk and joining a
+ * line's chunks once: linear. (The SDK's ReadBuffer joins the whole buffer again and searches it from its
+ * start on every chunk, so a large result, sent in 64 KiB chunks, held the host's loop for 50-100 ms.)
+ */
+export class LineReader {
+  #chunks: Buffer[] = [];
+  #size = 0;
+  readonly #max: number;
+  constructor(max = STDIO_DEFAULT_MAX_BUFFER_SIZE) {
+    this.#max = max;
+  }
+  /** the whole lines `chunk` ends; throws past `max` bytes without a line end */
+  push(chunk: Buffer): string[] {
+    const lines: string[] = [];
+    let from = 0;
+    for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, from)) {
+      this.#chunks.push(chunk.subarray(from, end));
+      lines.push(Buffer.concat(this.#chunks).toString('utf8').replace(/\r$/, ''));
+      this.#chunks = [];
+      this.#size = 0;
+      from = end + 1;
+    }
+    if (from < chunk.length) {
+      this.#size += chunk.length - from;
+      if (this.#size > this.#max) {
+        this.clear();
+        throw new Error(`the server wrote more than ${this.#max} bytes without a line end`);
+      }
+      this.#chunks.push(chunk.subarray(from));
+    }
+    return lines;
+  }
+  clear(): void {
+    this.#chunks = [];
+    this.#size = 0;
+  }
+}
+
 export class IsolatedStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
   readonly #entry: McpStdioEntry;
   readonly #stderr: TailBuffer;
-  readonly #readBuffer = new ReadBuffer();
+  readonly #lines = new LineReader();
   #process: ChildProcess | undefined;
 
   constructor(entry: McpStdioEntry, stderr: TailBuffer) {
@@ -71,10 +114,7 @@ export class IsolatedStdioTransport implements Transport {
       child.stdin?.on('error', (error) => this.onerror?.(error));
       child.stdout?.on('data', (chunk: Buffer) => {
         try {
-          this.#readBuffer.append(chunk);
-          for (let m = this.#readBuffer.readMessage(); m !== null; m = this.#readBuffer.readMessage()) {
-            this.onmessage?.(m);
-          }
+          for (const line of this.#lines.push(chunk)) this.onmessage?.(deserializeMessage(line));
         } catch (error) {
           // a line that is not JSON-RPC, or more than the buffer's cap without a line end: a broken server
           this.onerror?.(error as Error);
@@ -89,7 +129,7 @@ export class IsolatedStdioTransport implements Transport {
   async close(): Promise<void> {
     const child = this.#process;
     this.#process = undefined;
-    this.#readBuffer.clear();
+    this.#lines.clear();
     if (!child || child.exitCode !== null) return;
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     const within = (ms: number) =>

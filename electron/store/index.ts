@@ -38,8 +38,10 @@ export interface Store {
   /**
    * Takes a turn stored `unindexed` into the search index in a task of its own, after what the caller does
    * now (a long reply's answer to the page): indexing is one FTS5 statement of up to 128 Ki characters.
+   * `schedule` says when that task runs (by default the next turn of the loop); until then a search takes
+   * the turn in first.
    */
-  indexLater(turnId: string): void;
+  indexLater(turnId: string, schedule?: (index: () => void) => void): void;
   /** one BEGIN IMMEDIATE .. COMMIT/ROLLBACK around a synchronous function */
   transaction<T>(fn: () => T): T;
   /**
@@ -99,11 +101,11 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       for (const id of [...awaitingIndex]) takeIn(id);
       return offLoop.search(query, searchOptions);
     },
-    indexLater(turnId) {
+    indexLater(turnId, schedule = (fn) => setTimeout(fn, 0)) {
       awaitingIndex.add(turnId);
       // a timer, not an immediate: an immediate runs in the same turn of the loop as the task that asked,
       // and the two together would hold it as long as before
-      setTimeout(() => takeIn(turnId), 0);
+      schedule(() => takeIn(turnId));
     },
     transaction: (fn) => transaction(db, fn),
     waitUntilWritable: (maxMs) => waitForWriteLock(db, maxMs),

@@ -17,7 +17,7 @@ import { visibleTurns } from '../store/chat-helpers.ts';
 import { copyText } from '../components/clipboard.ts';
 import { activeLocale } from '../i18n/active.ts';
 import { focusWhenShown } from './dom.ts';
-import { selectParamsOpen, setParamsShown } from '../features/params/useParamsPanel.ts';
+import { selectParamsOpen, setParamsShown } from '../store/app-slice.ts';
 
 /** What a command may use: the store, the palette and sheet, and the text tab used last. */
 export interface CommandContext {

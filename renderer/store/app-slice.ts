@@ -63,6 +63,24 @@ export type SideTab = 'params' | 'inspector';
 export const selectParamsInSide = (s: { inspectorOpen: boolean; activeTab: TabId }): boolean =>
   s.inspectorOpen && (TEXT_FORMATS as readonly string[]).includes(s.activeTab);
 
+/**
+ * Whether the panel is showing: as a side tab, wanted and the tab chosen; where it floats, its passing
+ * overlay state; beside the conversation, the preference.
+ */
+export const selectParamsOpen =
+  (narrow: boolean) =>
+  (s: StoreState): boolean =>
+    selectParamsInSide(s) ? s.paramsOpen && s.sideTab === 'params' : narrow ? s.paramsOverlay : s.paramsOpen;
+
+/** Shows or hides the panel wherever it is now (a side tab, floating, or beside the conversation). */
+export function setParamsShown(s: StoreState, narrow: boolean, open: boolean): void {
+  if (selectParamsInSide(s)) {
+    s.setParamsOpen(open);
+    if (open) s.setSideTab('params');
+  } else if (narrow) s.setParamsOverlay(open);
+  else s.setParamsOpen(open);
+}
+
 const TAB_KEY = 'quartet.activeTab';
 const PARAMS_KEY = 'quartet.paramsOpen';
 const NOTICE_MS = 5000;

@@ -14,7 +14,7 @@ import type { TextFormat } from '../../shared/formats.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { compact } from '../../shared/compact.ts';
 import { t } from '../i18n/active.ts';
-import { hostFileProblem, refusalMessage } from '../features/chat/file-text.ts';
+import { hostFileProblem, refusalMessage } from '../i18n/file-problem-text.ts';
 import { draftKey } from './chat-helpers.ts';
 
 /**

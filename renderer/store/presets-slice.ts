@@ -10,7 +10,7 @@ import {
   type UnreadablePreset,
 } from '../../shared/presets.ts';
 import { downloadText } from '../components/download.ts';
-import { missingVariablesText, presetProblemText } from '../features/presets/preset-text.ts';
+import { missingVariablesText, presetProblemText } from '../i18n/preset-problem-text.ts';
 import { t } from '../i18n/active.ts';
 import { draftKey, perFormat } from './chat-helpers.ts';
 import type { StoreRuntime } from './runtime.ts';

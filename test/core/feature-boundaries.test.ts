@@ -47,8 +47,18 @@ describe('feature folders keep to themselves', () => {
     expect(await problemsOf('renderer/App.tsx', text)).toEqual([]);
   });
 
+  it('refuses a shared folder (the store, components, commands) importing any feature', async () => {
+    const text = "import { fieldsOf } from '../features/params/fields.tsx';\nvoid fieldsOf;\n";
+    for (const file of ['renderer/store/example.ts', 'renderer/commands/example.ts']) {
+      expect(await problemsOf(file, text)).toEqual([
+        `${RULE}: ${file.slice('renderer/'.length)} imports features/params (features/params/fields.tsx): shared folders import no feature; move what it needs to store/, components/, i18n/ or shared/.`,
+      ]);
+    }
+    expect(await problemsOf('renderer/components/Example.tsx', text)).toHaveLength(1);
+  });
+
   it('finds no cross-feature import in the renderer as it is', async () => {
-    const results = await eslint.lintFiles(['renderer/features/**/*.{ts,tsx}']);
+    const results = await eslint.lintFiles(['renderer/**/*.{ts,tsx}']);
     const problems = results.flatMap((r) => r.messages.map((m) => `${r.filePath}: ${m.message}`));
     expect(results.length).toBeGreaterThan(50);
     expect(problems).toEqual([]);

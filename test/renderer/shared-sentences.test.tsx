@@ -21,9 +21,9 @@ import { pngHeader } from '../core/helpers/images.ts';
 import { createMemoryVault } from '../../electron/vault/memory-vault.ts';
 import { createPlainFileVault } from '../../electron/vault/file-vault.ts';
 import { setActiveLocale } from '../../renderer/i18n/active.ts';
-import { hostFileProblem, refusalMessage } from '../../renderer/features/chat/file-text.ts';
+import { hostFileProblem, refusalMessage } from '../../renderer/i18n/file-problem-text.ts';
 import { sharedProblemText } from '../../renderer/i18n/problem-text.ts';
-import { missingVariablesText, presetProblemText } from '../../renderer/features/presets/preset-text.ts';
+import { missingVariablesText, presetProblemText } from '../../renderer/i18n/preset-problem-text.ts';
 import {
   baseUrlProblemMessage,
   pastedEndpointNote,

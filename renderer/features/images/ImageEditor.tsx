@@ -8,6 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { t } from '../../i18n/active.ts';
+import { Choice, QUALITY_WORD } from './Choice.tsx';
 import { clearMask, hasPaint, invertMask, maskPng, stroke, type MaskTool } from './mask-canvas.ts';
 
 /**
@@ -219,7 +220,7 @@ function EditorBody() {
             label={t('images.form.quality')}
             value={form.quality}
             options={QUALITIES}
-            text={(q) => t(`images.form.quality.${q}`)}
+            text={(q) => t(QUALITY_WORD[q])}
             onChange={(quality: ImageQuality) => setForm({ quality })}
           />
         </div>
@@ -279,33 +280,6 @@ function EditorBody() {
           ) : null}
         </div>
       </form>
-    </div>
-  );
-}
-
-function Choice<V extends string>(props: {
-  id: string;
-  label: string;
-  value: V;
-  options: readonly V[];
-  text: (v: V) => string;
-  onChange: (v: V) => void;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <select
-        id={props.id}
-        className="select"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value as V)}
-      >
-        {props.options.map((o) => (
-          <option key={o} value={o}>
-            {props.text(o)}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

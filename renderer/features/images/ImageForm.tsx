@@ -20,6 +20,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
+import { Choice, QUALITY_WORD } from './Choice.tsx';
 import type { MessageKey } from '../../i18n/messages-en.ts';
 
 /** Read when shown, so they are in the page's language. */
@@ -37,13 +38,6 @@ const PHASE_KEYS = {
   decoding: 'images.phase.decoding',
   saving: 'images.phase.saving',
 } as const satisfies Record<GenerationPhase, MessageKey>;
-
-const QUALITY_KEYS = {
-  auto: 'images.form.quality.auto',
-  low: 'images.form.quality.low',
-  medium: 'images.form.quality.medium',
-  high: 'images.form.quality.high',
-} as const satisfies Record<ImageQuality, MessageKey>;
 
 /** The generation form: model, prompt, size, count, quality and format; progress and errors inline. */
 export function ImageForm() {
@@ -194,38 +188,24 @@ export function ImageForm() {
             }
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${uid}-quality`}>{t('images.form.quality')}</label>
-          <select
-            id={`${uid}-quality`}
-            className="select"
-            value={form.quality}
-            data-testid="image-quality"
-            onChange={(e) => setForm({ quality: e.target.value as ImageQuality })}
-          >
-            {QUALITIES.map((q) => (
-              <option key={q} value={q}>
-                {t(QUALITY_KEYS[q])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${uid}-format`}>{t('images.form.format')}</label>
-          <select
-            id={`${uid}-format`}
-            className="select"
-            value={form.outputFormat}
-            data-testid="image-format"
-            onChange={(e) => setForm({ outputFormat: e.target.value as OutputFormat })}
-          >
-            {OUTPUT_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {f.toUpperCase()}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice
+          id={`${uid}-quality`}
+          testId="image-quality"
+          label={t('images.form.quality')}
+          value={form.quality}
+          options={QUALITIES}
+          text={(q) => t(QUALITY_WORD[q])}
+          onChange={(quality: ImageQuality) => setForm({ quality })}
+        />
+        <Choice
+          id={`${uid}-format`}
+          testId="image-format"
+          label={t('images.form.format')}
+          value={form.outputFormat}
+          options={OUTPUT_FORMATS}
+          text={(f) => f.toUpperCase()}
+          onChange={(outputFormat: OutputFormat) => setForm({ outputFormat })}
+        />
       </div>
       {errors.n ? <span className="field-error">{errors.n}</span> : null}
 

@@ -2,10 +2,10 @@
  * Why a file cannot be attached, in the page's language: the page's own checks come as data
  * (shared/attachments.ts's refusals), the host's as English sentences matched against their templates.
  */
-import { formatMegabytes, type AttachmentRefusal } from '../../../shared/attachments.ts';
-import { activeLocale, t } from '../../i18n/active.ts';
-import type { MessageKey, Vars } from '../../i18n/translate.ts';
-import { matchTemplate } from '../../i18n/templates.ts';
+import { formatMegabytes, type AttachmentRefusal } from '../../shared/attachments.ts';
+import { activeLocale, t } from './active.ts';
+import type { MessageKey, Vars } from './translate.ts';
+import { matchTemplate } from './templates.ts';
 
 /** A refusal of shared/attachments.ts, said by the page (the English page says refusalText's words). */
 export function refusalMessage(r: AttachmentRefusal): string {

@@ -4,11 +4,11 @@
  * conversation.ts) or zod's: each sentence is matched against its English template and said again; a
  * sentence no template knows is shown as it is.
  */
-import { activeLocale, t } from '../../i18n/active.ts';
-import type { MessageKey } from '../../i18n/translate.ts';
-import { matchTemplate } from '../../i18n/templates.ts';
-import { sharedProblemText } from '../../i18n/problem-text.ts';
-import { ISSUE_SEPARATOR } from '../../../shared/presets.ts';
+import { activeLocale, t } from './active.ts';
+import type { MessageKey } from './translate.ts';
+import { matchTemplate } from './templates.ts';
+import { sharedProblemText } from './problem-text.ts';
+import { ISSUE_SEPARATOR } from '../../shared/presets.ts';
 
 const SENTENCES = [
   'presets.problem.nameEmpty',
