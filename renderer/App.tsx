@@ -6,6 +6,7 @@ import { useStore } from './store/index.ts';
 import { TAB_IDS, type TabId } from './store/app-slice.ts';
 import { Tabs, tabId, tabPanelId } from './components/Tabs.tsx';
 import { Toasts } from './components/Toasts.tsx';
+import { MissingConnectionsDialog } from './components/organise/MissingConnectionsDialog.tsx';
 import { IconButton } from './components/IconButton.tsx';
 import type { IconName } from './components/Icon.tsx';
 import { applyTheme, onSystemThemeChange } from './components/theme.ts';
@@ -284,6 +285,7 @@ function Shell() {
         {inspectorOpen ? <InspectorPanel /> : null}
       </div>
       <Toasts />
+      <MissingConnectionsDialog />
       <Commands />
     </div>
   );

@@ -1,7 +1,9 @@
 /**
  * Writes the screenshots of a connection per conversation (issue 30) to docs/screenshots/: a conversation
- * moved from the sandbox to a second service with the note of what stays behind and the model picker
- * open on every connection's models (connections[-min]-<theme>.png), and Compare sending the same model
+ * moved from the sandbox to a second service with the note of what stays behind, its connection checked
+ * from the header (the status dot), the tab's list naming each conversation's connection, and the model
+ * picker open on every connection's models, with the parameters and the inspector open at 1280x800
+ * (connections[-min]-<theme>.png), and Compare sending the same model
  * through both (compare-connections[-min]-<theme>.png), at 1280x800 and 720x480. The second service is a
  * simulator of its own on 127.0.0.1.
  *
@@ -30,6 +32,16 @@ async function pickModel(scope: Locator | Page, id: string): Promise<void> {
   await input.fill(id);
   await input.press('Enter');
   await input.page().keyboard.press('Escape');
+}
+
+/** Chooses a connection by its name (a checked one's option also says how its check went). */
+async function chooseConnection(select: Locator, name: string): Promise<void> {
+  const value = await select.evaluate(
+    (el, n) =>
+      Array.from((el as HTMLSelectElement).options).find((o) => o.textContent?.startsWith(n))?.value ?? '',
+    name,
+  );
+  await select.selectOption(value);
 }
 
 async function send(page: Page, text: string): Promise<void> {
@@ -83,7 +95,28 @@ async function main(): Promise<void> {
     if (!(await thoughts.isChecked())) await thoughts.check();
     await page.getByTestId('params-toggle').click();
     await send(page, 'Which is faster for me today: the sandbox or Gateway B?');
-    await page.locator('#connection-generate').selectOption({ label: 'Gateway B' });
+    await chooseConnection(page.locator('#connection-generate'), 'Gateway B');
+    await page.getByTestId('connection-bound').waitFor();
+    // its connection checked from the header: the dot beside the select says how it went
+    await page.getByTestId('chat-generate').getByTestId('connection-check').click();
+    await page.waitForFunction(() =>
+      ['ok', 'failed'].includes(
+        document
+          .querySelector('[data-testid="chat-generate"] [data-testid="connection-status"]')
+          ?.getAttribute('data-verdict') ?? '',
+      ),
+    );
+    // a second conversation, through the sandbox: the tab's list names each one's connection
+    await page.getByTestId('new-conversation').click();
+    await chooseConnection(page.locator('#connection-generate'), 'Sandbox');
+    await pickModel(page, 'gemini-2.5-pro');
+    await send(page, 'And the sandbox, for the same question?');
+    await page
+      .getByTestId('chat-generate')
+      .getByTestId('conversation-item')
+      .last()
+      .locator('.conv-open')
+      .click();
     await page.getByTestId('connection-bound').waitFor();
 
     // Compare: the same model through both connections
@@ -99,7 +132,7 @@ async function main(): Promise<void> {
       await heads.nth(i).getByTestId('compare-format').selectOption('chat');
       await pickModel(heads.nth(i), 'gpt-5-mini');
     }
-    await heads.nth(1).getByTestId('compare-connection').selectOption({ label: 'Gateway B' });
+    await chooseConnection(heads.nth(1).getByTestId('compare-connection'), 'Gateway B');
     await pickModel(heads.nth(1), 'gpt-5-mini');
     await page.getByTestId('compare-input').fill('Say hello through your gateway in five words');
     await page.getByTestId('compare-input').press('Enter');
@@ -114,6 +147,13 @@ async function main(): Promise<void> {
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
         await page.getByTestId('tab-generate').click();
+        if (size.suffix === '') {
+          // both side panels: the parameters and the inspector on the reply
+          const params = page.getByTestId('chat-generate').locator('.params-panel');
+          if ((await params.count()) === 0) await page.getByTestId('params-toggle').click();
+          await page.getByTestId('inspect').last().click();
+          await page.getByTestId('exchange-detail').waitFor();
+        }
         const input = page.getByTestId('model-picker-input').first();
         await input.click();
         await page
@@ -124,6 +164,7 @@ async function main(): Promise<void> {
           .waitFor();
         await shoot(page, `connections${size.suffix}-${theme}`);
         await input.press('Escape');
+        if (size.suffix === '') await page.getByTestId('inspector-toggle').click();
         await page.getByTestId('tab-compare').click();
         await shoot(page, `compare-connections${size.suffix}-${theme}`);
       }

@@ -11,9 +11,18 @@ import {
   MAX_REPLY_CHARS,
   MAX_TITLE_CHARS,
   MAX_TOOL_CALLS,
+  MCP_DENY_REASON_CHARS,
   MCP_STEP_LIMIT,
 } from './limits.ts';
-import { McpServerNameSchema, type McpCallResult, type McpOverview, type McpServerInfo } from './mcp.ts';
+import {
+  McpServerNameSchema,
+  McpToolRefSchema,
+  type McpCallResult,
+  type McpOverview,
+  type McpServerInfo,
+  type McpToolRef,
+} from './mcp.ts';
+import type { ToolRun, ToolRunSummary } from './tool-runs.ts';
 import {
   InterfaceSchema,
   KeyFamilySchema,
@@ -31,7 +40,7 @@ import {
   type Turn,
   type Usage,
 } from './conversation.ts';
-import { MAX_TOOL_RESULT_CHARS, ToolResultSchema, type ToolDelta } from './tools.ts';
+import { MAX_TOOL_RESULT_CHARS, MAX_TOOLS, ToolResultSchema, type ToolDelta } from './tools.ts';
 import { ToolDraftsSchema } from './tool-drafts.ts';
 import {
   PRESET_FILE_MAX_CHARS,
@@ -199,6 +208,10 @@ export interface SearchHit {
   title: string;
   /** a conversation of the Compare view opens in its format's tab, marked as from Compare */
   origin: 'chat' | 'compare';
+  /** the connection its conversation goes through (absent: unassigned); search spans every connection */
+  connectionId?: string;
+  /** the name of a connection its conversation asks for that is not here */
+  wantedConnection?: string;
   role: 'user' | 'assistant';
   /** where the match is: the message's text, or (a reply's) thought summary */
   in?: 'thoughts';
@@ -291,6 +304,10 @@ export type SaveResult =
 
 const Id = z.string().min(1).max(100);
 const RequestId = z.string().min(1).max(100);
+/** Where a tool run belongs: the conversation, the reply and the call it answers. */
+const ToolRunPlace = z
+  .object({ conversationId: Id, replyId: Id, callId: z.string().min(1).max(200) })
+  .strict();
 const ModelId = z
   .string()
   .trim()
@@ -718,8 +735,33 @@ export const operations = {
         tool: z.string().min(1).max(200),
         /** the call's arguments as the model sent them: JSON text of an object */
         arguments: z.string().max(MAX_TOOL_RESULT_CHARS, 'The arguments are larger than 2 MB.'),
+        /** the reply's call this runs: the run is recorded with its conversation (the inspector shows it) */
+        run: ToolRunPlace.optional(),
       })
       .strict(),
+  ),
+  /** The user denied a reply's call to a server tool: recorded with the reason (nothing runs). */
+  denyMcpTool: op<ToolRunSummary>()(
+    z
+      .object({
+        server: McpServerNameSchema,
+        tool: z.string().min(1).max(200),
+        arguments: z.string().max(MAX_TOOL_RESULT_CHARS, 'The arguments are larger than 2 MB.'),
+        reason: z.string().max(MCP_DENY_REASON_CHARS),
+        run: ToolRunPlace,
+      })
+      .strict(),
+  ),
+  /** The inspector's tool runs, newest first (each also arrives as a `toolRun` event as it ends). */
+  listToolRuns: op<ToolRunSummary[]>()(
+    z.object({ limit: z.number().int().min(1).max(500).optional(), before: z.number().optional() }).strict(),
+  ),
+  getToolRun: op<ToolRun>()(z.object({ id: Id }).strict()),
+  /** The server tools a conversation lets run without asking (kept with it, cleared when its tools change). */
+  getMcpAlways: op<McpToolRef[]>()(z.object({ conversationId: Id }).strict()),
+  /** Sets that list (empty: ask again for every tool); only tools the conversation switched on are kept. */
+  setMcpAlways: op<McpToolRef[]>()(
+    z.object({ conversationId: Id, tools: z.array(McpToolRefSchema).max(MAX_TOOLS) }).strict(),
   ),
 
   // links
@@ -746,6 +788,8 @@ export interface HostEvents {
   partialImage: { requestId: string; image: number; partial: number; mimeType: string; base64: string };
   /** a new exchange record is available to the inspector */
   exchange: { requestId?: string; summary: ExchangeSummary };
+  /** a tool run was recorded (run, failed, stopped or denied) */
+  toolRun: { summary: ToolRunSummary };
   /** one connection-check result as it finishes */
   check: { requestId: string; result: CheckResult };
   /** an image request's progress */
@@ -762,6 +806,7 @@ export const HOST_EVENT_NAMES: HostEventName[] = [
   'delta',
   'partialImage',
   'exchange',
+  'toolRun',
   'check',
   'imageProgress',
   'retry',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ConversationSchema, type Conversation } from './conversation.ts';
 import { FolderNameSchema } from './organise.ts';
 import { withCheckedPayload } from './provider-payload.ts';
+import { MAX_CONVERSATION_TURNS } from './limits.ts';
+import { isImageSlot } from './payload-images.ts';
 
 /**
  * The JSON file format of a conversation: the app's export/import and the CLI's `--history FILE`.
@@ -18,11 +20,30 @@ export const EmbeddedFileSchema = z.object({
 });
 export type EmbeddedFile = z.infer<typeof EmbeddedFileSchema>;
 
+/**
+ * An image a reply's payload holds, kept as a file beside a CLI history file instead of base64 in it: the
+ * payload's place for it (shared/payload-images.ts: an item's `result`, a part's `inlineData.data`) is left
+ * empty, and the CLI puts the file's base64 back (checked by its SHA-256) before the next request, so a
+ * signed image part goes back byte for byte. The app cannot reach such files: its import sends those
+ * replies back as their text (the payload dropped, and the turn says so).
+ */
+export const ImageFileRefSchema = z.object({
+  /** the assistant turn whose payload holds the image */
+  turn: z.string().min(1).max(100),
+  /** the index of the output item or part */
+  slot: z.number().int().min(0).max(100_000),
+  /** where the file is: relative to the history file's folder, or absolute */
+  path: z.string().min(1).max(4096),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'Not a SHA-256 in hex.'),
+});
+export type ImageFileRef = z.infer<typeof ImageFileRefSchema>;
+
 export const ConversationFileSchema = z.object({
   quartet: z.literal('conversation'),
   version: z.number().int(),
   conversation: ConversationSchema,
   files: z.array(EmbeddedFileSchema).optional(),
+  imageFiles: z.array(ImageFileRefSchema).max(MAX_CONVERSATION_TURNS).optional(),
 });
 export type ConversationFile = z.infer<typeof ConversationFileSchema>;
 
@@ -35,17 +56,46 @@ export function exportable(conversation: Conversation): Conversation {
   return connection !== undefined ? { ...rest, connection: { name: connection.name } } : rest;
 }
 
-export function toConversationFile(conversation: Conversation, files?: EmbeddedFile[]): ConversationFile {
+export function toConversationFile(
+  conversation: Conversation,
+  files?: EmbeddedFile[],
+  imageFiles?: ImageFileRef[],
+): ConversationFile {
   return {
     quartet: 'conversation',
     version: CONVERSATION_FILE_VERSION,
     conversation: exportable(conversation),
     ...(files !== undefined && files.length > 0 ? { files } : {}),
+    ...(imageFiles !== undefined && imageFiles.length > 0 ? { imageFiles } : {}),
   };
 }
 
 export type ParseFileResult =
-  { ok: true; conversation: Conversation; files: EmbeddedFile[] } | { ok: false; message: string };
+  | { ok: true; conversation: Conversation; files: EmbeddedFile[]; imageFiles?: ImageFileRef[] }
+  | { ok: false; message: string };
+
+/** Whether a file's turns say what they are (and where their image files go) consistently. */
+function imageFilesProblem(conversation: Conversation, refs: readonly ImageFileRef[]): string | undefined {
+  const byId = new Map([...conversation.turns, ...(conversation.branches ?? [])].map((t) => [t.id, t]));
+  const seen = new Set<string>();
+  for (const ref of refs) {
+    const raw = byId.get(ref.turn)?.raw;
+    if (raw === undefined || !isImageSlot(raw, ref.slot)) {
+      return `The conversation file names an image file (${ref.path}) for a reply or place that holds no image.`;
+    }
+    const key = `${ref.turn}#${ref.slot}`;
+    if (seen.has(key)) return `The conversation file names two image files for one image (${ref.path}).`;
+    seen.add(key);
+  }
+  return undefined;
+}
+
+/** The turn without a payload whose images are files this reader cannot reach (it goes back as its text). */
+function withoutImageFilePayload(turn: Conversation['turns'][number], turns: ReadonlySet<string>) {
+  if (!turns.has(turn.id) || turn.raw === undefined) return turn;
+  const { raw: _files, ...rest } = turn;
+  return turn.status === 'complete' ? { ...rest, payloadDropped: true as const } : rest;
+}
 
 /** A message as one sentence: its own full stop, or one added. */
 function sentence(text: string): string {
@@ -53,18 +103,28 @@ function sentence(text: string): string {
 }
 
 /** Parses an exported conversation, explaining what is wrong when it is not one. */
-export function parseConversationFile(text: string): ParseFileResult {
+export function parseConversationFile(
+  text: string,
+  opts: { imageFiles?: 'keep' | 'drop' } = {},
+): ParseFileResult {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
     return { ok: false, message: `The file is not valid JSON (${(e as Error).message}).` };
   }
-  return readConversationFile(data);
+  return readConversationFile(data, opts);
 }
 
-/** An exported conversation already parsed from JSON (a whole file, or one conversation of a bundle). */
-export function readConversationFile(data: unknown): ParseFileResult {
+/**
+ * An exported conversation already parsed from JSON (a whole file, or one conversation of a bundle). A CLI
+ * history file's image files (`imageFiles`) are handed to a caller that can read them (`imageFiles: 'keep'`:
+ * the CLI puts them back); any other reader drops the payloads that need them.
+ */
+export function readConversationFile(
+  data: unknown,
+  opts: { imageFiles?: 'keep' | 'drop' } = {},
+): ParseFileResult {
   const head = z.object({ quartet: z.literal('conversation'), version: z.number().int() }).safeParse(data);
   if (!head.success) return { ok: false, message: 'The file is not a Quartet conversation export.' };
   if (head.data.version > CONVERSATION_FILE_VERSION) {
@@ -95,7 +155,23 @@ export function readConversationFile(data: unknown): ParseFileResult {
   if (missing !== undefined) {
     return { ok: false, message: `The conversation file refers to "${missing.name}" but does not carry it.` };
   }
-  return { ok: true, conversation, files };
+  const refs = parsed.data.imageFiles ?? [];
+  if (refs.length === 0) return { ok: true, conversation, files };
+  const problem = imageFilesProblem(conversation, refs);
+  if (problem !== undefined) return { ok: false, message: problem };
+  if (opts.imageFiles === 'keep') return { ok: true, conversation, files, imageFiles: refs };
+  const held = new Set(refs.map((r) => r.turn));
+  return {
+    ok: true,
+    conversation: {
+      ...conversation,
+      turns: conversation.turns.map((t) => withoutImageFilePayload(t, held)),
+      ...(conversation.branches
+        ? { branches: conversation.branches.map((t) => withoutImageFilePayload(t, held)) }
+        : {}),
+    },
+    files,
+  };
 }
 
 // ---------- many conversations in one file ----------

@@ -136,4 +136,12 @@ export const MCP_LIMITS = {
   servers: 32,
   toolsPerServer: 128,
 } as const;
+/** A denied call's reason: a sentence or two for the model. */
+export const MCP_DENY_REASON_CHARS = 2_000;
 export const MCP_STEP_LIMIT = { default: 10, min: 1, max: 50 } as const;
+
+/**
+ * The largest image file a CLI history file may name for a reply's image (shared/export.ts `imageFiles`):
+ * read before the next request, so a file swapped for something huge is refused before it fills the memory.
+ */
+export const MAX_HISTORY_IMAGE_FILE_BYTES = 64 * 1024 * 1024;

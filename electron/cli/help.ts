@@ -1,3 +1,12 @@
+import {
+  IMAGE_ASPECT_RATIOS,
+  IMAGE_RESOLUTIONS,
+  IMAGE_TOOL_BACKGROUNDS,
+  IMAGE_TOOL_FORMATS,
+  IMAGE_TOOL_QUALITIES,
+  IMAGE_TOOL_SIZES,
+} from '../../shared/controls.ts';
+
 /** The help texts, one per command. */
 const CONNECTION = `Connection (environment or flags):
   QUARTET_BASE_URL      the service address, e.g. https://api.example.com (or --base-url URL)
@@ -48,18 +57,31 @@ Usage: quartet ask --format chat|responses|messages|generate --model ID [options
   --system TEXT         system prompt (default: the history file's)
   --history FILE        a conversation file: read if it exists, then the new turn and the reply are
                         appended and the file is rewritten atomically (thought signatures and attached
-                        files survive)
+                        files survive; the replies' images are kept as files, by path and SHA-256, and
+                        go back from them unchanged, so the next turn can edit them)
   --attach FILE         attach a file (repeatable, at most 10): PNG, JPEG, WebP or GIF images, PDFs, UTF-8
                         text files; sent before the prompt, which may then be left out
   --fit-images          send an image past the format's limits (Messages: 3.75 MB, 8000 px a side;
                         Generate Content: no GIF) as a copy fitted to them: scaled down, then JPEG or
                         WebP at falling quality; stderr says the copy's size
-  --stream              print the reply as it arrives
+  --stream              print the reply as it arrives (and a line on stderr per partial image)
+  --image               make images: responses sends the image_generation tool, generate content asks
+                        for responseModalities TEXT and IMAGE (kept in the history file)
+  --image-size S        responses: ${IMAGE_TOOL_SIZES.join(' | ')}
+  --image-quality Q     responses: ${IMAGE_TOOL_QUALITIES.join(' | ')}
+  --image-format F      responses: ${IMAGE_TOOL_FORMATS.join(' | ')}
+  --image-background B  responses: ${IMAGE_TOOL_BACKGROUNDS.join(' | ')}
+  --partial-images N    responses, streamed: 0..3 partial images before the final one
+  --aspect-ratio R      generate: ${IMAGE_ASPECT_RATIOS.join(' | ')}
+  --image-resolution R  generate: ${IMAGE_RESOLUTIONS.join(' | ')}
+  --out DIR             save the reply's images in DIR and print their paths (with --history and no
+                        --out: in FILE-images/ beside the history file)
   --max-tokens N        reply length limit (messages default: 1024)
   --temperature T       0..2 (messages: 0..1)
   --include-thoughts    ask for thought summaries (generate content) and print thoughts to stderr
   --thinking-budget N   thinking tokens: generate content 0 = off, -1 = dynamic; messages >= 1024
-  --json                print {format, model, text, thoughts, usage, finishReason, endReason, endDetail}
+  --json                print {format, model, text, thoughts, usage, finishReason, endReason, endDetail,
+                        toolCalls, images: [{path, mimeType, width, height, thought, revisedPrompt}]}
   PROMPT                the message; '-' reads it from stdin
 
 A file is at most 20 MB (a text file 2 MB, a message's files 30 MB together); messages takes images up to
@@ -100,7 +122,8 @@ Usage: quartet doctor [--model-chat ID] [--model-messages ID] [--model-generate 
   --model-messages ID   model for messages (default: the first claude-* in the list)
   --model-generate ID   model for generate content (default: the first gemini-* in the list)
   --model-image ID      image model (default: the first *image* in the list)
-  --images              also generate one small image (it costs one)
+  --images              also make images (each costs one): one small image, an edit of it, the
+                        responses image tool and generate content's image output (information)
   --attachments         also send each text format a tiny image (information: the spec is silent)
   --tools               also make each text format call a function and send the result back
                         (two small requests each; information: the spec is silent on tools)

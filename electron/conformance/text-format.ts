@@ -15,6 +15,7 @@ import {
   type UsageShape,
 } from './format.ts';
 import { checkImageInput } from './image-input.ts';
+import { checkImageMaking } from './image-making.ts';
 import { checkToolCalls } from './tool-calls.ts';
 import { pickModel } from './models.ts';
 import { keyedRequest, send, sendStream, type SseAnswer } from './probe.ts';
@@ -80,4 +81,6 @@ export async function checkTextFormat(ctx: Ctx, f: TextFormatCheck): Promise<voi
   await f.afterStream?.(ctx, run);
   if (ctx.attachments) await checkImageInput(ctx, f, run);
   if (ctx.tools) await checkToolCalls(ctx, f, run);
+  // with the images group (it costs an image): the responses image tool, generate content's image output
+  if (ctx.images) await checkImageMaking(ctx, f, run);
 }

@@ -12,6 +12,8 @@ import { invalid } from './errors.ts';
 import { nextTurn } from '../core/give-way.ts';
 import { parseImportOffLoop } from './import-parse.ts';
 import { activeConnectionId, type Services } from './services.ts';
+import { payloadReplyImages } from '../core/formats/reply-images.ts';
+import { storeReplyImages } from './reply-images.ts';
 
 interface Node {
   turn: Turn;
@@ -214,5 +216,45 @@ export async function importConversation(
     s.store.transaction(() => s.store.conversations.delete(id));
     throw e;
   }
+  await galleryOfImport(s, id, source, nodes, newIds);
   return id;
+}
+
+/** How far up its branch an imported reply looks for its prompt and the image it edited. */
+const IMAGE_CONTEXT_TURNS = 120;
+
+/**
+ * The images the imported replies hold join the gallery as those made in the app do: linked to the new
+ * conversation and reply, with the prompt, the settings and the branch's image before as parent (parents
+ * come first, so it is already there). Each branch is looked up a bounded way, so the pass stays linear.
+ */
+async function galleryOfImport(
+  s: Services,
+  conversationId: string,
+  source: Conversation,
+  nodes: readonly Node[],
+  newIds: ReadonlyMap<string, string>,
+): Promise<void> {
+  const byId = new Map(nodes.map((n) => [n.turn.id, n]));
+  for (const { turn } of nodes) {
+    if (turn.role !== 'assistant' || turn.raw === undefined) continue;
+    const images = payloadReplyImages(turn.raw);
+    if (images.length === 0) continue;
+    const history: Turn[] = [];
+    for (let up = byId.get(turn.id)?.parentId; up !== undefined && history.length < IMAGE_CONTEXT_TURNS;) {
+      const node = byId.get(up);
+      if (!node) break;
+      history.unshift({ ...node.turn, id: newIds.get(up) as string });
+      up = node.parentId;
+    }
+    await storeReplyImages(s, images, {
+      format: source.format,
+      conversationId,
+      messageId: newIds.get(turn.id) as string,
+      model: turn.model ?? source.model,
+      params: source.params,
+      history,
+      exchangeId: undefined,
+    });
+  }
 }

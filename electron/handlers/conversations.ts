@@ -1,3 +1,4 @@
+import type { McpToolRef } from '../../shared/mcp.ts';
 import { randomUUID } from 'node:crypto';
 import type { ComparisonSummary } from '../../shared/contract.ts';
 import { defaultParams } from '../../shared/conversation.ts';
@@ -95,6 +96,10 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
           id,
           compact({ title, model, params, origin, updatedAt: changesRequests ? s.now() : row.updatedAt }),
         );
+        // "always run" was granted for the tools switched on then: other tools, ask again
+        if (params !== undefined && !sameMcpTools(row.params.mcpTools, params.mcpTools)) {
+          s.store.mcpAlways.set(id, []);
+        }
         if (connectionId !== undefined && connectionId !== row.connectionId) {
           s.store.conversations.setConnection(id, connectionId);
         }
@@ -165,4 +170,12 @@ export function importedTitle(title: string, taken: ReadonlySet<string>): string
     const candidate = withSuffix(title, ` (imported${n === 1 ? '' : ` ${n}`})`);
     if (!taken.has(candidate)) return candidate;
   }
+}
+
+/** Whether two lists switch on the same server tools (in any order). */
+function sameMcpTools(a: readonly McpToolRef[] = [], b: readonly McpToolRef[] = []): boolean {
+  const key = (r: McpToolRef) => `${r.server}\u0000${r.tool}`;
+  const left = new Set(a.map(key));
+  const right = new Set(b.map(key));
+  return left.size === right.size && [...left].every((k) => right.has(k));
 }

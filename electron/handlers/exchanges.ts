@@ -19,7 +19,8 @@ export function exchangeHandlers(
       return exchange;
     },
     async clearExchanges() {
-      return { cleared: s.store.exchanges.clear() };
+      // the list shows tool runs beside the exchanges: clearing it clears both
+      return { cleared: s.store.exchanges.clear() + s.store.toolRuns.clear() };
     },
   };
 }

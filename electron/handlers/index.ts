@@ -20,6 +20,7 @@ import { imageFileOf, imageHandlers } from './images.ts';
 import { keyHandlers } from './keys.ts';
 import { linkHandlers } from './links.ts';
 import { createHostMcp, mcpHandlers } from './mcp.ts';
+import { toolRunHandlers } from './tool-runs.ts';
 import { createLogger } from './logger.ts';
 import { modelHandlers } from './models.ts';
 import { organiseHandlers } from './organise.ts';
@@ -131,6 +132,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...linkHandlers(s),
     ...speedLabHandlers(s),
     ...mcpHandlers(s),
+    ...toolRunHandlers(s),
   };
   const dispatch = createDispatch(handlers, log);
 

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { argumentsValue, MAX_TOOLS, type ToolDef } from '../../shared/tools.ts';
 import type { Params } from '../../shared/conversation.ts';
-import { mcpFunctionNames } from '../../shared/mcp.ts';
+import { mcpFunctionNames, MCP_RESULT_WORDS } from '../../shared/mcp.ts';
+import { ApiError } from '../core/index.ts';
 import { schemaTextProblem } from '../../shared/json-schema.ts';
 import { createMcpManager, McpRefusal, type McpManager } from '../mcp/manager.ts';
 import { mcpConfigPath } from '../mcp/config-file.ts';
@@ -11,6 +12,7 @@ import type { Handlers } from './dispatch.ts';
 import { invalid } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { runRequest } from './requests.ts';
+import { checkPlace, recordToolRun, type ToolRunFacts } from './tool-runs.ts';
 import type { Services } from './services.ts';
 import type { Store } from '../store/index.ts';
 
@@ -61,15 +63,44 @@ export function mcpHandlers(
     listMcpServers: ({ start }) => (start ? s.mcp.startEnabled() : s.mcp.overview()),
     reloadMcpConfig: () => s.mcp.reload(),
     setMcpServerEnabled: ({ name, enabled }) => refusing(() => s.mcp.setEnabled(name, enabled)),
-    callMcpTool: ({ requestId, server, tool, arguments: text }) =>
-      refusing(() => {
-        const args = argumentsValue(text);
-        if (args === null || typeof args !== 'object' || Array.isArray(args)) {
-          throw new McpRefusal("The call's arguments are not a JSON object, so the tool was not run.");
+    callMcpTool: ({ requestId, server, tool, arguments: text, run: place }, ctx) =>
+      refusing(async () => {
+        if (place) checkPlace(s, place);
+        const startedAt = s.now();
+        const t0 = performance.now();
+        // what the inspector keeps of the run (nothing when the call answers no reply's call)
+        const record = (facts: Pick<ToolRunFacts, 'status' | 'result' | 'error'>) => {
+          if (place)
+            recordToolRun(s, ctx, place, {
+              server,
+              tool,
+              arguments: text,
+              startedAt,
+              ms: facts.result?.ms ?? performance.now() - t0,
+              ...facts,
+            });
+        };
+        let signal: AbortSignal | undefined;
+        try {
+          const args = argumentsValue(text);
+          if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+            throw new McpRefusal("The call's arguments are not a JSON object, so the tool was not run.");
+          }
+          const result = await runRequest(s.requests, requestId, (sig) => {
+            signal = sig;
+            return s.mcp.call(server, tool, args as Record<string, unknown>, sig);
+          });
+          record({ status: result.isError ? 'error' : 'done', result });
+          return result;
+        } catch (e) {
+          if (signal?.aborted) {
+            record({ status: 'stopped' });
+            // said as a stop, not as the SDK's abort error (which the page would read as a failure)
+            throw new ApiError({ kind: 'aborted', message: MCP_RESULT_WORDS.stopped });
+          }
+          if (e instanceof McpRefusal) record({ status: 'error', error: e.message });
+          throw e;
         }
-        return runRequest(s.requests, requestId, (signal) =>
-          s.mcp.call(server, tool, args as Record<string, unknown>, signal),
-        );
       }),
   };
 }

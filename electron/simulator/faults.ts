@@ -25,10 +25,11 @@ export class FaultQueue implements FaultController {
   }
 
   /** Takes one application of the first queued fault that matches this request, if any. */
-  take(iface: SimInterface, stream: boolean): Fault | undefined {
+  take(iface: SimInterface, stream: boolean, body = ''): Fault | undefined {
     const index = this.#queue.findIndex(({ fault: { match } }) => {
       if (match?.interface !== undefined && match.interface !== iface) return false;
       if (match?.stream !== undefined && match.stream !== stream) return false;
+      if (match?.bodyIncludes !== undefined && !body.includes(match.bodyIncludes)) return false;
       return true;
     });
     const queued = this.#queue[index];
@@ -63,6 +64,8 @@ export function parseFault(value: unknown): Fault | string {
     }
     if (match['stream'] !== undefined && typeof match['stream'] !== 'boolean')
       return 'match.stream must be a boolean';
+    if (match['bodyIncludes'] !== undefined && typeof match['bodyIncludes'] !== 'string')
+      return 'match.bodyIncludes must be a string';
   }
   if (times !== undefined && (!isCount(times) || times === 0)) return 'times must be a positive integer';
   const need = (field: string, check: (v: unknown) => boolean, what: string): string | null =>

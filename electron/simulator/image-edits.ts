@@ -5,8 +5,9 @@
 // survives a restart of the simulator.
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { drawPixels, type ImageSize } from './images.ts';
-import { encodePng, type RawImage } from './png.ts';
+import { drawPixelsInSlices, type ImageSize } from './images.ts';
+import { overRows } from './slices.ts';
+import { encodePngInSlices, type RawImage } from './png.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
@@ -54,21 +55,14 @@ function hashedColour(prompt: string): [number, number, number] {
   return [h[0] ?? 0, h[1] ?? 0, h[2] ?? 0];
 }
 
-/** Applies `prompt`'s edit to the pixels in place: the tone, then a shape (a band when nothing is named). */
-export function applyEdit(image: RawImage, prompt: string): void {
+/** Applies `prompt`'s edit to the pixels in place, in bands of rows that give the event loop its turn. */
+export async function applyEdit(image: RawImage, prompt: string): Promise<void> {
   const plan = editPlan(prompt);
   const { width, height, channels, pixels } = image;
-  if (plan.tone !== undefined) {
-    for (let i = 0; i < pixels.length; i++) {
-      if (channels === 4 && i % 4 === 3) continue;
-      const v = pixels[i] ?? 0;
-      pixels[i] = plan.tone === 'darker' ? Math.round(v * 0.6) : Math.round(v + (255 - v) * 0.4);
-    }
-  }
+  const rowBytes = width * channels;
   // With neither tone nor shape nor colour named, a band of the prompt's colour marks the edit anyway.
   const shape: Shape | undefined =
     plan.shape ?? (plan.colour !== undefined ? 'circle' : plan.tone === undefined ? 'stripe' : undefined);
-  if (shape === undefined) return;
   const colour = plan.colour ?? hashedColour(prompt);
   const side = Math.min(width, height);
   const cx = width / 2;
@@ -79,16 +73,26 @@ export function applyEdit(image: RawImage, prompt: string): void {
     if (shape === 'square') return Math.abs(x - cx) < r && Math.abs(y - cy) < r;
     return y >= height - Math.max(1, Math.round(height / 8));
   };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!inside(x, y)) continue;
-      const at = (y * width + x) * channels;
-      pixels[at] = colour[0];
-      pixels[at + 1] = colour[1];
-      pixels[at + 2] = colour[2];
-      if (channels === 4) pixels[at + 3] = 255;
+  await overRows(width, height, (from, to) => {
+    if (plan.tone !== undefined) {
+      for (let i = from * rowBytes; i < to * rowBytes; i++) {
+        if (channels === 4 && i % 4 === 3) continue;
+        const v = pixels[i] ?? 0;
+        pixels[i] = plan.tone === 'darker' ? Math.round(v * 0.6) : Math.round(v + (255 - v) * 0.4);
+      }
     }
-  }
+    if (shape === undefined) return;
+    for (let y = from; y < to; y++) {
+      for (let x = 0; x < width; x++) {
+        if (!inside(x, y)) continue;
+        const at = (y * width + x) * channels;
+        pixels[at] = colour[0];
+        pixels[at + 1] = colour[1];
+        pixels[at + 2] = colour[2];
+        if (channels === 4) pixels[at + 3] = 255;
+      }
+    }
+  });
 }
 
 /** Decodes an image the client sent back (any format sharp reads) to raw pixels. */
@@ -103,7 +107,7 @@ export async function decodeImage(bytes: Buffer): Promise<RawImage> {
 }
 
 export async function encodeImage(image: RawImage, format: ImageFormat, quality: number): Promise<Buffer> {
-  if (format === 'png') return encodePng(image);
+  if (format === 'png') return encodePngInSlices(image);
   const raw = sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: image.channels },
   });
@@ -112,25 +116,27 @@ export async function encodeImage(image: RawImage, format: ImageFormat, quality:
 
 /**
  * A coarse version of the final image, as a partial image of a stream shows it: blocks of 2^(n+1)..
- * pixels, finer with each later partial (`index` 0 is the coarsest of `count`).
+ * pixels, finer with each later partial (`index` 0 is the coarsest of `count`); in bands of rows.
  */
-export function partialOf(image: RawImage, index: number, count: number): RawImage {
+export async function partialOf(image: RawImage, index: number, count: number): Promise<RawImage> {
   const block = 2 ** (count - index + 2);
   const { width, height, channels, pixels } = image;
   const out = new Uint8Array(pixels.length);
-  for (let y = 0; y < height; y++) {
-    const sy = y - (y % block);
-    for (let x = 0; x < width; x++) {
-      const sx = x - (x % block);
-      const from = (sy * width + sx) * channels;
-      const to = (y * width + x) * channels;
-      for (let c = 0; c < channels; c++) out[to + c] = pixels[from + c] ?? 0;
+  await overRows(width, height, (first, end) => {
+    for (let y = first; y < end; y++) {
+      const sy = y - (y % block);
+      for (let x = 0; x < width; x++) {
+        const sx = x - (x % block);
+        const from = (sy * width + sx) * channels;
+        const to = (y * width + x) * channels;
+        for (let c = 0; c < channels; c++) out[to + c] = pixels[from + c] ?? 0;
+      }
     }
-  }
+  });
   return { width, height, channels, pixels: out };
 }
 
-/** The new picture for `prompt`, as raw pixels. */
-export function drawNew(prompt: string, size: ImageSize, transparent: boolean): RawImage {
-  return drawPixels(prompt, 0, size, transparent);
+/** The new picture for `prompt`, as raw pixels, drawn in bands of rows. */
+export function drawNew(prompt: string, size: ImageSize, transparent: boolean): Promise<RawImage> {
+  return drawPixelsInSlices(prompt, 0, size, transparent);
 }

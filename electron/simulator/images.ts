@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { invalidRequest } from './errors.ts';
 import { newId, unixSeconds } from './ids.ts';
 import { encodePng, type RawImage } from './png.ts';
+import { overRows } from './slices.ts';
 import { totalSkew } from './quirks.ts';
 import { countInputTokens } from './replies.ts';
 import { optionalInteger, optionalString, requireModel, requireString } from './validate.ts';
@@ -95,31 +96,53 @@ export async function drawImageAs(
   return format === 'webp' ? raw.webp({ quality }).toBuffer() : raw.jpeg({ quality }).toBuffer();
 }
 
-/** The picture's pixels (also the start of an image a conversation makes: image-edits.ts). */
-export function drawPixels(prompt: string, index: number, size: ImageSize, transparent: boolean): RawImage {
+/** The picture of `prompt`: a gradient between two hashed colours and a lighter disc in the centre. */
+function picture(prompt: string, index: number, size: ImageSize, transparent: boolean) {
   const hash = createHash('sha256').update(`${index}:${prompt}`).digest();
   const from = [hash[0] ?? 0, hash[1] ?? 0, hash[2] ?? 0];
   const to = [hash[3] ?? 255, hash[4] ?? 255, hash[5] ?? 255];
   const { width, height } = size;
-  const channels = transparent ? 4 : 3;
-  const pixels = new Uint8Array(width * height * channels);
+  const channels: 3 | 4 = transparent ? 4 : 3;
+  const image: RawImage = { width, height, channels, pixels: new Uint8Array(width * height * channels) };
   const cx = width / 2;
   const cy = height / 2;
   const radius2 = (Math.min(width, height) / 3) ** 2;
-  let i = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      const inDisc = (x - cx) ** 2 + (y - cy) ** 2 < radius2;
-      for (let c = 0; c < 3; c++) {
-        const a = from[c] ?? 0;
-        const value = a + ((to[c] ?? 0) - a) * t;
-        pixels[i++] = inDisc ? 255 - ((255 - value) >> 1) : value;
+  const rows = (first: number, end: number): void => {
+    const pixels = image.pixels;
+    let i = first * width * channels;
+    for (let y = first; y < end; y++) {
+      for (let x = 0; x < width; x++) {
+        const t = (x / width + y / height) / 2;
+        const inDisc = (x - cx) ** 2 + (y - cy) ** 2 < radius2;
+        for (let c = 0; c < 3; c++) {
+          const a = from[c] ?? 0;
+          const value = a + ((to[c] ?? 0) - a) * t;
+          pixels[i++] = inDisc ? 255 - ((255 - value) >> 1) : value;
+        }
+        if (transparent) pixels[i++] = inDisc ? 255 : 0;
       }
-      if (transparent) pixels[i++] = inDisc ? 255 : 0;
     }
-  }
-  return { width, height, channels, pixels };
+  };
+  return { image, rows };
+}
+
+/** The picture's pixels (also the start of an image a conversation makes: image-edits.ts). */
+export function drawPixels(prompt: string, index: number, size: ImageSize, transparent: boolean): RawImage {
+  const { image, rows } = picture(prompt, index, size, transparent);
+  rows(0, size.height);
+  return image;
+}
+
+/** The same pixels as drawPixels, drawn in bands that give the event loop its turn (a 2K or 4K picture). */
+export async function drawPixelsInSlices(
+  prompt: string,
+  index: number,
+  size: ImageSize,
+  transparent: boolean,
+): Promise<RawImage> {
+  const { image, rows } = picture(prompt, index, size, transparent);
+  await overRows(size.width, size.height, rows);
+  return image;
 }
 
 /** An image's base64 as the reply carries it, or the broken data a queued image fault asks for. */

@@ -197,7 +197,7 @@ async function serveInterface({ req, res, deps, signal, url, route, body }: Exch
   const parsed = form === undefined ? requestBody(route, body) : form instanceof SimError ? form : {};
   const stream = route.streamPath ?? (!(parsed instanceof SimError) && parsed['stream'] === true);
   // The fault is taken before any check, so a queued fault hits the next matching request whatever it holds.
-  const queued = deps.faults.take(route.iface, stream) ?? gapFault(stream, body.text);
+  const queued = deps.faults.take(route.iface, stream, body.text) ?? gapFault(stream, body.text);
   // a queued fault wins; otherwise a paced request may draw a failure of its own
   const pace =
     queued === undefined && state.pace && PACED.has(route.iface)

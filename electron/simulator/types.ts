@@ -45,6 +45,8 @@ export interface RecordedRequest {
 export interface FaultMatch {
   interface?: SimInterface;
   stream?: boolean;
+  /** only a request whose body holds this text (a probe among requests to one interface) */
+  bodyIncludes?: string;
 }
 
 export type FaultAction =

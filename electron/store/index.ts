@@ -10,6 +10,8 @@ import { createImagesRepo, type ImagesRepo } from './images-repo.ts';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo.ts';
 import { createPresetsRepo, type PresetsRepo } from './presets-repo.ts';
 import { createSpeedLabsRepo, type SpeedLabsRepo } from './speed-labs-repo.ts';
+import { createToolRunsRepo, type ToolRunsRepo } from './tool-runs-repo.ts';
+import { createMcpAlwaysRepo, type McpAlwaysRepo } from './mcp-always-repo.ts';
 import { searchMessages, type SearchOptions } from './search.ts';
 import { createOffLoopSearch } from './search-off-loop.ts';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
@@ -31,6 +33,10 @@ export interface Store {
   readonly presets: PresetsRepo;
   readonly folders: FoldersRepo;
   readonly speedLabs: SpeedLabsRepo;
+  /** MCP tool runs, each with its conversation */
+  readonly toolRuns: ToolRunsRepo;
+  /** the server tools each conversation lets run without asking */
+  readonly mcpAlways: McpAlwaysRepo;
   /** takes what waits for the index in first (indexLater), so a search finds every stored reply */
   search(query: string, options?: SearchOptions): SearchHit[];
   /** the same search in a worker thread: the host's event loop never holds a long FTS5 query */
@@ -93,6 +99,8 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     presets: createPresetsRepo(db),
     folders: createFoldersRepo(db),
     speedLabs: createSpeedLabsRepo(db),
+    toolRuns: createToolRunsRepo(db),
+    mcpAlways: createMcpAlwaysRepo(db),
     search(query, searchOptions) {
       for (const id of [...awaitingIndex]) takeIn(id);
       return searchMessages(db, query, searchOptions);

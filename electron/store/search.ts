@@ -6,6 +6,7 @@ import type { SearchHit } from '../../shared/contract.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { TextFormatSchema } from '../../shared/formats.ts';
 import { num, optStr, str, type Row } from './rows.ts';
+import { compact } from '../../shared/compact.ts';
 
 const MAX_TERMS = 16;
 
@@ -40,6 +41,10 @@ function toHit(row: Row): SearchHit {
     format: TextFormatSchema.parse(str(row, 'format')),
     title: str(row, 'title'),
     origin: str(row, 'origin') === 'compare' ? 'compare' : 'chat',
+    ...compact({
+      connectionId: optStr(row, 'connection_id'),
+      wantedConnection: optStr(row, 'wanted_connection'),
+    }),
     role: role === 'user' ? 'user' : 'assistant',
     // the text's own snippet when the match is there; else it was in the thought summary
     ...(inText ? {} : { in: 'thoughts' as const }),
@@ -62,6 +67,7 @@ export function searchMessages(db: DatabaseSync, query: string, options: SearchO
   const rows = db
     .prepare(
       `SELECT m.id, m.conversation_id, m.role, m.created_at, c.format, c.title, c.origin,
+         c.connection_id, c.wanted_connection,
          snippet(messages_fts, 0, char(1), char(2), '…', 16) AS text_snippet,
          snippet(messages_fts, 1, char(1), char(2), '…', 16) AS thoughts_snippet
        FROM messages_fts

@@ -1,9 +1,19 @@
 import { useStore } from '../store/index.ts';
 import { t } from '../i18n/active.ts';
+import { displayName } from '../../shared/display.ts';
+import { checkVerdict, selectCheck, type CheckVerdict } from '../store/settings-slice.ts';
+import { verdictWord } from './ConnectionStatus.tsx';
+
+/** A connection's option: its name, and how its last check went once it was checked. */
+function optionName(name: string, verdict: CheckVerdict): string {
+  return verdict === 'unchecked' ? name : `${name} (${verdictWord(verdict)})`;
+}
 
 /**
  * Which connection a conversation or a Compare column goes through: every saved connection, and the name
- * of one it asks for that is not here (shown, never chosen: the user picks a real one).
+ * of one it asks for that is not here (shown, never chosen: the user picks a real one). A connection that
+ * was checked says how its last check went, but the chosen one: the closed select keeps its whole name,
+ * and ConnectionStatus.tsx draws its dot beside it.
  */
 export function ConnectionSelect(props: {
   value: string | null;
@@ -15,6 +25,7 @@ export function ConnectionSelect(props: {
   testId?: string;
 }) {
   const connections = useStore((s) => s.connections);
+  const checks = useStore((s) => s.checks);
   const missing = props.value === null;
   return (
     <select
@@ -32,13 +43,13 @@ export function ConnectionSelect(props: {
       {missing ? (
         <option value="" disabled>
           {props.wanted !== undefined
-            ? t('connection.wanted.option', { name: props.wanted })
+            ? t('connection.wanted.option', { name: displayName(props.wanted) })
             : t('connection.label')}
         </option>
       ) : null}
       {connections.map((c) => (
         <option key={c.id} value={c.id} translate="no">
-          {c.name}
+          {c.id === props.value ? c.name : optionName(c.name, checkVerdict(selectCheck({ checks }, c.id)))}
         </option>
       ))}
     </select>

@@ -9,6 +9,7 @@ import { groupModels } from './models-slice.ts';
 import { compact } from '../../shared/compact.ts';
 import type { StoreState } from './types.ts';
 import { selectToolsDraftProblem } from './tools-slice.ts';
+import { t } from '../i18n/active.ts';
 
 /**
  * A send or regeneration running for one conversation: what chat needs beyond the run itself (its timing,
@@ -122,6 +123,24 @@ export function selectTabConnection(s: StoreState, format: TextFormat): string |
   return s.activeConnectionId;
 }
 
+/**
+ * The connection a list row names (a sidebar row, an all-conversations row, a search hit): its saved
+ * connection's name when several connections exist or it is not the active one, the name it asks for when
+ * that connection is not here; undefined when there is nothing to tell apart.
+ */
+export function rowConnectionName(
+  s: Pick<StoreState, 'connections' | 'activeConnectionId'>,
+  row: { connectionId?: string; wantedConnection?: string },
+): string | undefined {
+  if (row.connectionId === undefined) {
+    return row.wantedConnection === undefined
+      ? undefined
+      : t('connection.wanted.option', { name: row.wantedConnection });
+  }
+  if (s.connections.length < 2 && row.connectionId === s.activeConnectionId) return undefined;
+  return s.connections.find((c) => c.id === row.connectionId)?.name;
+}
+
 /** A connection's model list for a key family, as fetched so far. */
 export function selectModelList(s: StoreState, connectionId: string | null, family: KeyFamily) {
   if (connectionId === null || connectionId === s.activeConnectionId) return s.models[family];
@@ -156,13 +175,15 @@ export function selectTabParams(s: StoreState, format: TextFormat): Params {
   return { ...defaultParams(format), ...(s.settings?.tabs[format]?.params ?? {}) } as Params;
 }
 
-/** Imported conversations that ask for a connection this data folder lacks, counted by its name. */
-export function missingConnections(list: readonly ConversationSummary[]): Map<string, number> {
-  const counts = new Map<string, number>();
+/** Imported conversations that ask for a connection this data folder lacks: their ids by the name asked for. */
+export function missingConnections(list: readonly ConversationSummary[]): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
   for (const c of list) {
     if (c.connectionId === undefined && c.wantedConnection !== undefined) {
-      counts.set(c.wantedConnection, (counts.get(c.wantedConnection) ?? 0) + 1);
+      const known = ids.get(c.wantedConnection);
+      if (known) known.push(c.id);
+      else ids.set(c.wantedConnection, [c.id]);
     }
   }
-  return counts;
+  return ids;
 }

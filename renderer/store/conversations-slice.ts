@@ -5,7 +5,7 @@ import type { Conversation } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { TEXT_FORMATS, type TextFormat } from '../../shared/formats.ts';
 import { downloadText } from '../components/download.ts';
-import { missingConnections, perFormat, summaryOf, upsertSummary } from './chat-helpers.ts';
+import { perFormat, summaryOf, upsertSummary } from './chat-helpers.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { compact } from '../../shared/compact.ts';
 import { t } from '../i18n/active.ts';
@@ -145,9 +145,7 @@ export const createConversationsSlice =
       }));
       get().setTab(conv.format);
       get().notify(t('notices.import.done', { title: conv.title }), 'success');
-      for (const [name, count] of missingConnections([summaryOf(conv)])) {
-        get().notify(t('connection.import.missing', { name, count }), 'warning');
-      }
+      get().askMissingConnections([summaryOf(conv)]);
       return null;
     },
   });

@@ -21,6 +21,7 @@ export function startEventRouting(store: { getState(): StoreState; runtime: Stor
     bridge.on('retry', (p) => runtime.streams.get(p.requestId)?.onRetry?.(p)),
     bridge.on('partialImage', (p) => runtime.streams.get(p.requestId)?.onPartialImage?.(p)),
     bridge.on('exchange', (p) => store.getState().exchangeRecorded(p.summary)),
+    bridge.on('toolRun', (p) => store.getState().toolRunRecorded(p.summary)),
     bridge.on('check', (p) => store.getState().checkResultArrived(p.requestId, p.result)),
     bridge.on('imageProgress', (p) => store.getState().imageProgressArrived(p.requestId, p.phase)),
     bridge.on('labRun', (p) => store.getState().labRunArrived(p.requestId, p.measure, p.of)),

@@ -51,7 +51,21 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
-/** The all-conversations view's rows: filtered by format, folder and title, pinned first, then sorted. */
+/**
+ * The connection filter in force: one on a connection deleted since counts as every connection, so a list
+ * never goes empty for a choice its select can no longer show.
+ */
+export function connectionFilterOf(filter: string, connections: readonly { id: string }[]): string {
+  return filter === 'all' || filter === 'none' || connections.some((c) => c.id === filter) ? filter : 'all';
+}
+
+/** Whether a conversation passes a connection filter: every connection, 'none' (unassigned), or one id. */
+export function onConnection(summary: ConversationSummary, filter: string): boolean {
+  if (filter === 'all') return true;
+  return filter === 'none' ? summary.connectionId === undefined : summary.connectionId === filter;
+}
+
+/** The all-conversations view's rows: filtered by format, connection, folder and title, pinned first, then sorted. */
 export function libraryRows(
   list: readonly ConversationSummary[],
   filter: LibraryFilter,
@@ -61,10 +75,7 @@ export function libraryRows(
     list.filter(
       (c) =>
         (filter.format === 'all' || c.format === filter.format) &&
-        (filter.connection === 'all' ||
-          (filter.connection === 'none'
-            ? c.connectionId === undefined
-            : c.connectionId === filter.connection)) &&
+        onConnection(c, filter.connection) &&
         (filter.folder === 'all' ||
           (filter.folder === 'none' ? c.folderId === undefined : c.folderId === filter.folder)) &&
         matches(c.title),

@@ -2,6 +2,8 @@ import type { StateCreator } from 'zustand';
 import { clickSelection, type LibraryFilter } from './library-list.ts';
 import type { StoreRuntime } from './runtime.ts';
 import type { StoreState } from './types.ts';
+import type { TextFormat } from '../../shared/formats.ts';
+import { perFormat } from './chat-helpers.ts';
 
 export interface LibraryState extends LibraryFilter {
   /** the rows ticked for a bulk action */
@@ -17,6 +19,9 @@ export interface LibraryState extends LibraryFilter {
  */
 export interface LibrarySlice {
   library: LibraryState;
+  /** each tab's sidebar filter by connection ('all', 'none' or an id), kept while the user visits others */
+  tabConnection: Record<TextFormat, string>;
+  setTabConnection(format: TextFormat, connection: string): void;
   setLibraryFilter(patch: Partial<LibraryFilter>): void;
   /** a row's checkbox: toggles it, or with `range` ticks every row from the last one clicked */
   selectConversation(id: string, range: boolean, visible: readonly string[]): void;
@@ -37,6 +42,10 @@ export const createLibrarySlice =
       sort: 'used',
       selected: new Set(),
       anchor: null,
+    },
+    tabConnection: perFormat(() => 'all'),
+    setTabConnection(format, connection) {
+      set((s) => ({ tabConnection: { ...s.tabConnection, [format]: connection } }));
     },
     setLibraryFilter(patch) {
       set((s) => {

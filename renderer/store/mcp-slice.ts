@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { StoreRuntime } from './runtime.ts';
 import type { Turn } from '../../shared/conversation.ts';
-import { MCP_STEP_LIMIT } from '../../shared/limits.ts';
+import { MCP_DENY_REASON_CHARS, MCP_STEP_LIMIT } from '../../shared/limits.ts';
 import {
   mcpFunctionNames,
   mcpResultText,
@@ -48,8 +48,11 @@ export interface McpSlice {
   setMcpEnabled(name: string, enabled: boolean): Promise<void>;
   /** by `${replyId}:${callId}` */
   mcpCalls: Record<string, McpCallState>;
-  /** function names the user lets run without asking, by conversation */
-  mcpAlways: Record<string, string[]>;
+  /**
+   * The server tools the user lets run without asking, by conversation: kept by the host with the
+   * conversation (cleared when its tools change), read the first time a reply there calls one.
+   */
+  mcpAlways: Record<string, McpToolRef[]>;
   /** automatic answers with server results in a row, by conversation */
   mcpSteps: Record<string, number>;
   /**
@@ -67,9 +70,24 @@ export interface McpSlice {
   runMcpCall(key: string): void;
   denyMcpCall(key: string, reason: string): void;
   alwaysRunMcp(key: string): void;
+  /** The tools panel: every tool of the conversation asks again. */
+  clearMcpAlways(conversationId: string): Promise<void>;
+  /** Reads the conversation's "always" list from the host, once (the tools panel, a reply's calls). */
+  loadMcpAlways(conversationId: string): Promise<McpToolRef[]>;
+  /** The conversation's server tools changed: the host forgets its "always" list, and so does the page. */
+  mcpToolsChanged(conversationId: string): void;
   /** Stop: ends the conversation's running calls (their results say they were stopped; nothing is sent) */
   stopMcpCalls(conversationId: string): void;
 }
+
+const sameRef = (a: McpToolRef, b: McpToolRef) => a.server === b.server && a.tool === b.tool;
+
+/** Where the host records the call's run: its conversation, reply and call. */
+const placeOf = (state: McpCallState) => ({
+  conversationId: state.conversationId,
+  replyId: state.replyId,
+  callId: state.call.id,
+});
 
 export const mcpCallKey = (replyId: string, callId: string) => `${replyId}:${callId}`;
 
@@ -180,7 +198,6 @@ export const createMcpSlice =
           return true;
         }
         set((s) => ({ mcpSteps: { ...s.mcpSteps, [conversationId]: steps + 1 } }));
-        const always = new Set(get().mcpAlways[conversationId] ?? []);
         const added: Record<string, McpCallState> = {};
         for (const call of calls) {
           const ref = names.get(call.name);
@@ -195,9 +212,14 @@ export const createMcpSlice =
         }
         set((s) => ({ mcpCalls: { ...s.mcpCalls, ...added } }));
         answering.set(reply.id, { conversationId, calls, at });
-        // parallel calls run at once, each on its own
-        for (const [key, state] of Object.entries(added))
-          if (always.has(state.call.name)) get().runMcpCall(key);
+        // parallel calls run at once, each on its own: those of tools always allowed here without asking
+        const runAllowed = (always: readonly McpToolRef[]) => {
+          for (const [key, state] of Object.entries(added))
+            if (always.some((r) => sameRef(r, state.ref))) get().runMcpCall(key);
+        };
+        const known = get().mcpAlways[conversationId];
+        if (known) runAllowed(known);
+        else void get().loadMcpAlways(conversationId).then(runAllowed);
         return true;
       },
       runMcpCall(key) {
@@ -212,6 +234,7 @@ export const createMcpSlice =
             server: state.ref.server,
             tool: state.ref.tool,
             arguments: state.call.arguments,
+            run: placeOf(state),
           })
           .then((r) => {
             if (get().mcpCalls[key]?.status !== 'running') return; // stopped meanwhile
@@ -236,23 +259,60 @@ export const createMcpSlice =
         const state = get().mcpCalls[key];
         if (!state || state.status !== 'asking') return;
         patch(key, { status: 'denied', reason: reason.trim() });
+        // the inspector's record of it, asked for before the results go (so it is listed before their
+        // request); the denial itself does not wait for it
+        void rt
+          .bridge()
+          .denyMcpTool({
+            server: state.ref.server,
+            tool: state.ref.tool,
+            arguments: state.call.arguments,
+            reason: reason.trim().slice(0, MCP_DENY_REASON_CHARS),
+            run: placeOf(state),
+          })
+          .then((r) => {
+            if (!r.ok) get().notify(t('mcp.notices.notRecorded', { message: r.error.message }), 'error');
+          });
         settle(state.replyId);
       },
       alwaysRunMcp(key) {
         const state = get().mcpCalls[key];
         if (!state) return;
-        set((s) => ({
-          mcpAlways: {
-            ...s.mcpAlways,
-            [state.conversationId]: [
-              ...new Set([...(s.mcpAlways[state.conversationId] ?? []), state.call.name]),
-            ],
-          },
-        }));
+        const { conversationId } = state;
+        const before = get().mcpAlways[conversationId] ?? [];
+        const next = before.some((r) => sameRef(r, state.ref)) ? before : [...before, state.ref];
+        set((s) => ({ mcpAlways: { ...s.mcpAlways, [conversationId]: next } }));
         // the reply's other asking calls to the same tool run too
         for (const [k, other] of Object.entries(get().mcpCalls)) {
           if (other.replyId === state.replyId && other.call.name === state.call.name) get().runMcpCall(k);
         }
+        // kept with the conversation, so a reload or restart still runs it without asking
+        void rt
+          .bridge()
+          .setMcpAlways({ conversationId, tools: next })
+          .then((r) => {
+            if (r.ok) set((s) => ({ mcpAlways: { ...s.mcpAlways, [conversationId]: r.value } }));
+            else get().notify(t('mcp.notices.alwaysNotKept', { message: r.error.message }), 'error');
+          });
+      },
+      async clearMcpAlways(conversationId) {
+        const r = await rt.bridge().setMcpAlways({ conversationId, tools: [] });
+        if (r.ok) set((s) => ({ mcpAlways: { ...s.mcpAlways, [conversationId]: r.value } }));
+        else get().notify(t('mcp.notices.alwaysNotKept', { message: r.error.message }), 'error');
+      },
+      async loadMcpAlways(conversationId) {
+        const known = get().mcpAlways[conversationId];
+        if (known) return known;
+        const r = await rt.bridge().getMcpAlways({ conversationId });
+        // a conversation not stored yet (or gone) allows nothing without asking
+        const refs = r.ok ? r.value : [];
+        const now = get().mcpAlways[conversationId];
+        if (now) return now; // the user chose meanwhile: that wins
+        set((s) => ({ mcpAlways: { ...s.mcpAlways, [conversationId]: refs } }));
+        return refs;
+      },
+      mcpToolsChanged(conversationId) {
+        set((s) => ({ mcpAlways: { ...s.mcpAlways, [conversationId]: [] } }));
       },
       stopMcpCalls(conversationId) {
         for (const [key, state] of Object.entries(get().mcpCalls)) {

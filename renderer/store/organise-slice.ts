@@ -48,6 +48,26 @@ export interface OrganiseSlice {
    * readable one added; the skipped ones named). Returns the error for a file that could not be read.
    */
   importConversationsFile(content: string): Promise<string | null>;
+
+  /**
+   * Imported conversations that name a connection this data folder lacks, by that name: the dialog asks
+   * which saved connection each name stands for (or none). Never invented: until answered they stay
+   * unassigned, asking for the name.
+   */
+  connectionAsk: { name: string; ids: string[] }[] | null;
+  askMissingConnections(imported: readonly ConversationSummary[]): void;
+  /** each name's answer: a saved connection's id, or null to leave them unassigned */
+  answerMissingConnections(answers: Readonly<Record<string, string | null>>): Promise<void>;
+}
+
+/** Two questions about missing connections as one: a name asked twice holds both imports' conversations. */
+function mergeAsks(
+  a: readonly { name: string; ids: string[] }[],
+  b: readonly { name: string; ids: string[] }[],
+): { name: string; ids: string[] }[] {
+  const byName = new Map(a.map((x) => [x.name, [...x.ids]]));
+  for (const x of b) byName.set(x.name, [...(byName.get(x.name) ?? []), ...x.ids]);
+  return [...byName].map(([name, ids]) => ({ name, ids }));
 }
 
 /** The list with the host's new summaries in place (order kept: organising is not activity). */
@@ -214,10 +234,8 @@ export const createOrganiseSlice =
         ) {
           await get().loadFolders();
         }
-        // never invented: a connection the file names that is not here is said, the user picks one
-        for (const [name, count] of missingConnections(imported)) {
-          get().notify(t('connection.import.missing', { name, count }), 'warning');
-        }
+        // never invented: a connection the file names that is not here is asked for
+        get().askMissingConnections(imported);
         const first = imported[0];
         if (imported.length === 1 && skipped.length === 0 && first) {
           // one conversation: opened in its tab, as importing always did
@@ -245,6 +263,44 @@ export const createOrganiseSlice =
           );
         }
         return null;
+      },
+
+      connectionAsk: null,
+      askMissingConnections(imported) {
+        const missing = [...missingConnections(imported)].map(([name, ids]) => ({ name, ids }));
+        if (missing.length === 0) return;
+        // a second import while the dialog is open adds its names to the same question
+        set((s) => ({ connectionAsk: mergeAsks(s.connectionAsk ?? [], missing) }));
+      },
+      async answerMissingConnections(answers) {
+        const ask = get().connectionAsk ?? [];
+        set({ connectionAsk: null });
+        const t = tFor(get());
+        let left = 0;
+        for (const { name, ids } of ask) {
+          const connectionId = answers[name] ?? null;
+          if (connectionId === null) {
+            left += ids.length;
+            continue;
+          }
+          const moved: ConversationSummary[] = [];
+          for (const id of ids) {
+            const r = await rt.bridge().updateConversation({ id, connectionId });
+            if (!r.ok) {
+              get().notify(t('notices.change.notSaved', { message: r.error.message }), 'error');
+              break;
+            }
+            moved.push(r.value);
+          }
+          set((s) => ({ conversations: replaceSummaries(s.conversations, moved) }));
+          // an open one shows its new connection (its notice of the missing one goes)
+          for (const c of moved) {
+            if (!get().loaded[c.id]) continue;
+            const view = await rt.bridge().getConversation({ id: c.id });
+            if (view.ok) set((s) => ({ loaded: { ...s.loaded, [c.id]: view.value } }));
+          }
+        }
+        if (left > 0) get().notify(t('connection.ask.left', { count: left }), 'info');
       },
     };
   };

@@ -62,9 +62,20 @@ export interface SettingsSlice {
   confirmKeys(connectionId: string): Promise<AppError | null>;
   testKey(connectionId: string, slot: KeySlot): Promise<void>;
 
-  check: CheckState;
-  runCheck(options?: { images?: boolean; attachments?: boolean; tools?: boolean }): Promise<void>;
-  stopCheck(): Promise<void>;
+  /** each connection's last check (its own results, kept while the user checks another), by connection id */
+  checks: Record<string, CheckState>;
+  /**
+   * Checks a connection (absent: the active one). `models` names the model to call per format (absent: the
+   * model each tab has chosen, as Settings does).
+   */
+  runCheck(options?: {
+    images?: boolean;
+    attachments?: boolean;
+    tools?: boolean;
+    connectionId?: string;
+    models?: Partial<Record<TextFormat | 'image', string>>;
+  }): Promise<void>;
+  stopCheck(connectionId?: string): Promise<void>;
   checkResultArrived(requestId: string, result: CheckResult): void;
 }
 
@@ -84,6 +95,24 @@ export const IDLE_CHECK: CheckState = {
   error: null,
   finishedAt: null,
 };
+
+/** A connection's check state (idle when it was never checked, or its results were forgotten). */
+export function selectCheck(s: Pick<StoreState, 'checks'>, connectionId: string | null): CheckState {
+  return (connectionId !== null ? s.checks[connectionId] : undefined) ?? IDLE_CHECK;
+}
+
+/** What a connection's status dot says of its last check. */
+export type CheckVerdict = 'unchecked' | 'running' | 'ok' | 'failed';
+
+/** ok: every check passed or only warned; failed: one failed, a cause explained most, or it could not run. */
+export function checkVerdict(check: CheckState): CheckVerdict {
+  if (check.running) return 'running';
+  if (check.finishedAt === null) return 'unchecked';
+  if (check.error !== null || check.cause !== null || check.results.some((r) => r.status === 'fail')) {
+    return 'failed';
+  }
+  return 'ok';
+}
 
 function upsertResult(list: CheckResult[], result: CheckResult): CheckResult[] {
   const i = list.findIndex((r) => r.id === result.id);
@@ -110,11 +139,17 @@ export const createSettingsSlice =
   (set, get) => {
     /** Results belong to the connection, address and keys they were taken with: a change forgets them. */
     const forgetCheckOf = (connectionId: string) => {
-      const { check } = get();
-      if (check.connectionId !== connectionId) return;
+      const check = get().checks[connectionId];
+      if (!check) return;
       if (check.running && check.requestId) void rt.bridge().abortRequest({ requestId: check.requestId });
-      set({ check: IDLE_CHECK });
+      set((s) => {
+        const checks = { ...s.checks };
+        delete checks[connectionId];
+        return { checks };
+      });
     };
+    const putCheck = (connectionId: string, update: (c: CheckState) => CheckState) =>
+      set((s) => ({ checks: { ...s.checks, [connectionId]: update(selectCheck(s, connectionId)) } }));
 
     /** A key of the active connection changed: model lists fetched with the old one are stale. */
     const refreshModels = (connectionId: string, slot: KeySlot) => {
@@ -278,16 +313,17 @@ export const createSettingsSlice =
         set((s) => ({ keyTests: { ...s.keyTests, [id]: result } }));
       },
 
-      check: IDLE_CHECK,
+      checks: {},
       async runCheck(options = {}) {
-        if (get().check.running) return;
+        const connectionId = options.connectionId ?? get().activeConnectionId;
+        if (connectionId === null || selectCheck(get(), connectionId).running) return;
         const requestId = crypto.randomUUID();
-        const connectionId = get().activeConnectionId;
-        set({ check: { ...IDLE_CHECK, requestId, connectionId, running: true } });
-        const models = chosenModels(get());
+        putCheck(connectionId, () => ({ ...IDLE_CHECK, requestId, connectionId, running: true }));
+        const models = options.models ?? chosenModels(get());
         const r = await rt.bridge().checkConnection(
           compact({
             requestId,
+            connectionId,
             images: options.images,
             attachments: options.attachments,
             tools: options.tools,
@@ -295,30 +331,32 @@ export const createSettingsSlice =
           }),
         );
         // A newer run (or a reset) replaced this one: its outcome no longer matters.
-        if (get().check.requestId !== requestId) return;
-        set((s) => ({
-          check: r.ok
+        if (selectCheck(get(), connectionId).requestId !== requestId) return;
+        putCheck(connectionId, (check) =>
+          r.ok
             ? {
-                ...s.check,
+                ...check,
                 running: false,
                 results: r.value.results,
                 markdown: r.value.markdown,
                 cause: r.value.cause ?? null,
                 finishedAt: Date.now(),
               }
-            : { ...s.check, running: false, error: r.error, finishedAt: Date.now() },
-        }));
+            : { ...check, running: false, error: r.error, finishedAt: Date.now() },
+        );
       },
-      async stopCheck() {
-        const requestId = get().check.requestId;
-        if (requestId && get().check.running) await rt.bridge().abortRequest({ requestId });
+      async stopCheck(connectionId) {
+        const check = selectCheck(get(), connectionId ?? get().activeConnectionId);
+        if (check.requestId && check.running) await rt.bridge().abortRequest({ requestId: check.requestId });
       },
       checkResultArrived(requestId, result) {
-        set((s) =>
-          s.check.requestId === requestId
-            ? { check: { ...s.check, results: upsertResult(s.check.results, result) } }
-            : {},
-        );
+        const entry = Object.values(get().checks).find((c) => c.requestId === requestId);
+        if (entry?.connectionId) {
+          putCheck(entry.connectionId, (check) => ({
+            ...check,
+            results: upsertResult(check.results, result),
+          }));
+        }
       },
     };
   };

@@ -176,6 +176,7 @@ describe('against the simulator', () => {
       endReason: null,
       endDetail: null,
       toolCalls: [],
+      images: [],
     });
   });
 

@@ -52,6 +52,9 @@ const ALWAYS_INFO = {
   'generate.text-signature': 'info',
   'images.adjusted': 'info',
   'images.edits': 'info',
+  // with images: whether the responses image tool and generate content's image output are offered
+  'responses.image-tool': 'info',
+  'generate.image-output': 'info',
 };
 
 describe('a service whose image generation fails', () => {
@@ -63,6 +66,42 @@ describe('a service whose image generation fails', () => {
       status: 'info',
       detail: expect.stringMatching(/not checked/),
     });
+  });
+});
+
+describe('a service that makes no images in a conversation', () => {
+  it('says the image tool and image output are not offered, with what it answered', async () => {
+    sim.faults.add({
+      kind: 'status',
+      status: 400,
+      message: "Tool 'image_generation' is not supported",
+      match: { interface: 'responses', bodyIncludes: 'image_generation' },
+    });
+    sim.faults.add({
+      kind: 'status',
+      status: 400,
+      message: 'Multi-modal output is not supported.',
+      match: { interface: 'generate', bodyIncludes: 'IMAGE' },
+    });
+    const results = byId(await check({ images: true }));
+    expect(results.get('responses.image-tool')).toMatchObject({
+      status: 'info',
+      detail: expect.stringMatching(
+        /^not offered: asked tools: .*HTTP 400.*image_generation' is not supported/,
+      ),
+    });
+    expect(results.get('generate.image-output')).toMatchObject({
+      status: 'info',
+      detail: expect.stringMatching(/^not offered: .*HTTP 400.*Multi-modal output is not supported/),
+    });
+    // the text requests were untouched
+    expect(results.get('responses.status')?.status).toBe('pass');
+  });
+
+  it('without the images option sends no image request', async () => {
+    const results = byId(await check({ images: false }));
+    expect(results.has('responses.image-tool')).toBe(false);
+    expect(results.has('generate.image-output')).toBe(false);
   });
 });
 
@@ -122,6 +161,13 @@ describe('against the simulator as it follows the spec', () => {
     // the spec is silent on edits: whether they are offered is information, with what came back
     expect(results.get('images.edits')?.detail).toMatch(
       /^offered: POST .*\/v1\/images\/edits answered 200 with a PNG of 1024x1024$/,
+    );
+    // beyond the spec: image making in a conversation, as information with what came back
+    expect(results.get('responses.image-tool')?.detail).toMatch(
+      /^offered: HTTP 200 in [\d.]+ m?s with an image_generation_call item holding a PNG of 1024x1024$/,
+    );
+    expect(results.get('generate.image-output')?.detail).toMatch(
+      /^offered: HTTP 200 in [\d.]+ m?s with an inlineData part \(image\/png, signed \(thoughtSignature\)\) holding a PNG of \d+x\d+$/,
     );
     // as the public service: text-part signatures are not checked, function-call ones are
     expect(results.get('generate.text-signature')?.detail).toMatch(

@@ -73,7 +73,10 @@ async function seed(): Promise<void> {
 
   // a speed lab with its pictures, table and saved run
   await page.getByTestId('tab-speedlab').click();
-  await page.getByTestId('lab-row-model-0').fill('gpt-5-mini');
+  const labModel = page.getByTestId('lab-row-model-0').getByTestId('model-picker-input');
+  await labModel.click();
+  await labModel.fill('gpt-5-mini');
+  await labModel.press('Enter');
   await page.getByTestId('lab-runs').fill('2');
   await page.getByTestId('lab-start').click();
   await page.getByTestId('lab-table').waitFor({ timeout: 30_000 });
@@ -146,6 +149,44 @@ describe('accessibility', () => {
     await page.getByTestId('edit-run').click();
     await expect.poll(() => page.getByTestId('version').count(), { timeout: 30_000 }).toBe(2);
     await check('versions strip');
+    expect(serious).toEqual([]);
+  });
+
+  it('the image tool and image output with their settings and a reply image, in both themes, have no critical or serious axe violation', async () => {
+    const serious: string[] = [];
+    const audited: string[] = [];
+    for (const [tab, model, toggle] of [
+      ['responses', 'gpt-5-mini', 'param-imageGeneration'],
+      ['generate', 'gemini-2.5-flash', 'param-imageOutput'],
+    ] as const) {
+      await page.getByTestId(`tab-${tab}`).click();
+      await page.getByTestId('new-conversation').click();
+      const input = page.getByTestId('model-picker-input');
+      await input.click();
+      await page.getByRole('listbox', { name: 'Models' }).locator(`[data-model="${model}"]`).click();
+      if (!(await page.getByTestId('param-tools').isVisible()))
+        await page.getByTestId('composer-params').click();
+      await page.getByTestId(toggle).check();
+      // the settings are shown and the badge says the image making is sent
+      await expect
+        .poll(() => page.getByTestId('tools-sent-badge').textContent())
+        .toBe(tab === 'responses' ? 'sent · image tool' : 'sent · image output');
+      await page.getByTestId('composer-input').fill('a lighthouse');
+      await page.getByTestId('composer-input').press('Enter');
+      await page.getByTestId('reply-image').first().locator('img').waitFor({ timeout: 30_000 });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        // colours are judged once the theme's transitions have run
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        for (const v of await audit()) {
+          if (v.impact === 'critical' || v.impact === 'serious')
+            serious.push(`${theme} ${tab}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+        }
+        audited.push(`${theme} ${tab}`);
+      }
+    }
+    expect(audited).toHaveLength(4);
     expect(serious).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startSimulator, type RunningSimulator } from '../../electron/simulator/index.ts';
 import { harnessPerTest, type Harness } from './harness.ts';
+import { chatSteps } from './chat-steps.ts';
+import { gatewayPerTest, pickModel } from './connection-steps.ts';
 
 /**
  * A connection per conversation and per Compare column (issue 30), end to end: the sandbox and a second
@@ -11,52 +11,17 @@ import { harnessPerTest, type Harness } from './harness.ts';
  * same model through both side by side. Each test has a host and data folder of its own.
  */
 
-const KEY_B = `sk-gw-${randomBytes(12).toString('hex')}`;
 let h: Harness;
 let page: Page;
-let simB: RunningSimulator;
 
 harnessPerTest((harness) => {
   h = harness;
   page = harness.page;
 });
-
-beforeEach(async () => {
-  simB = await startSimulator({
-    port: 0,
-    keys: [{ key: KEY_B, families: ['bearer', 'messages', 'generate'] }],
-  });
-  // made first, as a user would have in Settings; the page reads the connections on its next start
-  const call = async (name: string, input: unknown) => {
-    const r = await h.host.core.dispatch(name, input, { emit: () => {} });
-    if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
-    return r.value as { id: string };
-  };
-  const b = await call('saveConnection', { name: 'Gateway B', baseUrl: simB.baseUrl });
-  await call('setKey', { connectionId: b.id, slot: 'default', key: KEY_B });
-  await page.reload();
-  await h.ready();
-});
-afterEach(async () => {
-  await simB.close();
-});
-
-const finished = () => page.locator('[data-testid="message-assistant"]:not([data-status="streaming"])');
-
-async function send(text: string): Promise<void> {
-  const before = await finished().count();
-  await page.getByTestId('composer-input').fill(text);
-  await page.getByTestId('composer-input').press('Enter');
-  await expect.poll(() => finished().count(), { timeout: 30_000 }).toBeGreaterThan(before);
-}
-
-async function pickModel(scope: Locator | Page, id: string): Promise<void> {
-  const input = scope.getByTestId('model-picker-input').first();
-  await input.click();
-  await input.fill(id);
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe(id);
-}
+const gateway = gatewayPerTest(() => h);
+const KEY_B = gateway.key;
+const steps = chatSteps(() => page);
+const send = steps.send;
 
 const connectionSelect = (format: string) => page.locator(`#connection-${format}`);
 const selectedName = async (select: Locator) =>
@@ -74,14 +39,14 @@ describe('a connection per conversation', () => {
     if (!(await thoughts.isChecked())) await thoughts.check();
     await send('First question, to the sandbox');
     // only Gateway B's model list was asked for (the picker lists it): no message went there
-    expect(simB.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(gateway.sim().requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 
     // the picker lists Gateway B's models in a group of their own
     const input = page.getByTestId('model-picker-input').first();
     await input.click();
     const group = page.getByTestId('model-connection-group').filter({ hasText: 'Gateway B' });
     await expect.poll(() => group.getByTestId('model-option').count()).toBeGreaterThan(0);
-    expect(simB.requests.some((r) => r.path.includes('models'))).toBe(true);
+    expect(gateway.sim().requests.some((r) => r.path.includes('models'))).toBe(true);
     await input.press('Escape');
 
     // moving the conversation keeps its history and says what stays with the sandbox
@@ -92,7 +57,7 @@ describe('a connection per conversation', () => {
       .toMatch(/1 reply came through another connection\. Thought signatures/);
     expect(await page.getByTestId('message-user').count()).toBe(1);
     await send('Second question, to Gateway B');
-    const sent = simB.requests.filter((r) => r.body.includes('Second question'));
+    const sent = gateway.sim().requests.filter((r) => r.body.includes('Second question'));
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toContain('First question, to the sandbox');
     expect(sent[0]?.body).not.toContain('thoughtSignature');
@@ -131,7 +96,7 @@ describe('a connection per conversation', () => {
       expect(await figures.getByTestId('figure-total').textContent()).toMatch(/\d+(\.\d+)? m?s/);
     }
     // one request reached Gateway B, with its own key
-    const sent = simB.requests.filter((r) => r.body.includes('Same model, two gateways'));
+    const sent = gateway.sim().requests.filter((r) => r.body.includes('Same model, two gateways'));
     expect(sent).toHaveLength(1);
     expect(sent[0]?.headers['authorization']).toBe(`Bearer ${KEY_B}`);
   });

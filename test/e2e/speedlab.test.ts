@@ -67,7 +67,12 @@ async function addConnection(name: string, root: string): Promise<void> {
 async function setRow(i: number, connection: string, format: string, model: string): Promise<void> {
   await page.getByTestId(`lab-row-connection-${i}`).selectOption({ label: connection });
   await page.getByTestId(`lab-row-format-${i}`).selectOption(format);
-  await page.getByTestId(`lab-row-model-${i}`).fill(model);
+  // the row's model picker, on that connection's list: typed and taken as typed when the list lacks it
+  const input = page.getByTestId(`lab-row-model-${i}`).getByTestId('model-picker-input');
+  await input.click();
+  await input.fill(model);
+  await input.press('Enter');
+  await expect.poll(() => input.inputValue()).toBe(model);
 }
 
 async function shots(name: string): Promise<void> {
@@ -107,6 +112,16 @@ describe('speed lab', () => {
     await setRow(0, 'Sandbox', 'chat', 'gpt-5-mini');
     await setRow(1, 'Slow gateway', 'chat', 'gpt-5-mini');
     await setRow(2, 'Slow gateway', 'messages', 'claude-haiku-4-5');
+    // each row's picker lists its own connection's models, and takes an id the list lacks as typed
+    const picker = page.getByTestId('lab-row-model-1').getByTestId('model-picker-input');
+    await picker.click();
+    await expect
+      .poll(() => page.getByTestId('lab-row-model-1').getByTestId('model-option').count())
+      .toBeGreaterThan(0);
+    expect(slow.requests.some((r) => r.path.includes('models'))).toBe(true);
+    await picker.press('Escape');
+    await setRow(0, 'Sandbox', 'chat', 'a-model-not-listed');
+    await setRow(0, 'Sandbox', 'chat', 'gpt-5-mini');
     await page.getByTestId('lab-prompt').fill('How fast are you? [[tokens:24]]');
     await page.getByTestId('lab-runs').fill('3');
     await page.getByTestId('lab-concurrency').fill('2');

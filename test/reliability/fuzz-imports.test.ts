@@ -1,6 +1,8 @@
 // PROVES (property tests, fast-check): any conversation, presets or prices file (bounded in size, seeded
 // with deep nesting, many versions, traversal names, hidden payloads, huge numbers, bidi and line breaks)
-// is refused with a reason, or what it stores opens, exports and imports back to the same thing.
+// is refused with a reason, or what it stores opens, exports and imports back to the same thing; so is the
+// connection name a conversation file carries (matched to a saved one without regard to case, else kept as
+// asked for and shown escaped).
 // Figures: test-results/reliability/fuzz-imports.json.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,8 @@ import type { Conversation, Turn } from '../../shared/conversation.ts';
 import { parsePriceFile, toPricesFile } from '../../shared/price-table.ts';
 import { PriceTableSchema } from '../../shared/pricing.ts';
 import { createHarness, type Harness } from '../support/app-core.ts';
+import { displayName } from '../../shared/display.ts';
+import { rowConnectionName } from '../../renderer/store/chat-helpers.ts';
 import { writeFigures } from '../support/figures.ts';
 
 const figures: Record<string, number> = {};
@@ -52,8 +56,32 @@ function payload(text: string) {
     fc.constant({ format: 'generate', parts: [{ text }] }),
     fc.constant({ format: 'generate', parts: [{ text: 'HIDDEN', thought: true, thoughtSignature: 'x' }] }),
     fc.constant('DEEP'),
+    // images a CLI history file keeps as files: the place left empty, the file named in imageFiles
+    fc.constant({
+      format: 'responses',
+      output: [{ type: 'image_generation_call', id: 'ig_1', status: 'completed', result: '' }],
+    }),
+    fc.constant({
+      format: 'generate',
+      parts: [{ inlineData: { mimeType: 'image/png', data: '' }, thoughtSignature: 'x' }],
+    }),
   );
 }
+
+/** A CLI history file's image files: for turns that have them or not, places that are images or not. */
+const imageFilesArb = (ids: readonly string[]) =>
+  fc.option(
+    fc.array(
+      fc.record({
+        turn: fc.constantFrom(...ids, 'missing', ''),
+        slot: fc.constantFrom(0, 0, 1, -1, 1e9),
+        path: hostileText,
+        sha256: fc.constantFrom('a'.repeat(64), 'not a hash'),
+      }),
+      { maxLength: 3 },
+    ),
+    { nil: undefined },
+  );
 
 const turnArb = (i: number, ids: readonly string[]) =>
   fc
@@ -96,9 +124,9 @@ const fileArb = fc
   })
   .chain((c) => {
     const ids = Array.from({ length: c.turnCount }, (_, i) => `t${i}`);
-    return fc.tuple(fc.constant(c), fc.tuple(...ids.map((_, i) => turnArb(i, ids))));
+    return fc.tuple(fc.constant(c), fc.tuple(...ids.map((_, i) => turnArb(i, ids))), imageFilesArb(ids));
   })
-  .map(([c, turns]) => {
+  .map(([c, turns, imageFiles]) => {
     // many versions of the first reply, each a turn of its own
     const branches =
       turns.length > 1
@@ -115,7 +143,7 @@ const fileArb = fc
       createdAt: c.createdAt,
       updatedAt: c.createdAt,
     };
-    return JSON.stringify({ quartet: 'conversation', version: 2, conversation }).replaceAll(
+    return JSON.stringify({ quartet: 'conversation', version: 2, conversation, imageFiles }).replaceAll(
       '"DEEP"',
       deep(c.depth),
     );
@@ -137,6 +165,15 @@ function essence(c: Conversation) {
   };
 }
 
+/** Imports a conversation file: what it stored, or null when it was refused with a reason. */
+async function importOrReason(content: string): Promise<Conversation | null> {
+  const result = await app.core.dispatch('importConversation', { content }, app.ctx);
+  if (result.ok) return result.value as Conversation;
+  expect(result.error.kind).toBe('invalid-input');
+  expect(result.error.message.length).toBeGreaterThan(10);
+  return null;
+}
+
 describe('any conversation file', () => {
   it(
     'is refused with a reason, or opens, exports and imports back the same',
@@ -146,15 +183,13 @@ describe('any conversation file', () => {
       let refused = 0;
       await fc.assert(
         fc.asyncProperty(fileArb, async (content) => {
-          const result = await app.core.dispatch('importConversation', { content }, app.ctx);
-          if (!result.ok) {
+          const result = await importOrReason(content);
+          if (result === null) {
             refused += 1;
-            expect(result.error.kind).toBe('invalid-input');
-            expect(result.error.message.length).toBeGreaterThan(10);
             return;
           }
           stored += 1;
-          const first = result.value as Conversation;
+          const first = result;
           // it opens (the whole tree), exports, and the export imports back to the same conversation
           const opened = await app.call('getConversation', { id: first.id });
           expect(essence(opened)).toEqual(essence(first));
@@ -252,4 +287,106 @@ describe('any prices file', () => {
       { numRuns: 300, seed: 26 },
     );
   });
+});
+
+// ---------- the connection name a conversation file carries ----------
+
+/** A name a file may carry: huge, control characters, direction marks, HTML, a saved name in another case. */
+const connectionNameArb = fc.oneof(
+  { arbitrary: fc.string({ minLength: 0, maxLength: 40 }), weight: 4 },
+  { arbitrary: fc.constantFrom('SANDBOX', 'gateway b', 'GaTeWaY b', ' Sandbox '), weight: 2 },
+  fc.constantFrom(
+    '<img src=x onerror=alert(1)>',
+    '<script>alert(1)</script>',
+    `${BIDI}Office`,
+    'Office\u200f\u200e gateway',
+    'Office\u0000gateway',
+    'Office\ngateway\r\t',
+    '\u0007\u001b[31mred',
+    '',
+    '   ',
+    'Gateway B\u0000',
+  ),
+  fc.integer({ min: 95, max: 105 }).map((n) => 'n'.repeat(n)),
+  fc.constant('x'.repeat(100_000)),
+);
+const HIDDEN = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+describe('the connection name a conversation file carries', () => {
+  it(
+    'is refused with a reason, or matched to a saved connection, or kept as asked for: it opens, shows, exports and imports back the same',
+    { timeout: 120_000 },
+    async () => {
+      const saved = await app.call('listConnections', {});
+      if (!saved.connections.some((c) => c.name === 'Gateway B')) {
+        await app.call('saveConnection', { name: 'Gateway B', baseUrl: 'http://127.0.0.1:9' });
+      }
+      const connections = (await app.call('listConnections', {})).connections;
+      let matched = 0;
+      let kept = 0;
+      let refused = 0;
+      await fc.assert(
+        fc.asyncProperty(connectionNameArb, async (name) => {
+          const conversation = {
+            id: 'c',
+            format: 'chat',
+            model: 'gpt-5-mini',
+            title: 'Named connection',
+            params: { stream: true },
+            turns: [{ id: 't0', role: 'user', text: 'Hello!', status: 'complete', createdAt: 1 }],
+            connection: { name },
+            createdAt: 1,
+            updatedAt: 1,
+          };
+          const content = JSON.stringify({ quartet: 'conversation', version: 2, conversation });
+          const result = await importOrReason(content);
+          if (result === null) {
+            refused += 1;
+            return;
+          }
+          const first = result;
+          const connection = first.connection;
+          expect(connection).toBeDefined();
+          if (!connection) return;
+          const same = connections.find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
+          if (same) {
+            // a saved name in any case is that connection, never a new one
+            matched += 1;
+            expect(connection).toEqual({ id: same.id, name: same.name });
+          } else {
+            // never invented: the name is kept as the file said it, asked for on the page
+            kept += 1;
+            expect(connection.id).toBeUndefined();
+            expect(connection.name).toBe(name.trim());
+          }
+          // it opens and lists with the same connection
+          const opened = await app.call('getConversation', { id: first.id });
+          expect(opened.connection).toEqual(connection);
+          const row = (await app.call('listConversations', {})).find((c) => c.id === first.id);
+          expect(row?.connectionId).toBe(connection.id);
+          expect(row?.wantedConnection).toBe(connection.id === undefined ? connection.name : undefined);
+          // the page shows it escaped: no control or direction character reaches the screen as such
+          const shown = rowConnectionName(
+            { connections, activeConnectionId: connections[0]?.id ?? null },
+            row!,
+          );
+          if (shown !== undefined) expect(displayName(shown)).not.toMatch(HIDDEN);
+          // the export carries the name; imported back, the conversation asks for the same connection
+          const exported = await app.call('exportConversation', { id: first.id, as: 'json' });
+          expect(JSON.parse(exported.content).conversation.connection).toEqual({ name: connection.name });
+          const again = await app.call('importConversation', { content: exported.content });
+          expect(again.connection).toEqual(connection);
+          await app.call('deleteConversation', { id: first.id });
+          await app.call('deleteConversation', { id: again.id });
+        }),
+        { numRuns: 80, seed: 30 },
+      );
+      figures['connection names matched'] = matched;
+      figures['connection names kept as asked for'] = kept;
+      figures['connection names refused'] = refused;
+      expect(matched).toBeGreaterThan(0);
+      expect(kept).toBeGreaterThan(0);
+      expect(refused).toBeGreaterThan(0);
+    },
+  );
 });

@@ -1,7 +1,8 @@
-// PROVES (property tests, fast-check): two doors of the tool servers. Any text as mcp.json gives servers
+// PROVES (property tests, fast-check): the doors of the tool servers. Any text as mcp.json gives servers
 // that each pass the entry schema, and problems that each say why, never a throw; any value as a tool
 // result's `content` gives parts of the three known kinds within the output cap (text characters, images),
-// never a throw, with `truncated` set when something was cut.
+// never a throw, with `truncated` set when something was cut; and the inspector's record of a run made
+// from any such result reads back whole, without image bytes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capResult } from '../../electron/mcp/result.ts';
@@ -13,6 +14,7 @@ import {
   mcpResultText,
   parseMcpConfig,
 } from '../../shared/mcp.ts';
+import { ToolRunSchema, toolRunArguments, toolRunContent } from '../../shared/tool-runs.ts';
 
 const entry = fc.oneof(
   fc.record(
@@ -115,6 +117,44 @@ describe('a tool result, any content', () => {
           expect(truncated).toBe(true);
         }
       }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("a tool run's record, any result", () => {
+  // the inspector's record of a run (shared/tool-runs.ts) is made from whatever the server sent, past the
+  // host's cap: it must always read back (a record that does not is skipped, so the run would vanish),
+  // and never hold an image's bytes
+  it('reads back as a ToolRun, with images as type and size only; never a throw', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.array(part, { maxLength: 12 }), fc.jsonValue()),
+        fc.string({ maxLength: 300 }),
+        (content, args) => {
+          const capped = capResult(content);
+          const record = toolRunContent({ server: 's', tool: 't', ms: 3, isError: false, ...capped });
+          const run = {
+            id: 'r',
+            conversationId: 'c',
+            replyId: 'm',
+            callId: 'k',
+            server: 's',
+            tool: 't',
+            arguments: toolRunArguments(args).text,
+            status: 'done',
+            ...record,
+            startedAt: 1,
+            ms: 3,
+          };
+          const parsed = ToolRunSchema.safeParse(JSON.parse(JSON.stringify(run)));
+          expect(parsed.success).toBe(true);
+          for (const p of capped.content)
+            if (p.type === 'image' && p.dataBase64.length > 40)
+              expect(JSON.stringify(run)).not.toContain(p.dataBase64);
+          if (capped.truncated) expect(record.truncated).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -4,7 +4,8 @@
 // calls and results, attachments with odd names, any status, end reason, error and usage, in a
 // conversation that may ask for JSON, renders without throwing and without any part falling back to its
 // "could not be drawn" notice; its text is on screen (or its plain-text stand-in for a huge reply).
-// (fuzz-replies.test.ts feeds the same hostile values to the host's readers.)
+// (fuzz-replies.test.ts feeds the same hostile values to the host's readers.) A connection name an import
+// carries is drawn as escaped text in the notice and the header's select.
 import fc from 'fast-check';
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,9 @@ import { ReplyBubble, UserBubble } from '../../renderer/features/chat/Bubbles.ts
 import { fakeBridge, freshStore } from '../renderer/fake-bridge.ts';
 import { renderWithStore } from '../renderer/components/render.tsx';
 import { hostileNumber, hostileText } from './reply-arbitraries.ts';
+import { ConnectionNotice } from '../../renderer/features/chat/ConnectionNotice.tsx';
+import { ConnectionSelect } from '../../renderer/components/ConnectionSelect.tsx';
+import { displayName } from '../../shared/display.ts';
 
 afterEach(() => {
   cleanup();
@@ -151,5 +155,51 @@ describe('any stored turn', () => {
       { numRuns: 60 },
     );
     expect(drawn).toBeGreaterThan(30);
+  });
+});
+
+// a connection name as an imported file may carry it (fuzz-imports.test.ts feeds the same to the host)
+const connectionName = fc.oneof(
+  hostileText.map((s) => s.trim().slice(0, 100)),
+  fc.constantFrom('<img src=x onerror=alert(1)>', '\u202eOffice\u2066', 'Office\u0000gateway', 'a\nb\u200f'),
+);
+const HIDDEN_CHAR = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+describe('a connection an imported conversation asks for', () => {
+  it('is named as text, escaped, in its notice and its header select', () => {
+    fc.assert(
+      fc.property(connectionName, (name) => {
+        fc.pre(name !== '');
+        const conversation = ConversationSchema.parse({
+          id: 'c1',
+          format: 'chat',
+          model: 'gpt-5-mini',
+          title: 'Imported',
+          params: { stream: true },
+          turns: [],
+          connection: { name },
+          createdAt: 1,
+          updatedAt: 1,
+        });
+        const t = freshStore();
+        t.setBridge(fakeBridge({}).bridge);
+        t.store.setState({ loaded: { c1: conversation } });
+        const view = renderWithStore(
+          <div>
+            <ConnectionNotice format="chat" conversationId="c1" />
+            <ConnectionSelect value={null} wanted={name} onChange={() => {}} label="Connection" />
+          </div>,
+          t.store,
+        );
+        const note = view.getByTestId('connection-wanted');
+        expect(note.textContent).toContain(displayName(name));
+        expect(note.textContent).not.toMatch(HIDDEN_CHAR);
+        expect(view.getByRole('combobox').textContent).toContain(displayName(name));
+        // markup in a name stays text
+        expect(view.container.querySelector('img, script')).toBeNull();
+        view.unmount();
+      }),
+      { numRuns: 80, seed: 30 },
+    );
   });
 });

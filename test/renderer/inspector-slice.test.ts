@@ -97,6 +97,40 @@ describe('inspector', () => {
   });
 });
 
+describe('tool runs beside the exchanges', () => {
+  const run = (id: string, startedAt: number) => ({
+    id,
+    conversationId: 'c1',
+    server: 'local',
+    tool: 'echo',
+    status: 'done' as const,
+    startedAt,
+    ms: 4,
+  });
+
+  it('loads both, takes new runs as they are recorded, and selecting a run clears the exchange shown', async () => {
+    const { bridge } = fakeBridge({
+      listExchanges: () => ok([summary('x2', 30), summary('x1', 10)]),
+      listToolRuns: () => ok([run('r1', 20)]),
+      getExchange: ({ id }) => ok({ id } as never),
+      getToolRun: ({ id }) =>
+        ok({ ...run(id, 20), replyId: 'm', callId: 'k', arguments: '{}', content: [], truncated: false }),
+    });
+    t.setBridge(bridge);
+    await t.store.getState().loadExchanges();
+    expect(t.store.getState().toolRuns.map((r) => r.id)).toEqual(['r1']);
+    t.store.getState().toolRunRecorded(run('r2', 40));
+    expect(t.store.getState().toolRuns.map((r) => r.id)).toEqual(['r2', 'r1']);
+
+    await t.store.getState().selectExchange('x1');
+    await t.store.getState().selectToolRun('r1');
+    expect(t.store.getState().selectedExchangeId).toBeNull();
+    expect(t.store.getState().selectedToolRun?.id).toBe('r1');
+    await t.store.getState().selectExchange('x2');
+    expect(t.store.getState().selectedToolRunId).toBeNull();
+  });
+});
+
 describe('helpers', () => {
   it('merges by id and sorts newest first', () => {
     expect(mergeNewestFirst([summary('a', 1)], [summary('b', 2), summary('a', 1)]).map((x) => x.id)).toEqual([

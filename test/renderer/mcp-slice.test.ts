@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Turn } from '../../shared/conversation.ts';
 import { DEFAULT_SETTINGS } from '../../shared/default-settings.ts';
-import type { McpCallResult } from '../../shared/mcp.ts';
+import type { McpCallResult, McpToolRef } from '../../shared/mcp.ts';
 import type { ToolResult } from '../../shared/tools.ts';
 import type { AppStore } from '../../renderer/store/index.ts';
 import { mcpCallKey } from '../../renderer/store/mcp-slice.ts';
@@ -28,13 +28,27 @@ let store: AppStore;
 let fake: ReturnType<typeof fakeBridge>;
 let sent: ToolResult[][];
 let release: (() => void) | undefined;
+/** the host's "always run" lists, by conversation: kept across the page's stores as across reloads */
+let hostAlways: Record<string, McpToolRef[]>;
 const at = { send: (r: ToolResult[]) => sent.push(r), fixed: {} };
 
-beforeEach(() => {
-  const t = freshStore();
-  store = t.store;
-  sent = [];
-  fake = fakeBridge({
+function fakeHost() {
+  return fakeBridge({
+    getMcpAlways: async ({ conversationId }) => ok(hostAlways[conversationId] ?? []),
+    setMcpAlways: async ({ conversationId, tools }) => {
+      hostAlways[conversationId] = tools;
+      return ok(tools);
+    },
+    denyMcpTool: async (input) =>
+      ok({
+        id: 'run1',
+        conversationId: input.run.conversationId,
+        server: input.server,
+        tool: input.tool,
+        status: 'denied' as const,
+        startedAt: 1,
+        ms: 0,
+      }),
     callMcpTool: async (input) => {
       if (input.requestId && release === undefined && input.arguments.includes('"slow"')) {
         await new Promise<void>((resolve) => (release = resolve));
@@ -51,6 +65,14 @@ beforeEach(() => {
     },
     abortRequest: () => ok({ aborted: true }),
   });
+}
+
+beforeEach(() => {
+  const t = freshStore();
+  store = t.store;
+  sent = [];
+  hostAlways = {};
+  fake = fakeHost();
   t.setBridge(fake.bridge);
   release = undefined;
 });
@@ -72,6 +94,8 @@ describe('calls to server tools on the page', () => {
       server: 'local',
       tool: 'add',
       arguments: '{"a":1,"b":2}',
+      // recorded with its conversation, reply and call (the inspector's tool run)
+      run: { conversationId: 'c1', replyId: 'r1', callId: 'k1' },
     });
   });
 
@@ -93,6 +117,10 @@ describe('calls to server tools on the page', () => {
         },
       ],
     ]);
+    expect(fake.calls.find((c) => c.op === 'denyMcpTool')?.input).toMatchObject({
+      reason: 'not now',
+      run: { conversationId: 'c1', replyId: 'r2', callId: 'k2' },
+    });
   });
 
   it('runs a tool always allowed in the conversation without asking, there only', async () => {
@@ -102,7 +130,28 @@ describe('calls to server tools on the page', () => {
     store.getState().beginMcpCalls('c1', reply('r2', [['k2', 'local__add']]), REFS, [], true, at);
     await expect.poll(() => sent.length).toBe(2);
     store.getState().beginMcpCalls('c2', reply('r3', [['k3', 'local__add']]), REFS, [], false, at);
+    await expect.poll(() => store.getState().mcpAlways['c2']).toEqual([]);
     expect(status('r3', 'k3')).toBe('asking');
+  });
+
+  it('"always" is kept by the host: a reloaded page runs the tool without asking, until asked again', async () => {
+    store.getState().beginMcpCalls('c1', reply('r1', [['k1', 'local__add']]), REFS, [], false, at);
+    store.getState().alwaysRunMcp(mcpCallKey('r1', 'k1'));
+    await expect.poll(() => hostAlways['c1']).toEqual(REFS);
+    await expect.poll(() => sent.length).toBe(1);
+
+    // a reload: a new page with nothing in memory, the same host
+    const reloaded = freshStore();
+    const again = fakeHost();
+    reloaded.setBridge(again.bridge);
+    reloaded.store.getState().beginMcpCalls('c1', reply('r2', [['k2', 'local__add']]), REFS, [], false, at);
+    await expect.poll(() => sent.length).toBe(2);
+    expect(again.calls.some((c) => c.op === 'getMcpAlways')).toBe(true);
+
+    await reloaded.store.getState().clearMcpAlways('c1');
+    expect(hostAlways['c1']).toEqual([]);
+    reloaded.store.getState().beginMcpCalls('c1', reply('r3', [['k3', 'local__add']]), REFS, [], false, at);
+    expect(reloaded.store.getState().mcpCalls[mcpCallKey('r3', 'k3')]?.status).toBe('asking');
   });
 
   it('stops answering by itself at the step limit and says so', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckResult, ConnectionInfo, KeySlotStatus, Settings } from '../../shared/contract.ts';
-import { keyTestId } from '../../renderer/store/settings-slice.ts';
+import { checkVerdict, keyTestId, selectCheck } from '../../renderer/store/settings-slice.ts';
 import { fakeBridge, ok, settingsWith, freshStore } from './fake-bridge.ts';
 
 let t = freshStore();
@@ -182,23 +182,24 @@ describe('connection check', () => {
       checkConnection: () => new Promise((r) => (finish = r as (v: unknown) => void)),
     });
     t.setBridge(bridge);
+    t.store.setState({ connections: [SANDBOX], activeConnectionId: 'c1' });
     const running = t.store.getState().runCheck();
-    const requestId = t.store.getState().check.requestId;
+    const requestId = selectCheck(t.store.getState(), 'c1').requestId;
     expect(requestId).toBeTruthy();
-    expect(t.store.getState().check.running).toBe(true);
-    expect(calls[0]?.input).toEqual({ requestId });
+    expect(selectCheck(t.store.getState(), 'c1').running).toBe(true);
+    expect(calls[0]?.input).toEqual({ requestId, connectionId: 'c1' });
 
     t.store.getState().checkResultArrived(requestId ?? '', result('a', 'pass'));
     t.store.getState().checkResultArrived('someone-else', result('x', 'fail'));
     t.store.getState().checkResultArrived(requestId ?? '', result('b', 'warn'));
     t.store.getState().checkResultArrived(requestId ?? '', result('a', 'pass')); // a repeat is one row
-    expect(t.store.getState().check.results.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(selectCheck(t.store.getState(), 'c1').results.map((r) => r.id)).toEqual(['a', 'b']);
 
     finish(
       ok({ results: [result('a', 'pass'), result('b', 'warn'), result('c', 'info')], markdown: '# Report' }),
     );
     await running;
-    const check = t.store.getState().check;
+    const check = selectCheck(t.store.getState(), 'c1');
     expect(check.running).toBe(false);
     expect(check.results.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     expect(check.markdown).toBe('# Report');
@@ -211,14 +212,15 @@ describe('connection check', () => {
       abortRequest: () => ok({ aborted: true }),
     });
     t.setBridge(bridge);
+    t.store.setState({ connections: [SANDBOX], activeConnectionId: 'c1' });
     const running = t.store.getState().runCheck();
-    const requestId = t.store.getState().check.requestId;
+    const requestId = selectCheck(t.store.getState(), 'c1').requestId;
     await t.store.getState().stopCheck();
     expect(calls.find((c) => c.op === 'abortRequest')?.input).toEqual({ requestId });
     finish({ ok: false, error: { kind: 'aborted', message: 'stopped' } });
     await running;
-    expect(t.store.getState().check.error?.kind).toBe('aborted');
-    expect(t.store.getState().check.running).toBe(false);
+    expect(selectCheck(t.store.getState(), 'c1').error?.kind).toBe('aborted');
+    expect(selectCheck(t.store.getState(), 'c1').running).toBe(false);
   });
 });
 
@@ -246,7 +248,7 @@ describe('check results belong to the connection, address and keys they were tak
     t.setBridge(bridge);
     await t.store.getState().loadConnections();
     await t.store.getState().runCheck();
-    expect(t.store.getState().check).toMatchObject({
+    expect(selectCheck(t.store.getState(), 'c2')).toMatchObject({
       connectionId: 'c2',
       cause: 'The key was refused: HTTP 401',
     });
@@ -267,62 +269,38 @@ describe('check results belong to the connection, address and keys they were tak
   it('forgets the results when a key of that connection changes', async () => {
     await checked();
     await t.store.getState().setKey('c2', 'default', 'sk-new-key-wxyz');
-    expect(t.store.getState().check.results).toEqual([]);
-    expect(t.store.getState().check.cause).toBeNull();
+    expect(selectCheck(t.store.getState(), 'c2').results).toEqual([]);
+    expect(selectCheck(t.store.getState(), 'c2').cause).toBeNull();
   });
 
   it('forgets the results when the address changes, not when only the name does', async () => {
     await checked();
     await t.store.getState().saveConnection({ id: 'c2', name: 'Renamed', baseUrl: OWN.baseUrl });
-    expect(t.store.getState().check.results).toHaveLength(1);
+    expect(selectCheck(t.store.getState(), 'c2').results).toHaveLength(1);
     await t.store.getState().saveConnection({ id: 'c2', name: 'Renamed', baseUrl: 'https://b.example' });
-    expect(t.store.getState().check.results).toEqual([]);
+    expect(selectCheck(t.store.getState(), 'c2').results).toEqual([]);
   });
 
-  it('keeps them for their own connection when another one is activated', async () => {
+  it('keeps each connection’s results apart: checking another leaves them, and the dot says each one', async () => {
     await checked();
     await t.store.getState().activateConnection('c1');
-    // the results stay tagged with c2; the Settings view shows them only while c2 is active
-    expect(t.store.getState().check.connectionId).toBe('c2');
     expect(t.store.getState().activeConnectionId).toBe('c1');
-  });
-});
-
-describe('a connection whose address moves', () => {
-  it('forgets the old key test result, shows the keys waiting for confirmation, and confirms them', async () => {
-    const own: ConnectionInfo = { id: 'c2', name: 'Mine', baseUrl: 'https://a.example', builtIn: false };
-    let moved = false;
-    let confirmed = false;
-    const status = (): KeySlotStatus[] =>
-      slots('abcd').map((k) =>
-        k.set && moved && !confirmed ? { ...k, confirmFor: 'https://b.example' } : k,
-      );
-    const { bridge } = fakeBridge({
-      listConnections: () => ok({ connections: [own], activeId: 'c2' }),
-      getKeyStatus: () => ok(status()),
-      testKey: () => ok({ ok: true, message: 'The key works' }),
-      saveConnection: (input) => {
-        moved = true;
-        return ok({ ...own, baseUrl: input.baseUrl });
-      },
-      confirmKeys: () => {
-        confirmed = true;
-        return ok(status());
-      },
-    });
-    t.setBridge(bridge);
-    await t.store.getState().loadConnections();
-    await t.store.getState().loadKeyStatus('c2');
-    await t.store.getState().testKey('c2', 'default');
-    expect(t.store.getState().keyTests[keyTestId('c2', 'default')]?.ok).toBe(true);
-
-    await t.store.getState().saveConnection({ id: 'c2', name: 'Mine', baseUrl: 'https://b.example' });
-    expect(t.store.getState().keyTests[keyTestId('c2', 'default')]).toBeUndefined();
-    expect(t.store.getState().keyStatus.c2?.find((k) => k.slot === 'default')?.confirmFor).toBe(
-      'https://b.example',
+    expect(checkVerdict(selectCheck(t.store.getState(), 'c1'))).toBe('unchecked');
+    // a header's check of the sandbox, with the model of its conversation
+    t.setBridge(
+      fakeBridge({
+        checkConnection: () =>
+          ok({
+            results: [{ id: 'models.list', group: 'models', name: 'List', status: 'pass', detail: '' }],
+            markdown: '# Sandbox',
+          }),
+      }).bridge,
     );
-
-    expect(await t.store.getState().confirmKeys('c2')).toBeNull();
-    expect(t.store.getState().keyStatus.c2?.some((k) => k.confirmFor !== undefined)).toBe(false);
+    await t.store.getState().runCheck({ connectionId: 'c1', models: { chat: 'gpt-x' } });
+    expect(checkVerdict(selectCheck(t.store.getState(), 'c1'))).toBe('ok');
+    expect(selectCheck(t.store.getState(), 'c1').markdown).toBe('# Sandbox');
+    // Gateway "Mine" keeps its own failed run
+    expect(checkVerdict(selectCheck(t.store.getState(), 'c2'))).toBe('failed');
+    expect(selectCheck(t.store.getState(), 'c2').markdown).toBe('# Report');
   });
 });

@@ -544,6 +544,24 @@ describe.each(FORMATS)('$name tool calls', (f) => {
   });
 });
 
+// the formats whose results-only turn keeps the last user text as the prompt (messages and generate read a
+// turn of results alone as an empty prompt, so the directive is not seen there)
+describe.each(FORMATS.filter((f) => f.name === 'chat' || f.name === 'responses'))(
+  '$name keep calling',
+  (f) => {
+    describe.each([false, true])('stream %s', (stream) => {
+      it('with [[keep-calling]] a turn that answers calls is answered with the calls again', async () => {
+        const prompt = '[[call:get_time]] [[keep-calling]]';
+        const first = await ask(f, withTools(f, prompt), stream);
+        const answered = { ...f.body(prompt, { reply: first, results: RESULTS(first.calls) }), ...f.tools() };
+        const again = await ask(f, answered, stream);
+        expect(again.calls.map((c) => c.name)).toEqual(['get_time']);
+        expect(again.finish).toBe(f.callFinish);
+      });
+    });
+  },
+);
+
 describe('pairing errors', () => {
   async function firstReply(f: Format): Promise<Reply> {
     return ask(f, withTools(f, '[[call:get_weather,get_time]]'), false);

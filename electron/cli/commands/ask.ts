@@ -8,6 +8,9 @@ import { flag, list, promptFrom, str, type CommandContext } from './context.ts';
 import { imageSummary, readAttachments } from '../attach.ts';
 import { END_REASON_TEXT, endReasonOfReply } from '../../../shared/end-reason.ts';
 import { compact } from '../../../shared/compact.ts';
+import { imageParams, IMAGE_ASK_OPTIONS } from '../ask-images.ts';
+import { defaultImageDir, saveReplyImages, type SavedImage } from '../reply-images.ts';
+import { slug, stamp } from '../image-files.ts';
 
 export const askOptions = {
   format: { type: 'string' },
@@ -22,6 +25,8 @@ export const askOptions = {
   'include-thoughts': { type: 'boolean' },
   'thinking-budget': { type: 'string' },
   json: { type: 'boolean' },
+  out: { type: 'string' },
+  ...IMAGE_ASK_OPTIONS,
 } as const;
 
 export async function runAsk(ctx: CommandContext): Promise<number> {
@@ -42,6 +47,8 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   const model = str(v, 'model') ?? previous?.model;
   if (!format) throw new UsageError('--format is required: chat, responses, messages or generate');
   if (!model) throw new UsageError('--model is required (see `quartet models`)');
+  const images = imageParams(v, format, previous?.format === format ? previous.params : undefined);
+  const outDir = str(v, 'out');
   const attached = await readAttachments(list(v, 'attach'), format, { fit: flag(v, 'fit-images') });
   // what is sent is said before it goes, as the app shows the fitted copy's size before Send
   for (const { from, to } of attached.notes) {
@@ -63,6 +70,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
     temperature,
     includeThoughts: includeThoughts || undefined,
     thinkingBudget,
+    ...images,
   });
   const client = connect(v, ctx.io.env, {}, (line) => ctx.term.err(line));
 
@@ -93,6 +101,11 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       onDelta: (d) => {
         if (!live) return;
         spinner.stop();
+        if (d.partialImage) {
+          // a partial image is only a preview: said, not saved (the final one is)
+          const { partial, image } = d.partialImage;
+          ctx.term.err(ctx.term.dim(`[partial image ${partial + 1} of image ${image + 1}]\n`));
+        }
         if (d.thought && includeThoughts) {
           ctx.term.err(ctx.term.dim(d.thought));
           thoughtLine = true;
@@ -117,6 +130,15 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   // A reply that is not a whole, normal answer says why, as the app does: never just an empty line.
   const endReason = endReasonOfReply(format, reply);
   const endDetail = endReason !== undefined ? reply.endDetail : undefined;
+  // the reply's images: into --out, else beside the history file; with neither, only counted
+  const imageDir = outDir ?? (historyPath ? defaultImageDir(historyPath) : undefined);
+  const imagePaths = loaded?.imagePaths ?? new Map<string, string>();
+  const saved: SavedImage[] =
+    imageDir !== undefined
+      ? await saveReplyImages(reply.raw, imageDir, `${slug(prompt)}-${stamp(new Date())}`, imagePaths)
+      : [];
+  const unsaved = imageDir === undefined ? (reply.images?.length ?? 0) : 0;
+  const revised = reply.images?.map((i) => i.revisedPrompt);
 
   if (json) {
     const out = {
@@ -129,6 +151,14 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       endReason: endReason ?? null,
       endDetail: endDetail ?? null,
       toolCalls: reply.toolCalls ?? [],
+      images: saved.map((img, i) => ({
+        path: img.path,
+        mimeType: img.mimeType,
+        width: img.width ?? null,
+        height: img.height ?? null,
+        thought: img.thought,
+        revisedPrompt: (img.thought ? undefined : revised?.[i]) ?? null,
+      })),
     };
     ctx.term.out(`${JSON.stringify(out, null, 2)}\n`);
   } else if (live) {
@@ -141,6 +171,17 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   if (!json) {
     // function calls (a history file's conversation may offer functions): one line each, arguments as sent
     for (const c of reply.toolCalls ?? []) ctx.term.out(`→ ${c.name}(${c.arguments}) [${c.id}]\n`);
+    for (const [i, img] of saved.entries()) {
+      const size = img.width !== undefined ? `  ${img.width}x${img.height}` : '';
+      ctx.term.out(`image: ${img.path}${size} ${img.mimeType}${img.thought ? ' (a thought image)' : ''}\n`);
+      const r = img.thought ? undefined : revised?.[i];
+      if (r) ctx.term.out(`  revised prompt: ${r}\n`);
+    }
+  }
+  if (unsaved > 0) {
+    ctx.term.err(
+      `quartet: the reply holds ${unsaved === 1 ? 'an image' : `${unsaved} images`}; --out DIR saves ${unsaved === 1 ? 'it' : 'them'}\n`,
+    );
   }
   if (!json && endReason !== undefined) {
     const finish = reply.finishReason !== undefined ? ` (finish reason: ${reply.finishReason})` : '';
@@ -181,6 +222,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
         updatedAt: Date.now(),
       },
       files,
+      { dir: imageDir ?? defaultImageDir(historyPath), paths: imagePaths },
     );
   }
   return 0;

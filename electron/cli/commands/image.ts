@@ -1,5 +1,4 @@
-import { access, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import type { ImageRequest } from '../../core/index.ts';
 import { IMAGE_COUNT, imageSizeProblem } from '../../../shared/limits.ts';
 import { choiceOption, intOption, UsageError } from '../args.ts';
@@ -8,6 +7,7 @@ import { connect } from '../connection.ts';
 import { flag, list, promptFrom, str, type CommandContext } from './context.ts';
 import { readEditFiles } from '../edit-files.ts';
 import { compact } from '../../../shared/compact.ts';
+import { freePath, imageExtension, slug, stamp } from '../image-files.ts';
 
 export const imageOptions = {
   model: { type: 'string' },
@@ -22,42 +22,6 @@ export const imageOptions = {
   mask: { type: 'string' },
   'input-fidelity': { type: 'string' },
 } as const;
-
-const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
-
-/** A short file-name-safe form of the prompt. */
-function slug(prompt: string): string {
-  const s = prompt
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return s || 'image';
-}
-
-function stamp(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A path in `dir` that no file has yet. */
-async function freePath(dir: string, base: string, ext: string): Promise<string> {
-  for (let i = 0; ; i++) {
-    const path = join(dir, `${base}${i === 0 ? '' : `-${i + 1}`}.${ext}`);
-    if (!(await exists(path))) return path;
-  }
-}
 
 export async function runImage(ctx: CommandContext): Promise<number> {
   const v = ctx.values;
@@ -107,7 +71,7 @@ export async function runImage(ctx: CommandContext): Promise<number> {
     const path = await freePath(
       outDir,
       result.images.length > 1 ? `${base}-${i + 1}` : base,
-      EXTENSIONS[img.format],
+      imageExtension(img.format),
     );
     await writeFileAtomic(path, img.bytes, 0o644);
     saved.push({ path, img });

@@ -3,6 +3,7 @@
 // (no base64, a type that is not an image) is left out, not guessed at.
 import { asString, type Json } from './util.ts';
 import type { ReplyImage } from './types.ts';
+import type { ProviderPayload } from '../../../shared/conversation.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
 /** At most this many images are read from one reply; the rest stay in the payload only. */
@@ -79,4 +80,11 @@ export function sniffBase64Mime(base64: string): string | undefined {
   if (base64.startsWith('/9j/')) return 'image/jpeg';
   if (base64.startsWith('UklGR')) return 'image/webp';
   return undefined;
+}
+
+/** The images a stored reply's payload holds, as its reader read them when the reply arrived. */
+export function payloadReplyImages(raw: ProviderPayload): ReplyImage[] {
+  if (raw.format === 'responses') return responsesImages(raw.output);
+  if (raw.format === 'generate') return generateImages(raw.parts);
+  return [];
 }

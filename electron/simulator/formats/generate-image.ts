@@ -112,11 +112,11 @@ export async function makeInlineImage(
     } catch {
       throw invalidRequest('Unable to process input image. Please retry or report in the forum.');
     }
-    applyEdit(pixels, prompt);
+    await applyEdit(pixels, prompt);
   } else {
     const [w, h] = SIDES_1K[output.aspectRatio ?? '1:1'];
     const scale = SCALE[output.imageSize ?? '1K'];
-    pixels = drawNew(prompt, { width: w * scale, height: h * scale }, false);
+    pixels = await drawNew(prompt, { width: w * scale, height: h * scale }, false);
   }
   const bytes = await encodeImage(pixels, 'png', 100);
   const tokens = Math.round((IMAGE_TOKENS_1K * pixels.width * pixels.height) / 1024 ** 2);

@@ -118,16 +118,16 @@ export async function makeImage(
   const transparent = tool.background === 'transparent';
   let pixels;
   if (source === undefined) {
-    pixels = drawNew(prompt, resolveImageSize(tool.size, true), transparent);
+    pixels = await drawNew(prompt, resolveImageSize(tool.size, true), transparent);
   } else {
     pixels = await decodeImage(source.bytes);
-    applyEdit(pixels, prompt);
+    await applyEdit(pixels, prompt);
   }
   const quality100 = tool.compression ?? DEFAULT_COMPRESSION;
   const bytes = await encodeImage(pixels, tool.format, quality100);
   const partials: string[] = [];
   for (let i = 0; i < tool.partialImages; i++) {
-    const coarse = partialOf(pixels, i, tool.partialImages);
+    const coarse = await partialOf(pixels, i, tool.partialImages);
     partials.push((await encodeImage(coarse, tool.format, quality100)).toString('base64'));
   }
   const id = newId('ig_');

@@ -62,6 +62,14 @@ export function callDirective(prompt: string): string[] | undefined {
     .filter((name) => name !== '');
 }
 
+/**
+ * `[[keep-calling]]` in the prompt: a turn that answers calls is answered with the same calls again, so a
+ * client's own step limit can be tried (nothing else would make the model loop).
+ */
+export function keepsCalling(prompt: string): boolean {
+  return prompt.includes('[[keep-calling]]');
+}
+
 export interface PlanInput {
   request: ToolRequest;
   /** the text of the last user turn */
@@ -77,11 +85,13 @@ export interface PlanInput {
 /**
  * The calls the reply makes: those a `[[call]]` directive names, or with tool_choice `required` (or a named
  * function) and no directive, one call to the first allowed function. None without tools, with choice
- * `none`, or when the request answers calls (so an app that answers calls by itself cannot loop forever).
+ * `none`, or when the request answers calls (so an app that answers calls by itself cannot loop forever),
+ * unless the prompt says `[[keep-calling]]`.
  */
 export function planCalls(input: PlanInput): SimCall[] {
   const { tools, choice, parallel } = input.request;
-  if (tools.length === 0 || choice.mode === 'none' || input.answering) return [];
+  if (tools.length === 0 || choice.mode === 'none') return [];
+  if (input.answering && !keepsCalling(input.prompt)) return [];
   const directive = callDirective(input.prompt);
   const first = choice.allowed?.[0] ?? tools[0]?.name ?? '';
   let names: string[];

@@ -1,3 +1,4 @@
+import { MCP_DENY_REASON_CHARS } from '../../../shared/limits.ts';
 import { useState } from 'react';
 import { useStore } from '../../store/index.ts';
 import type { McpCallState } from '../../store/mcp-slice.ts';
@@ -46,6 +47,7 @@ export function McpCallCard(props: { stateKey: string; state: McpCallState }) {
             aria-label={t('mcp.call.reason')}
             placeholder={t('mcp.call.reason')}
             value={reason}
+            maxLength={MCP_DENY_REASON_CHARS}
             onChange={(e) => setReason(e.target.value)}
             data-testid="mcp-deny-reason"
           />

@@ -3,11 +3,12 @@ import type { TextFormat } from '../../../shared/formats.ts';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
 import { formatCount } from '../../components/format.ts';
+import { displayName } from '../../../shared/display.ts';
 
 /**
  * Said before the next send: a conversation asking for a connection that is not here (nothing goes until
  * the user picks one), or replies made through another connection whose signatures stay behind
- * (shared/service-bound.ts says what, per format).
+ * (shared/service-bound.ts says what, per format). A name from a file is shown escaped (shared/display.ts).
  */
 export function ConnectionNotice(props: { format: TextFormat; conversationId: string | null }) {
   const { format, conversationId } = props;
@@ -17,7 +18,9 @@ export function ConnectionNotice(props: { format: TextFormat; conversationId: st
   if (connection && connection.id === undefined) {
     return (
       <p className="callout callout--warning connection-notice" role="note" data-testid="connection-wanted">
-        {rich(t('connection.wanted.note'), { name: <strong translate="no">{connection.name}</strong> })}
+        {rich(t('connection.wanted.note'), {
+          name: <strong translate="no">{displayName(connection.name)}</strong>,
+        })}
       </p>
     );
   }

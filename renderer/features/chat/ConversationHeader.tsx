@@ -2,6 +2,7 @@ import { useStore } from '../../store/index.ts';
 import { useParamsPanel } from '../params/useParamsPanel.ts';
 import { selectTabConnection, selectTabModel, visibleTurns } from '../../store/chat-helpers.ts';
 import { ConnectionSelect } from '../../components/ConnectionSelect.tsx';
+import { ConnectionStatus } from '../../components/ConnectionStatus.tsx';
 import { totalsOf } from '../../../shared/usage.ts';
 import { FORMAT_LABELS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../../components/ModelPicker.tsx';
@@ -95,6 +96,7 @@ export function ConversationHeader(props: {
           label={t('connection.title')}
           id={`connection-${format}`}
         />
+        <ConnectionStatus connectionId={connectionId} format={format} model={model} />
         <ModelPicker
           family={familyOf(format)}
           purpose={format}

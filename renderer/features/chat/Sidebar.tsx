@@ -24,7 +24,9 @@ import { formatWhen } from '../../components/format.ts';
 import { useT } from '../../i18n/useT.ts';
 import { snippetRuns } from './search-snippet.ts';
 import { MiddleCut } from '../../components/organise/MiddleCut.tsx';
-import { summaryOf } from '../../store/chat-helpers.ts';
+import { rowConnectionName, summaryOf } from '../../store/chat-helpers.ts';
+import { connectionFilterOf, onConnection } from '../../store/library-list.ts';
+import { ConnectionFilter } from '../../components/ConnectionFilter.tsx';
 import {
   sidebarRows,
   dropChange,
@@ -101,6 +103,7 @@ export function Sidebar(props: { format: TextFormat }) {
         />
       </div>
       <LibraryLink />
+      <TabConnectionFilter format={format} />
       {query.trim() !== '' ? (
         <SearchResults format={format} />
       ) : (
@@ -125,6 +128,35 @@ function LibraryLink() {
   );
 }
 
+/**
+ * The tab's filter by connection, shown once there is something to tell apart: several connections, or a
+ * conversation of the tab on another connection than the active one (or on none).
+ */
+function TabConnectionFilter(props: { format: TextFormat }) {
+  const { format } = props;
+  const t = useT();
+  const value = useStore((s) => s.tabConnection[format]);
+  const set = useStore((s) => s.setTabConnection);
+  const shown = useStore(
+    (s) =>
+      s.connections.length > 1 ||
+      s.conversations.some((c) => c.format === format && c.connectionId !== s.activeConnectionId),
+  );
+  if (!shown && value === 'all') return null;
+  return (
+    <div className="sidebar-connection">
+      <Icon name="link" size={14} className="sidebar-search-icon" />
+      <ConnectionFilter
+        value={value}
+        onChange={(v) => set(format, v)}
+        label={t('connection.filter.tab')}
+        className="select select--s"
+        testId="sidebar-connection-filter"
+      />
+    </div>
+  );
+}
+
 const groupKey = (g: Group): string => (g.kind === 'folder' ? `folder:${g.folderId}` : g.kind);
 
 function groupOf(key: string): Group | null {
@@ -143,7 +175,11 @@ interface RowActions {
 function ConversationList(props: { format: TextFormat; onEditFolder(target: FolderTarget): void }) {
   const { format, onEditFolder } = props;
   const t = useT();
-  const items = useStore(useShallow((s) => s.conversations.filter((c) => c.format === format)));
+  const connection = useStore((s) => connectionFilterOf(s.tabConnection[format], s.connections));
+  const items = useStore(
+    useShallow((s) => s.conversations.filter((c) => c.format === format && onConnection(c, connection))),
+  );
+  const filtered = connection !== 'all';
   const folders = useStore((s) => s.folders);
   const status = useStore((s) => s.conversationsStatus);
   const error = useStore((s) => s.conversationsError);
@@ -199,7 +235,11 @@ function ConversationList(props: { format: TextFormat; onEditFolder(target: Fold
       ) : null}
       {rows.length === 0 ? (
         <p className="sidebar-empty">
-          {status === 'loading' ? t('organise.sidebar.loading') : t('organise.sidebar.empty')}
+          {status === 'loading'
+            ? t('organise.sidebar.loading')
+            : filtered
+              ? t('connection.filter.empty')
+              : t('organise.sidebar.empty')}
         </p>
       ) : (
         <RowList
@@ -489,6 +529,7 @@ const ConversationItem = memo(function ConversationItem(props: {
   const pin = useStore((s) => s.pinConversations);
   const move = useStore((s) => s.moveConversations);
   const running = useStore((s) => s.pending[summary.id] !== undefined);
+  const connectionName = useStore((s) => rowConnectionName(s, summary));
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(summary.title);
   const [contextAt, setContextAt] = useState<{ x: number; y: number } | null>(null);
@@ -606,6 +647,14 @@ const ConversationItem = memo(function ConversationItem(props: {
                 {displayModelId(summary.model)}
               </span>
               <span aria-hidden="true">·</span>
+              {connectionName !== undefined ? (
+                <>
+                  <span className="conv-connection" translate="no" data-testid="row-connection">
+                    {displayName(connectionName)}
+                  </span>
+                  <span aria-hidden="true">·</span>
+                </>
+              ) : null}
               <time dateTime={new Date(summary.updatedAt).toISOString()}>
                 {formatWhen(summary.updatedAt)}
               </time>
@@ -687,6 +736,7 @@ function SearchResults(props: { format: TextFormat }) {
 function HitButton(props: { hit: SearchHit; onOpen(): void }) {
   const { hit } = props;
   const t = useT();
+  const connectionName = useStore((s) => rowConnectionName(s, hit));
   return (
     <button type="button" className="hit" onClick={props.onOpen} data-testid="search-hit">
       <span className="hit-head">
@@ -696,6 +746,11 @@ function HitButton(props: { hit: SearchHit; onOpen(): void }) {
           {FORMAT_LABELS[hit.format]}
         </span>
       </span>
+      {connectionName !== undefined ? (
+        <span className="hit-connection" translate="no" data-testid="hit-connection">
+          {displayName(connectionName)}
+        </span>
+      ) : null}
       <span className="hit-snippet">
         <span className="hit-role">
           {hit.role === 'user'

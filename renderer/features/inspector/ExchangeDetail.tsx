@@ -126,7 +126,7 @@ function ExchangeView({ exchange: x }: { exchange: Exchange }) {
   );
 }
 
-function Section(props: { title: string; count?: number; children: ReactNode }) {
+export function Section(props: { title: string; count?: number; children: ReactNode }) {
   return (
     <details className="exchange-section" open>
       <summary>
@@ -157,7 +157,7 @@ function HeaderTable({ headers }: { headers: Record<string, string> }) {
 }
 
 /** Pretty JSON when the text is JSON, the raw text otherwise; long text is cut until asked. */
-function Body({ text }: { text: string }) {
+export function Body({ text }: { text: string }) {
   const [all, setAll] = useState(false);
   const pretty = useMemo(() => prettyJson(text), [text]);
   if (text === '') return <p className="faint">{t('inspector.detail.emptyBody')}</p>;

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { useStore } from '../../store/index.ts';
 import type { ExchangeSummary } from '../../../shared/contract.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
@@ -8,6 +16,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { Button } from '../../components/Button.tsx';
 import { formatMs, formatWhen } from '../../components/format.ts';
 import { ExchangeDetail } from './ExchangeDetail.tsx';
+import { TOOL_RUN_TONE, ToolRunDetail, toolRunStatusText } from './ToolRunDetail.tsx';
+import type { ToolRunSummary } from '../../../shared/tool-runs.ts';
 import { summaryOutcome } from './outcome.ts';
 import { useWindowWidth } from '../../components/useSize.ts';
 import { inspectorFits } from '../../components/layout.ts';
@@ -92,15 +102,21 @@ export function InspectorPanel() {
       >
         <ExchangeList />
         <div className="inspector-detail-wrap">
-          <ExchangeDetail />
+          <Detail />
         </div>
       </div>
     </aside>
   );
 }
 
+/** The selected exchange, or the selected tool run. */
+function Detail() {
+  const toolRun = useStore((s) => s.selectedToolRunId);
+  return toolRun === null ? <ExchangeDetail /> : <ToolRunDetail />;
+}
+
 function ClearButton() {
-  const count = useStore((s) => s.exchanges.length);
+  const count = useStore((s) => s.exchanges.length + s.toolRuns.length);
   const clear = useStore((s) => s.clearExchanges);
   const [asking, setAsking] = useState(false);
   return (
@@ -184,18 +200,53 @@ function Resizer(props: { width: number; onWidth(w: number): void }) {
   );
 }
 
+/** A row of the list: an HTTP exchange or a tool run, by the time it started. */
+type ListRow = { kind: 'exchange'; x: ExchangeSummary } | { kind: 'tool'; x: ToolRunSummary };
+
+/** Both lists as one, newest first (each is already newest first: one merge pass). */
+function byTime(exchanges: ExchangeSummary[], runs: ToolRunSummary[]): ListRow[] {
+  const out: ListRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < exchanges.length || j < runs.length) {
+    const x = exchanges[i];
+    const r = runs[j];
+    if (x && (!r || x.startedAt >= r.startedAt)) {
+      out.push({ kind: 'exchange', x });
+      i += 1;
+    } else if (r) {
+      out.push({ kind: 'tool', x: r });
+      j += 1;
+    }
+  }
+  return out;
+}
+
 function ExchangeList() {
   const exchanges = useStore((s) => s.exchanges);
+  const toolRuns = useStore((s) => s.toolRuns);
   const loaded = useStore((s) => s.exchangesLoaded);
-  const hasMore = useStore((s) => s.exchangesHasMore);
+  const hasMore = useStore((s) => s.exchangesHasMore || s.toolRunsHasMore);
   const loading = useStore((s) => s.exchangesLoading);
   const error = useStore((s) => s.exchangesError);
-  const selectedId = useStore((s) => s.selectedExchangeId);
-  const select = useStore((s) => s.selectExchange);
+  const selectedExchange = useStore((s) => s.selectedExchangeId);
+  const selectedRun = useStore((s) => s.selectedToolRunId);
+  const selectedId = selectedRun ?? selectedExchange;
+  const selectExchange = useStore((s) => s.selectExchange);
+  const selectRun = useStore((s) => s.selectToolRun);
+  const select = useCallback(
+    (row: ListRow) => void (row.kind === 'tool' ? selectRun(row.x.id) : selectExchange(row.x.id)),
+    [selectExchange, selectRun],
+  );
   const loadOlder = useStore((s) => s.loadOlderExchanges);
   const [filter, setFilter] = useState('');
   const [problemsOnly, setProblemsOnly] = useState(false);
-  const shown = exchanges.filter((x) => matchesFilter(x, filter, problemsOnly));
+  const all = useMemo(() => byTime(exchanges, toolRuns), [exchanges, toolRuns]);
+  const shown = all.filter((row) =>
+    row.kind === 'tool'
+      ? toolRunMatches(row.x, filter, problemsOnly)
+      : matchesFilter(row.x, filter, problemsOnly),
+  );
   const listRef = useRef<HTMLUListElement>(null);
 
   // The request being inspected (opened from a reply, a column, a check result) is brought into view.
@@ -210,22 +261,22 @@ function ExchangeList() {
     (e: KeyboardEvent<HTMLUListElement>) => {
       if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
       e.preventDefault();
-      const i = shown.findIndex((x) => x.id === selectedId);
+      const i = shown.findIndex((row) => row.x.id === selectedId);
       const next = shown[e.key === 'ArrowDown' ? Math.min(shown.length - 1, i + 1) : Math.max(0, i - 1)];
       if (!next) return;
-      void select(next.id);
-      const el = e.currentTarget.querySelector<HTMLElement>(`[data-id="${CSS.escape(next.id)}"]`);
+      select(next);
+      const el = e.currentTarget.querySelector<HTMLElement>(`[data-id="${CSS.escape(next.x.id)}"]`);
       el?.focus();
     },
     [shown, selectedId, select],
   );
 
   // Roving focus: the selected row (or the first) is the list's one tab stop.
-  const focusId = shown.some((x) => x.id === selectedId) ? selectedId : shown[0]?.id;
+  const focusId = shown.some((row) => row.x.id === selectedId) ? selectedId : shown[0]?.x.id;
 
   return (
     <div className="inspector-list-wrap">
-      {exchanges.length > 0 ? (
+      {all.length > 0 ? (
         <div className="inspector-filter">
           <input
             type="search"
@@ -257,10 +308,8 @@ function ExchangeList() {
           <Spinner size={14} /> {t('inspector.list.loading')}
         </div>
       ) : null}
-      {loaded && exchanges.length === 0 ? (
-        <p className="inspector-pad faint">{t('inspector.list.empty')}</p>
-      ) : null}
-      {exchanges.length > 0 && shown.length === 0 ? (
+      {loaded && all.length === 0 ? <p className="inspector-pad faint">{t('inspector.list.empty')}</p> : null}
+      {all.length > 0 && shown.length === 0 ? (
         <p className="inspector-pad faint" data-testid="exchanges-none-match">
           {t('inspector.list.noMatch')}
         </p>
@@ -272,15 +321,25 @@ function ExchangeList() {
           onKeyDown={onKeyDown}
           ref={listRef}
         >
-          {shown.map((x) => (
-            <ExchangeRow
-              key={x.id}
-              x={x}
-              selected={x.id === selectedId}
-              focusable={x.id === focusId}
-              onSelect={() => void select(x.id)}
-            />
-          ))}
+          {shown.map((row) =>
+            row.kind === 'tool' ? (
+              <ToolRunRow
+                key={row.x.id}
+                r={row.x}
+                selected={row.x.id === selectedId}
+                focusable={row.x.id === focusId}
+                onSelect={() => select(row)}
+              />
+            ) : (
+              <ExchangeRow
+                key={row.x.id}
+                x={row.x}
+                selected={row.x.id === selectedId}
+                focusable={row.x.id === focusId}
+                onSelect={() => select(row)}
+              />
+            ),
+          )}
           {hasMore && loaded ? (
             <li className="inspector-more">
               <Button size="s" variant="ghost" busy={loading} onClick={() => void loadOlder()}>
@@ -334,6 +393,50 @@ function ExchangeRow(props: { x: ExchangeSummary; selected: boolean; focusable: 
       </button>
     </li>
   );
+}
+
+/** A tool run in the list: the tool and its server, how it ended, how long it took. */
+function ToolRunRow(props: { r: ToolRunSummary; selected: boolean; focusable: boolean; onSelect(): void }) {
+  const { r } = props;
+  return (
+    <li>
+      <button
+        type="button"
+        className="inspector-row inspector-row--tool"
+        aria-current={props.selected ? 'true' : undefined}
+        data-id={r.id}
+        data-testid="tool-run-item"
+        tabIndex={props.focusable ? 0 : -1}
+        onClick={props.onSelect}
+        title={t('inspector.tool.rowTitle', { tool: r.tool, server: r.server })}
+      >
+        <span className="inspector-row-method">{t('inspector.tool.kind')}</span>
+        <span className="inspector-row-iface">
+          <span className="inspector-row-name" translate="no">
+            {r.server} / {r.tool}
+          </span>
+        </span>
+        <span
+          className={`inspector-row-status is-${TOOL_RUN_TONE[r.status]}`}
+          data-testid="tool-run-item-status"
+        >
+          {toolRunStatusText(r.status)}
+        </span>
+        <span className="inspector-row-time tabular">{r.status === 'denied' ? '–' : formatMs(r.ms)}</span>
+        <span className="inspector-row-when faint">{formatWhen(r.startedAt)}</span>
+      </button>
+    </li>
+  );
+}
+
+/** A tool run matches when every word is in its server, tool or outcome; a problem is a failed run. */
+function toolRunMatches(r: ToolRunSummary, filter: string, problemsOnly: boolean): boolean {
+  if (problemsOnly && r.status !== 'error') return false;
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  const haystack = [r.server, r.tool, r.status, toolRunStatusText(r.status), t('inspector.tool.kind'), 'mcp']
+    .join(' ')
+    .toLowerCase();
+  return words.every((w) => haystack.includes(w));
 }
 
 /** A row matches when every word of the filter is in its address, format, method or outcome. */

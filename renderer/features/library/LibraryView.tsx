@@ -12,7 +12,9 @@ import { formatWhen } from '../../components/format.ts';
 import { useT } from '../../i18n/useT.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { useStore } from '../../store/index.ts';
-import { libraryRows, type LibrarySort } from '../../store/library-list.ts';
+import { connectionFilterOf, libraryRows, type LibrarySort } from '../../store/library-list.ts';
+import { rowConnectionName } from '../../store/chat-helpers.ts';
+import { ConnectionFilter } from '../../components/ConnectionFilter.tsx';
 import { FolderDot } from '../../components/organise/FolderDialog.tsx';
 import { ImportButton } from '../../components/organise/ImportButton.tsx';
 import { MoveDialog } from '../../components/organise/MoveDialog.tsx';
@@ -63,7 +65,7 @@ export default function LibraryView() {
   const folder = useStore((s) => s.library.folder);
   const query = useStore((s) => s.library.query);
   const sort = useStore((s) => s.library.sort);
-  const connection = useStore((s) => s.library.connection);
+  const connection = useStore((s) => connectionFilterOf(s.library.connection, s.connections));
   const rows = useMemo(
     () => libraryRows(all, { format, connection, folder, query, sort }),
     [all, format, connection, folder, query, sort],
@@ -115,7 +117,6 @@ function Filters(props: { folders: Folder[] }) {
   const id = useId();
   const library = useStore((s) => s.library);
   const setFilter = useStore((s) => s.setLibraryFilter);
-  const connections = useStore((s) => s.connections);
   const searchRef = useRef<HTMLInputElement>(null);
   useEffect(() => searchRef.current?.focus(), []);
   return (
@@ -156,21 +157,12 @@ function Filters(props: { folders: Folder[] }) {
         </select>
       </LabelledSelect>
       <LabelledSelect id={`${id}-connection`} label={t('connection.filter')}>
-        <select
+        <ConnectionFilter
           id={`${id}-connection`}
-          className="select select--s"
           value={library.connection}
-          onChange={(e) => setFilter({ connection: e.target.value })}
-          data-testid="library-connection"
-        >
-          <option value="all">{t('connection.filter.all')}</option>
-          <option value="none">{t('connection.filter.none')}</option>
-          {connections.map((c) => (
-            <option key={c.id} value={c.id} translate="no">
-              {c.name}
-            </option>
-          ))}
-        </select>
+          onChange={(connection) => setFilter({ connection })}
+          testId="library-connection"
+        />
       </LabelledSelect>
       <LabelledSelect id={`${id}-folder`} label={t('organise.library.filter.folder')}>
         <select
@@ -431,9 +423,7 @@ const LibraryRow = memo(function LibraryRow(props: {
   const setTab = useStore((s) => s.setTab);
   const openComparison = useStore((s) => s.openComparison);
   const pin = useStore((s) => s.pinConversations);
-  const connectionName = useStore(
-    (s) => s.connections.find((c) => c.id === summary.connectionId)?.name ?? summary.wantedConnection,
-  );
+  const connectionName = useStore((s) => rowConnectionName(s, summary));
   const pinned = summary.pinned === true;
   const compared = summary.origin === 'compare' && summary.comparisonId !== undefined;
   const onCheck = (e: MouseEvent<HTMLInputElement>) => select(summary.id, e.shiftKey, props.visible);

@@ -12,8 +12,14 @@ const same = (a: McpToolRef, b: McpToolRef) => a.server === b.server && a.tool =
  * The tools of the enabled servers in mcp.json, each switched on or off for this conversation: its name,
  * server, description, input schema and the function name it is sent under in every format.
  */
-export function McpToolsPicker(props: { params: Params; save: (p: Params) => void }) {
-  const { params, save } = props;
+export function McpToolsPicker(props: {
+  params: Params;
+  save: (p: Params) => void;
+  /** the stored conversation these parameters are of: its "always run" tools are shown */
+  conversationId?: string | undefined;
+}) {
+  const { params, save, conversationId } = props;
+  const toolsChanged = useStore((s) => s.mcpToolsChanged);
   const mcp = useStore((s) => s.mcp);
   const loading = useStore((s) => s.mcpLoading);
   const loadMcp = useStore((s) => s.loadMcp);
@@ -33,6 +39,8 @@ export function McpToolsPicker(props: { params: Params; save: (p: Params) => voi
     if (next.length > 0) p.mcpTools = next;
     else delete p.mcpTools;
     save(p);
+    // the host forgets the conversation's "always run" tools when its tools change; so does the page
+    if (conversationId !== undefined) toolsChanged(conversationId);
   };
   const servers = (mcp?.servers ?? []).filter((s) => s.enabled);
   const unavailable = [...new Set(chosen.map((r) => r.server))].filter(
@@ -53,6 +61,9 @@ export function McpToolsPicker(props: { params: Params; save: (p: Params) => voi
           {t('mcp.tools.load')}
         </Button>
       </div>
+      {conversationId !== undefined && chosen.length > 0 ? (
+        <AlwaysRun conversationId={conversationId} />
+      ) : null}
       {servers.every((s) => s.tools.length === 0) ? (
         <span className="field-hint">{t('mcp.tools.empty')}</span>
       ) : null}
@@ -99,6 +110,31 @@ export function McpToolsPicker(props: { params: Params; save: (p: Params) => voi
           );
         }),
       )}
+    </div>
+  );
+}
+
+/** The tools this conversation runs without asking, and the user's way to be asked again. */
+function AlwaysRun(props: { conversationId: string }) {
+  const { conversationId } = props;
+  const always = useStore((s) => s.mcpAlways[conversationId]);
+  const load = useStore((s) => s.loadMcpAlways);
+  const clear = useStore((s) => s.clearMcpAlways);
+  useEffect(() => {
+    if (always === undefined) void load(conversationId);
+  }, [always, conversationId, load]);
+  if (!always || always.length === 0) return null;
+  return (
+    <div className="field-row mcp-always" data-testid="mcp-always-list">
+      <span className="field-hint">
+        {t('mcp.tools.always')}{' '}
+        <span className="mono" translate="no">
+          {always.map((r) => `${r.tool} (${r.server})`).join(', ')}
+        </span>
+      </span>
+      <Button size="s" onClick={() => void clear(conversationId)} data-testid="mcp-always-clear">
+        {t('mcp.tools.askAgain')}
+      </Button>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import {
   type ToolProblems,
 } from '../../store/tool-drafts.ts';
 import type { Params } from '../../../shared/conversation.ts';
+import { IMAGE_CONTROL_KEYS, formatSends, wireName } from '../../../shared/controls.ts';
 import type { TextFormat } from '../../../shared/formats.ts';
 import { MAX_TOOLS, TOOL_EXAMPLES, ToolsSchema, type ToolChoice } from '../../../shared/tools.ts';
 import { Button } from '../../components/Button.tsx';
@@ -57,6 +58,26 @@ export function toolChoiceWire(format: TextFormat, choice: ToolChoice): string {
       return `toolConfig.functionCallingConfig: ${JSON.stringify(config)}`;
     }
   }
+}
+
+/**
+ * What the section sends, for its badge: the functions and the format's image making (the responses
+ * image tool is an entry of `tools`; generate content's image output is `responseModalities`), or nothing.
+ */
+function sentSummary(format: TextFormat, params: Params): { label: string; wire: string } | undefined {
+  const count = params.tools?.length ?? 0;
+  const toggle = IMAGE_CONTROL_KEYS.find((k) => formatSends(format, k));
+  const image = toggle !== undefined && params[toggle] === true ? toggle : undefined;
+  if (count === 0 && image === undefined) return undefined;
+  const wires = [
+    ...(count > 0 ? [TOOLS_WIRE[format]] : []),
+    ...(image !== undefined ? [wireName(format, image) ?? image] : []),
+  ];
+  const label =
+    image === undefined
+      ? t('tools.sent', { count })
+      : t(image === 'imageOutput' ? 'tools.sentImageOutput' : 'tools.sentImageTool', { count });
+  return { label, wire: wires.join(' + ') };
 }
 
 /**
@@ -189,6 +210,7 @@ export function ToolsSection(props: {
   const choiceValue = choice === undefined ? '' : typeof choice === 'object' ? `fn:${choice.name}` : choice;
   const options = functionOptions(drafts, problems, chosen, problem !== undefined);
   const savedNames = [...names].join(', ');
+  const sent = sentSummary(format, params);
 
   return (
     <fieldset className="params-group tools-section" data-testid="param-tools">
@@ -198,9 +220,13 @@ export function ToolsSection(props: {
           <span className="badge badge--warning" data-testid="tools-draft-badge">
             {t('tools.draft.badge')}
           </span>
-        ) : (params.tools?.length ?? 0) > 0 ? (
-          <span className="badge badge--info" title={t('params.sentAs', { wire: TOOLS_WIRE[format] })}>
-            {t('tools.sent', { count: params.tools?.length ?? 0 })}
+        ) : sent !== undefined ? (
+          <span
+            className="badge badge--info"
+            data-testid="tools-sent-badge"
+            title={t('params.sentAs', { wire: sent.wire })}
+          >
+            {sent.label}
           </span>
         ) : (
           <span className="faint params-default">{t('params.notSent')}</span>
@@ -259,7 +285,11 @@ export function ToolsSection(props: {
       </div>
       {full ? <span className="field-hint">{t('tools.full', { max: MAX_TOOLS })}</span> : null}
 
-      <McpToolsPicker params={params} save={save} />
+      <McpToolsPicker
+        params={params}
+        save={save}
+        conversationId={scope !== undefined && !scope.startsWith('new:') ? scope : undefined}
+      />
 
       {drafts.length > 0 ? (
         <div className="field">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
-import { IDLE_CHECK } from '../../store/settings-slice.ts';
+import { selectCheck } from '../../store/settings-slice.ts';
 import type { CheckResult, CheckStatus } from '../../../shared/contract.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
@@ -33,8 +33,8 @@ const STATUS_COUNT = {
 
 /** "Check connection": runs the checks against the active connection and lists results as they arrive. */
 export function CheckSection() {
-  // Results are shown only for the connection they were taken with.
-  const check = useStore((s) => (s.check.connectionId === s.activeConnectionId ? s.check : IDLE_CHECK));
+  // each connection keeps its own results: these are the active connection's
+  const check = useStore((s) => selectCheck(s, s.activeConnectionId));
   const runCheck = useStore((s) => s.runCheck);
   const stopCheck = useStore((s) => s.stopCheck);
   const openInspector = useStore((s) => s.openInspector);

@@ -1,14 +1,16 @@
 // What the lab measures: rows of (connection, format, model), a prompt (typed or a preset's first
 // message), the output length, runs per row and how many at once, with what it may cost at the user's
 // prices. The bounds are shared/limits.ts's SPEED_LAB, the ones the host holds to.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useContext, useId, useMemo, useState } from 'react';
 import { FORMAT_LABELS, familyOf, TEXT_FORMATS, type TextFormat } from '../../../shared/formats.ts';
 import { SPEED_LAB } from '../../../shared/limits.ts';
-import { suitsPurpose } from '../../../shared/model-kinds.ts';
 import { labCostCeiling, type LabRowInput } from '../../../shared/speedlab.ts';
 import { Button } from '../../components/Button.tsx';
+import { ModelPicker } from '../../components/ModelPicker.tsx';
 import { useT } from '../../i18n/useT.ts';
-import { useStore } from '../../store/index.ts';
+import { StoreContext, useStore } from '../../store/index.ts';
+import { selectModelList } from '../../store/chat-helpers.ts';
+import { firstSuitedModel } from '../../store/models-slice.ts';
 import { money } from './lab-text.ts';
 
 function NumberField(props: {
@@ -40,6 +42,107 @@ function NumberField(props: {
   );
 }
 
+/** A labelled select of the lab: a row's connection and format, the preset a prompt is taken from. */
+function LabSelect(props: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string; outside?: boolean }[];
+  onChange(value: string): void;
+  testId?: string;
+}) {
+  return (
+    <label className="lab-field">
+      <span>{props.label}</span>
+      <select
+        className="input"
+        value={props.value}
+        data-testid={props.testId}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.options.map((o) => (
+          // names from outside (connections, presets, formats) are not interface text
+          <option key={o.value} value={o.value} translate={o.outside ? 'no' : undefined}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const FORMAT_OPTIONS = TEXT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f], outside: true }));
+
+/**
+ * One row of the lab: its connection, its format, and its model from that connection's list (the
+ * conversation header's picker: grouped, searchable, and free entry of an id the list lacks).
+ */
+function LabRowFields(props: {
+  row: LabRowInput;
+  n: number;
+  onPatch(patch: Partial<LabRowInput>): void;
+  onRemove: (() => void) | null;
+}) {
+  const { row, n, onPatch } = props;
+  const t = useT();
+  const store = useContext(StoreContext);
+  const connections = useStore((s) => s.connections);
+  const connectionOptions = useMemo(
+    () => connections.map((c) => ({ value: c.id, label: c.name, outside: true })),
+    [connections],
+  );
+  // read at the change: the first model of that format on this row's connection, when the row has none
+  const firstModel = (format: TextFormat, connectionId: string) =>
+    firstSuitedModel(selectModelList(store.getState(), connectionId, familyOf(format))?.items ?? [], format);
+  const i = n - 1;
+  return (
+    <div
+      className="lab-row"
+      role="group"
+      aria-label={t('speedlab.row.label', { n })}
+      data-testid={`lab-row-${i}`}
+    >
+      <LabSelect
+        label={t('speedlab.row.connection')}
+        value={row.connectionId}
+        options={connectionOptions}
+        onChange={(connectionId) => onPatch({ connectionId })}
+        testId={`lab-row-connection-${i}`}
+      />
+      <LabSelect
+        label={t('speedlab.row.format')}
+        value={row.format}
+        options={FORMAT_OPTIONS}
+        onChange={(value) => {
+          const format = value as TextFormat;
+          onPatch({ format, model: row.model || firstModel(format, row.connectionId) });
+        }}
+        testId={`lab-row-format-${i}`}
+      />
+      <div className="lab-field lab-field--grow" data-testid={`lab-row-model-${i}`}>
+        <ModelPicker
+          family={familyOf(row.format)}
+          purpose={row.format}
+          value={row.model}
+          connectionId={row.connectionId === '' ? null : row.connectionId}
+          onChange={(model) => onPatch({ model })}
+          label={t('speedlab.row.model')}
+          compact
+        />
+      </div>
+      {props.onRemove ? (
+        <Button
+          size="s"
+          variant="ghost"
+          icon="trash"
+          aria-label={t('speedlab.row.remove', { n })}
+          title={t('speedlab.row.remove', { n })}
+          onClick={props.onRemove}
+        />
+      ) : null}
+    </div>
+  );
+}
+
 export function LabForm() {
   const t = useT();
   const connections = useStore((s) => s.connections);
@@ -50,12 +153,12 @@ export function LabForm() {
   const live = useStore((s) => s.labLive);
   const runLab = useStore((s) => s.runLab);
   const stopLab = useStore((s) => s.stopLab);
-  const listId = useId();
-
-  const firstModel = (format: TextFormat): string =>
-    (models[familyOf(format)]?.items ?? []).find((m) => suitsPurpose(m.id, format))?.id ?? '';
   const [rows, setRows] = useState<LabRowInput[]>(() => [
-    { connectionId: activeId ?? connections[0]?.id ?? '', format: 'chat', model: firstModel('chat') },
+    {
+      connectionId: activeId ?? connections[0]?.id ?? '',
+      format: 'chat',
+      model: firstSuitedModel(models[familyOf('chat')]?.items ?? [], 'chat'),
+    },
   ]);
   const [prompt, setPrompt] = useState(() => t('speedlab.defaultPrompt'));
   const [outputTokens, setOutputTokens] = useState(200);
@@ -72,14 +175,6 @@ export function LabForm() {
     () => labCostCeiling(prices, rows, { prompt, outputTokens, runs }),
     [prices, rows, prompt, outputTokens, runs],
   );
-  const suggestions = useMemo(
-    () => [...new Set(Object.values(models).flatMap((l) => l?.items.map((m) => m.id) ?? []))],
-    [models],
-  );
-  const loadModels = useStore((s) => s.loadModels);
-  useEffect(() => {
-    for (const f of ['bearer', 'messages', 'generate'] as const) void loadModels(f);
-  }, [loadModels]);
 
   const patch = (i: number, p: Partial<LabRowInput>) =>
     setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...p } : r)));
@@ -104,75 +199,14 @@ export function LabForm() {
       <fieldset className="lab-rows">
         <legend>{t('speedlab.rows')}</legend>
         {rows.map((row, i) => (
-          <div
-            className="lab-row"
+          <LabRowFields
             key={i}
-            role="group"
-            aria-label={t('speedlab.row.label', { n: i + 1 })}
-            data-testid={`lab-row-${i}`}
-          >
-            <label className="lab-field">
-              <span>{t('speedlab.row.connection')}</span>
-              <select
-                className="input"
-                value={row.connectionId}
-                data-testid={`lab-row-connection-${i}`}
-                onChange={(e) => patch(i, { connectionId: e.target.value })}
-              >
-                {connections.map((c) => (
-                  <option key={c.id} value={c.id} translate="no">
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="lab-field">
-              <span>{t('speedlab.row.format')}</span>
-              <select
-                className="input"
-                value={row.format}
-                data-testid={`lab-row-format-${i}`}
-                onChange={(e) => {
-                  const format = e.target.value as TextFormat;
-                  patch(i, { format, model: row.model || firstModel(format) });
-                }}
-              >
-                {TEXT_FORMATS.map((f) => (
-                  <option key={f} value={f} translate="no">
-                    {FORMAT_LABELS[f]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="lab-field lab-field--grow">
-              <span>{t('speedlab.row.model')}</span>
-              <input
-                className="input"
-                value={row.model}
-                list={listId}
-                maxLength={200}
-                translate="no"
-                data-testid={`lab-row-model-${i}`}
-                onChange={(e) => patch(i, { model: e.target.value })}
-              />
-            </label>
-            {rows.length > 1 ? (
-              <Button
-                size="s"
-                variant="ghost"
-                icon="trash"
-                aria-label={t('speedlab.row.remove', { n: i + 1 })}
-                title={t('speedlab.row.remove', { n: i + 1 })}
-                onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
-              />
-            ) : null}
-          </div>
+            row={row}
+            n={i + 1}
+            onPatch={(p) => patch(i, p)}
+            onRemove={rows.length > 1 ? () => setRows((rs) => rs.filter((_, j) => j !== i)) : null}
+          />
         ))}
-        <datalist id={listId}>
-          {suggestions.map((m) => (
-            <option key={m} value={m} />
-          ))}
-        </datalist>
         {rows.length < SPEED_LAB.rows.max ? (
           <Button
             size="s"
@@ -197,26 +231,18 @@ export function LabForm() {
           />
         </label>
         {presets.some((p) => p.message) ? (
-          <label className="lab-field">
-            <span>{t('speedlab.preset')}</span>
-            <select
-              className="input"
-              value=""
-              onChange={(e) => {
-                const preset = presets.find((p) => p.id === e.target.value);
-                if (preset?.message) setPrompt(preset.message.slice(0, SPEED_LAB.promptChars));
-              }}
-            >
-              <option value="">{t('speedlab.preset.none')}</option>
-              {presets
-                .filter((p) => p.message)
-                .map((p) => (
-                  <option key={p.id} value={p.id} translate="no">
-                    {p.name}
-                  </option>
-                ))}
-            </select>
-          </label>
+          <LabSelect
+            label={t('speedlab.preset')}
+            value=""
+            options={[
+              { value: '', label: t('speedlab.preset.none') },
+              ...presets.filter((p) => p.message).map((p) => ({ value: p.id, label: p.name, outside: true })),
+            ]}
+            onChange={(id) => {
+              const preset = presets.find((p) => p.id === id);
+              if (preset?.message) setPrompt(preset.message.slice(0, SPEED_LAB.promptChars));
+            }}
+          />
         ) : null}
         <NumberField
           label={t('speedlab.outputTokens')}

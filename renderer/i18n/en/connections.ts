@@ -19,7 +19,26 @@ export const connections = {
   'connection.filter': 'Connection',
   'connection.filter.all': 'All connections',
   'connection.filter.none': 'No connection',
-  'connection.import.missing': (v) =>
-    `${Number(v.count).toLocaleString('en')} imported ${plural(v.count, 'conversation goes', 'conversations go')} through “${String(v.name)}”, which is not here: pick a connection in ${plural(v.count, 'its', 'their')} header, or keep ${plural(v.count, 'it', 'them')} unassigned.`,
+  'connection.filter.tab': "Filter this tab's conversations by connection",
+  'connection.filter.empty': 'No conversation of this tab goes through this connection.',
+  'connection.ask.title': 'Connections this import names',
+  'connection.ask.intro':
+    'The file names connections this app does not have. Choose the saved connection each one stands for, or leave its conversations unassigned: they ask again before anything is sent.',
+  'connection.ask.count': (v) =>
+    `${Number(v.count).toLocaleString('en')} ${plural(v.count, 'conversation', 'conversations')}`,
+  'connection.ask.leave': 'Leave unassigned',
+  'connection.ask.leaveAll': 'Leave all unassigned',
+  'connection.ask.apply': 'Apply',
+  'connection.ask.left': (v) =>
+    `${Number(v.count).toLocaleString('en')} imported ${plural(v.count, 'conversation stays', 'conversations stay')} unassigned: pick a connection in ${plural(v.count, 'its', 'their')} header before sending.`,
   'connection.column': 'Connection of column {n}',
+  'connection.status.unchecked': 'Not checked yet',
+  'connection.status.running': 'Checking…',
+  'connection.status.ok': 'Last check {when}: {counts}',
+  'connection.status.failed': 'Last check {when} failed: {counts}',
+  'connection.status.check': 'Check this connection',
+  'connection.status.word.unchecked': 'not checked',
+  'connection.status.word.running': 'checking',
+  'connection.status.word.ok': 'ok',
+  'connection.status.word.failed': 'check failed',
 } satisfies Record<string, Entry>;

@@ -27,6 +27,8 @@ export const mcp = {
   'mcp.tools.load': 'Show server tools',
   'mcp.tools.use': 'Use {tool} of {server}',
   'mcp.tools.sentAs': 'sent as {name}',
+  'mcp.tools.always': 'Runs without asking in this conversation:',
+  'mcp.tools.askAgain': 'Ask again',
   'mcp.tools.unavailable': '{server} is off or failed: its tools are not sent.',
 
   'mcp.call.title': 'Run {tool} on {server}?',
@@ -46,6 +48,9 @@ export const mcp = {
   'mcp.call.image': 'Image from {tool}',
 
   'mcp.notices.listFailed': 'The tool servers could not be listed: {message}',
+  'mcp.notices.notRecorded':
+    'The denial went back to the model but the inspector could not record it: {message}',
+  'mcp.notices.alwaysNotKept': '"Always run" could not be kept with the conversation: {message}',
   'mcp.notices.stepLimit':
     'Stopped after {max} tool steps in a row (the limit is in Settings). Answer the calls below yourself.',
 } satisfies Record<string, Entry>;

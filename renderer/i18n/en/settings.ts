@@ -15,7 +15,8 @@ export const settings = {
   'settings.check.running': 'Checking…',
   'settings.check.again': 'Check again',
   'settings.check.stop': 'Stop',
-  'settings.check.images': 'Include image generation (slower; may be billed)',
+  'settings.check.images':
+    'Include image generation (images, edits, the image tool and image output; slower; may be billed)',
   'settings.check.attachments': 'Send each format a tiny image',
   'settings.check.tools': 'Make each format call a function',
   'settings.check.report': 'Download report',

@@ -4,6 +4,14 @@ import type { Entry } from '../translate.ts';
 export const tools = {
   'tools.title': 'Tools',
   'tools.sent': (v) => `sent · ${v.count} function${v.count === 1 ? '' : 's'}`,
+  'tools.sentImageTool': (v) =>
+    v.count === 0
+      ? 'sent · image tool'
+      : `sent · ${v.count} function${v.count === 1 ? '' : 's'} + image tool`,
+  'tools.sentImageOutput': (v) =>
+    v.count === 0
+      ? 'sent · image output'
+      : `sent · ${v.count} function${v.count === 1 ? '' : 's'} + image output`,
   'tools.empty': 'Functions the model may call. Its calls show in the reply; you answer each with a result.',
   'tools.add': 'Add function',
   'tools.addExample': 'Add an example function',

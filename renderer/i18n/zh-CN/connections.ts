@@ -16,7 +16,25 @@ export const connections: Record<keyof typeof en, Entry> = {
   'connection.filter': '连接',
   'connection.filter.all': '所有连接',
   'connection.filter.none': '无连接',
-  'connection.import.missing': (v) =>
-    `${Number(v.count).toLocaleString('zh-CN')} 个导入的对话使用连接“${String(v.name)}”，但这里没有它：请在对话标题栏中选择一个连接，或保持未分配。`,
+  'connection.filter.tab': '按连接筛选此标签页的对话',
+  'connection.filter.empty': '此标签页没有经由此连接的对话。',
+  'connection.ask.title': '导入文件中的连接',
+  'connection.ask.intro':
+    '该文件使用了此应用中没有的连接。请为每个连接选择对应的已保存连接，或让其对话保持未分配：发送前会再次询问。',
+  'connection.ask.count': (v) => `${Number(v.count).toLocaleString('zh-CN')} 个对话`,
+  'connection.ask.leave': '保持未分配',
+  'connection.ask.leaveAll': '全部保持未分配',
+  'connection.ask.apply': '应用',
+  'connection.ask.left': (v) =>
+    `${Number(v.count).toLocaleString('zh-CN')} 个导入的对话保持未分配：发送前请在对话标题栏中选择一个连接。`,
   'connection.column': '第 {n} 列的连接',
+  'connection.status.unchecked': '尚未检查',
+  'connection.status.running': '正在检查…',
+  'connection.status.ok': '上次检查 {when}：{counts}',
+  'connection.status.failed': '上次检查 {when} 未通过：{counts}',
+  'connection.status.check': '检查此连接',
+  'connection.status.word.unchecked': '未检查',
+  'connection.status.word.running': '检查中',
+  'connection.status.word.ok': '正常',
+  'connection.status.word.failed': '检查未通过',
 };

@@ -27,6 +27,8 @@ export const mcp: Record<keyof typeof en, Entry> = {
   'mcp.tools.load': '显示服务器工具',
   'mcp.tools.use': '使用 {server} 的 {tool}',
   'mcp.tools.sentAs': '以 {name} 发送',
+  'mcp.tools.always': '在此对话中无需询问即运行：',
+  'mcp.tools.askAgain': '重新询问',
   'mcp.tools.unavailable': '{server} 已关闭或失败：其工具不会发送。',
 
   'mcp.call.title': '在 {server} 上运行 {tool}？',
@@ -46,5 +48,7 @@ export const mcp: Record<keyof typeof en, Entry> = {
   'mcp.call.image': '来自 {tool} 的图像',
 
   'mcp.notices.listFailed': '无法列出工具服务器：{message}',
+  'mcp.notices.notRecorded': '拒绝已发回模型，但检查器未能记录：{message}',
+  'mcp.notices.alwaysNotKept': '无法在对话中保存“始终运行”：{message}',
   'mcp.notices.stepLimit': '已连续执行 {max} 个工具步骤后停止（上限在设置中）。请自己回答下面的调用。',
 };

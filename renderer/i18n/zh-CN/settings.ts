@@ -13,7 +13,7 @@ export const settings: Record<keyof typeof en, Entry> = {
   'settings.check.running': '正在检查…',
   'settings.check.again': '重新检查',
   'settings.check.stop': '停止',
-  'settings.check.images': '包括图片生成（较慢；可能产生费用）',
+  'settings.check.images': '包括图片生成（图片、编辑、图像工具和图像输出；较慢；可能产生费用）',
   'settings.check.attachments': '向每种格式发送一张小图片',
   'settings.check.tools': '让每种格式调用一个函数',
   'settings.check.report': '下载报告',

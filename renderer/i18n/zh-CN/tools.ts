@@ -4,6 +4,8 @@ import type { tools as en } from '../en/tools.ts';
 export const tools: Record<keyof typeof en, Entry> = {
   'tools.title': '工具',
   'tools.sent': (v) => `发送 · ${v.count} 个函数`,
+  'tools.sentImageTool': (v) => (v.count === 0 ? '发送 · 图像工具' : `发送 · ${v.count} 个函数 + 图像工具`),
+  'tools.sentImageOutput': (v) => (v.count === 0 ? '发送 · 图像输出' : `发送 · ${v.count} 个函数 + 图像输出`),
   'tools.empty': '模型可以调用的函数。它的调用会显示在回复中，由你逐个填写结果。',
   'tools.add': '添加函数',
   'tools.addExample': '添加示例函数',

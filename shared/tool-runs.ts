@@ -1,0 +1,103 @@
+/**
+ * The inspector's record of one tool run: a call a reply made to an MCP server's tool, from the user's
+ * answer to its result. Part of the conversation's record (stored with it, deleted with it) and shown in
+ * the inspector beside the HTTP exchanges, in time order. Like the exchange record it keeps what helps
+ * reading and elides what is large: an image is kept as its type and size, never its bytes; the
+ * arguments and the result text keep MCP_LIMITS.resultChars characters.
+ */
+import { z } from 'zod';
+import { MCP_LIMITS } from './limits.ts';
+import { McpServerNameSchema } from './tools.ts';
+import type { McpCallResult } from './mcp.ts';
+
+export const TOOL_RUN_STATUSES = ['done', 'error', 'denied', 'stopped'] as const;
+export type ToolRunStatus = (typeof TOOL_RUN_STATUSES)[number];
+
+const Text = z.string().max(MCP_LIMITS.resultChars);
+const Ms = z.number().int().min(0).max(86_400_000);
+
+export const ToolRunPartSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: Text }),
+  /** the image's bytes are not kept in the record: its type and size say what came back */
+  z.object({ type: z.literal('image'), mimeType: z.string().max(100), bytes: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('resource'),
+    uri: z.string().max(2_000),
+    mimeType: z.string().max(100).optional(),
+    text: Text.optional(),
+  }),
+]);
+export type ToolRunPart = z.infer<typeof ToolRunPartSchema>;
+
+export const ToolRunSchema = z.object({
+  id: z.string().min(1).max(100),
+  conversationId: z.string().min(1).max(100),
+  /** the reply that made the call */
+  replyId: z.string().min(1).max(100),
+  callId: z.string().min(1).max(200),
+  server: McpServerNameSchema,
+  tool: z.string().min(1).max(200),
+  /** the call's arguments as the model sent them (JSON text), cut to the cap */
+  arguments: Text,
+  status: z.enum(TOOL_RUN_STATUSES),
+  content: z.array(ToolRunPartSchema).max(1_000),
+  /** the result was cut to the output cap (by the host's cap or by this record's) */
+  truncated: z.boolean(),
+  /** why the user denied it */
+  reason: Text.optional(),
+  startedAt: z.number().int().min(0),
+  ms: Ms,
+});
+export type ToolRun = z.infer<typeof ToolRunSchema>;
+
+/** A row of the inspector's list. */
+export type ToolRunSummary = Pick<
+  ToolRun,
+  'id' | 'conversationId' | 'server' | 'tool' | 'status' | 'startedAt' | 'ms'
+>;
+
+export function toolRunSummary(run: ToolRun): ToolRunSummary {
+  const { id, conversationId, server, tool, status, startedAt, ms } = run;
+  return { id, conversationId, server, tool, status, startedAt, ms };
+}
+
+/** Text cut to the record's cap, and whether it was. */
+function capped(text: string): { text: string; cut: boolean } {
+  return text.length > MCP_LIMITS.resultChars
+    ? { text: text.slice(0, MCP_LIMITS.resultChars), cut: true }
+    : { text, cut: false };
+}
+
+/** A call's result as the record keeps it: images elided to type and size. One pass over the parts. */
+export function toolRunContent(result: McpCallResult): { content: ToolRunPart[]; truncated: boolean } {
+  let truncated = result.truncated;
+  const content: ToolRunPart[] = [];
+  for (const part of result.content.slice(0, 1_000)) {
+    if (part.type === 'image') {
+      content.push({
+        type: 'image',
+        mimeType: part.mimeType.slice(0, 100),
+        bytes: Math.floor((part.dataBase64.length * 3) / 4),
+      });
+    } else if (part.type === 'text') {
+      const { text, cut } = capped(part.text);
+      truncated ||= cut;
+      content.push({ type: 'text', text });
+    } else {
+      const text = part.text === undefined ? undefined : capped(part.text);
+      truncated ||= text?.cut === true;
+      content.push({
+        type: 'resource',
+        uri: part.uri.slice(0, 2_000),
+        ...(part.mimeType === undefined ? {} : { mimeType: part.mimeType.slice(0, 100) }),
+        ...(text === undefined ? {} : { text: text.text }),
+      });
+    }
+  }
+  return { content, truncated: truncated || result.content.length > 1_000 };
+}
+
+/** The arguments as the record keeps them: the text, cut to the cap. */
+export function toolRunArguments(text: string): { text: string; cut: boolean } {
+  return capped(text);
+}
