@@ -98,7 +98,7 @@ export function PartialReplyImage(props: { src: string; partial: number }) {
         data-testid="reply-image-partial"
         data-partial={props.partial}
       >
-        <img src={props.src} alt={t('chat.image.partial', { n: props.partial + 1 })} />
+        <img src={props.src} decoding="async" alt={t('chat.image.partial', { n: props.partial + 1 })} />
         <figcaption>
           <span className="badge badge--info">{t('chat.image.partial', { n: props.partial + 1 })}</span>
         </figcaption>
