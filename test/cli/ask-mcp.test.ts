@@ -57,16 +57,31 @@ interface Run {
 }
 
 /** The command in this process with a terminal whose answers are scripted, one per question. */
-async function onTerminal(argv: string[], answers: string[]): Promise<Run> {
+async function onTerminal(
+  argv: string[],
+  answers: string[],
+  /** Ctrl+C the moment stderr says this */
+  interruptAt?: string,
+): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const questions: string[] = [];
+  let interrupt: (() => void) | undefined;
   const io: CliIO = {
     stdout: { write: (t) => void (stdout += t), isTTY: false },
-    stderr: { write: (t) => void (stderr += t), isTTY: false },
+    stderr: {
+      write: (t) => {
+        stderr += t;
+        if (interruptAt !== undefined && t.includes(interruptAt)) interrupt?.();
+      },
+      isTTY: false,
+    },
     env,
     readStdin: () => Promise.resolve(''),
-    onSignal: () => () => undefined,
+    onSignal: (handler) => {
+      interrupt = () => handler('SIGINT');
+      return () => (interrupt = undefined);
+    },
     question: (prompt) => {
       questions.push(prompt);
       return Promise.resolve(answers.shift() ?? null);
@@ -112,6 +127,14 @@ describe('quartet ask --mcp', () => {
       ['echo', 'done'],
     ]);
     expect(out.toolRuns[0]!.result).toMatch(/^echo: /);
+  });
+
+  it('Ctrl+C while a call runs stops it and exits non-zero', async () => {
+    const r = await onTerminal(ask('chat', 'Wait. [[call:local__slow]]'), ['y'], 'running local/slow');
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain('quartet: stopped');
+    expect(r.stderr).not.toContain('local/slow answered');
+    expect(r.stdout).toBe('');
   });
 
   it('stops at the step limit with a note, the last calls not run', async () => {
