@@ -1,6 +1,6 @@
 // `quartet ask --mcp NAME`: the stdio test server's tools offered through the simulator in each format,
 // each call asked about on the terminal (or run with --yes), the results answered, the step limit said.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { main } from '../../electron/cli/main.ts';
 import type { CliIO } from '../../electron/cli/io.ts';
 import { SANDBOX_KEY, startSimulator, type RunningSimulator } from '../../electron/simulator/index.ts';
 import type { TextFormat } from '../../shared/formats.ts';
+import { parseConversationFile } from '../../shared/export.ts';
 import { runCli } from './run-cli.ts';
 
 const SERVER = fileURLToPath(new URL('../support/mcp-stdio-server.ts', import.meta.url));
@@ -127,6 +128,31 @@ describe('quartet ask --mcp', () => {
       ['echo', 'done'],
     ]);
     expect(out.toolRuns[0]!.result).toMatch(/^echo: /);
+  });
+
+  it('--history keeps the calls and their results, and the next turn goes on from them', async () => {
+    const history = join(dataDir, 'tools.json');
+    const first = await runCli(
+      ask('messages', 'Say it back. [[call:local__echo]]', '--yes', '--history', history),
+      {
+        env,
+      },
+    );
+    expect(first.code).toBe(0);
+    const second = await runCli(['ask', '--history', history, '--mcp', 'local', '--yes', 'Thanks.'], { env });
+    expect(second.code).toBe(0);
+    const parsed = parseConversationFile(await readFile(history, 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.message);
+    const turns = parsed.conversation.turns;
+    expect(turns.map((t) => [t.role, (t.toolCalls ?? []).length, (t.toolResults ?? []).length])).toEqual([
+      ['user', 0, 0],
+      ['assistant', 1, 0],
+      ['user', 0, 1],
+      ['assistant', 0, 0],
+      ['user', 0, 0],
+      ['assistant', 0, 0],
+    ]);
+    expect(turns[2]!.toolResults![0]!.content).toMatch(/^echo: /);
   });
 
   it('Ctrl+C while a call runs stops it and exits non-zero', async () => {
