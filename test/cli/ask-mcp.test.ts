@@ -196,6 +196,12 @@ describe('quartet ask --mcp', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('refuses --yes without --mcp, which would run nothing', async () => {
+    const r = await runCli(['ask', '--format', 'chat', '--model', MODEL.chat, '--yes', 'hi'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--yes and --steps go with --mcp NAME');
+  });
+
   it('refuses the first call when standard input is not a terminal and --yes is not given', async () => {
     const r = await runCli(ask('messages', 'Say it back. [[call:local__echo]]'), { env });
     expect(r.code).toBe(2);

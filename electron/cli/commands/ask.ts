@@ -50,6 +50,9 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   const stream = flag(v, 'stream');
   const servers = list(v, 'mcp');
   const stepsFlag = intOption('steps', str(v, 'steps'), MCP_STEP_LIMIT.min, MCP_STEP_LIMIT.max);
+  if (servers.length === 0 && (flag(v, 'yes') || stepsFlag !== undefined)) {
+    throw new UsageError('--yes and --steps go with --mcp NAME (the tools they run)');
+  }
 
   const loaded = historyPath ? await loadHistory(historyPath) : undefined;
   const previous = loaded?.conversation;
