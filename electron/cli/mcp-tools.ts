@@ -128,15 +128,21 @@ function session(manager: McpManager, refs: McpToolRef[], o: Options): CliMcp {
   async function decide(ref: McpToolRef, args: string): Promise<Decision> {
     const key = `${ref.server}/${ref.tool}`;
     if (o.yes || always.has(key)) return { run: true };
-    const question = o.io.question;
-    if (!question) {
+    const asking = o.io.question;
+    if (!asking) {
       throw new UsageError(
         `the model called ${key}, but standard input is not a terminal, so nobody can be asked before it runs; pass --yes to run the tools of --mcp servers without asking`,
       );
     }
+    // Ctrl+C while a question waits is a stop, said as the command's other stops are
+    const question = (prompt: string) =>
+      asking(prompt, o.signal).catch((e: unknown) => {
+        if (o.signal.aborted) throw new ApiError({ kind: 'aborted', message: MCP_RESULT_WORDS.stopped });
+        throw e;
+      });
     o.term.err(`\n${key} wants to run with:\n${pretty(args)}\n`);
     for (;;) {
-      const answer = await question('Run it? [y]es, [n]o, [a]lways this tool in this run: ', o.signal);
+      const answer = await question('Run it? [y]es, [n]o, [a]lways this tool in this run: ');
       const word = (answer ?? 'n').trim().toLowerCase();
       if (word === 'y' || word === 'yes') return { run: true };
       if (word === 'a' || word === 'always') {
@@ -144,7 +150,7 @@ function session(manager: McpManager, refs: McpToolRef[], o: Options): CliMcp {
         return { run: true };
       }
       if (word === 'n' || word === 'no') {
-        const reason = answer === null ? null : await question('Why? (sent to the model): ', o.signal);
+        const reason = answer === null ? null : await question('Why? (sent to the model): ');
         return { run: false, reason: (reason ?? '').trim().slice(0, MCP_DENY_REASON_CHARS) };
       }
     }

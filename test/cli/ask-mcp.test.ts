@@ -83,9 +83,13 @@ async function onTerminal(
       interrupt = () => handler('SIGINT');
       return () => (interrupt = undefined);
     },
-    question: (prompt) => {
+    question: (prompt, signal) => {
       questions.push(prompt);
-      return Promise.resolve(answers.shift() ?? null);
+      const answer = answers.shift() ?? null;
+      if (answer !== '^C') return Promise.resolve(answer);
+      // Ctrl+C at the question: the process's handler stops the command, and the question gives up
+      interrupt?.();
+      return Promise.reject(signal.reason as Error);
     },
   };
   const code = await main(argv, io);
@@ -161,6 +165,14 @@ describe('quartet ask --mcp', () => {
     expect(r.stderr).toContain('quartet: stopped');
     expect(r.stderr).not.toContain('local/slow answered');
     expect(r.stdout).toBe('');
+  });
+
+  it('Ctrl+C at the question stops the command without running the call', async () => {
+    const r = await onTerminal(ask('chat', 'Say it back. [[call:local__echo]]'), ['^C']);
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain('quartet: stopped');
+    expect(r.stderr).not.toContain('internal error');
+    expect(r.stderr).not.toContain('running local/echo');
   });
 
   it('stops at the step limit with a note, the last calls not run', async () => {
