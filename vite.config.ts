@@ -1,4 +1,15 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Tests start Node many times (the quartet CLI, crash and lock children, build scripts), and each start
+// strips and compiles the same TypeScript again. Node's compile cache (keyed by content) keeps that work
+// between starts; the variable is inherited by the test workers and every child they spawn.
+process.env['NODE_COMPILE_CACHE'] ??= path.join(os.tmpdir(), 'quartet-node-compile-cache');
+
+// Vitest's default is one worker fewer than the cores: one worker on a two-core machine, which then sits
+// idle while a test waits on a child process, a socket or a timer. Two keep both cores busy.
+const UNIT_WORKERS = Math.max(2, os.availableParallelism() - 1);
 
 // One file configures the renderer build and every test project.
 export default defineConfig({
@@ -22,6 +33,7 @@ export default defineConfig({
           exclude: ['test/e2e/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 20_000,
+          maxWorkers: UNIT_WORKERS,
         },
       },
       {
@@ -34,7 +46,15 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // expect.poll waits for what the page shows after an event (a debounced search, a decode on the
+          // host); vitest's 1 s default is shorter than such a wait beside busy neighbours on two cores. A
+          // poll that is already true returns at once, so a generous limit costs a passing test nothing.
+          expect: { poll: { timeout: 15_000 } },
+          // Two files at once: each test has its own host (port 0), data folder and browser context, and
+          // most of a test's time is spent waiting on the page. After the unit tests (groupOrder), so
+          // the two projects never share a worker limit.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -19,7 +19,14 @@ export function runCli(
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env['PATH'] ?? '', ...opts.env },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        // the compile cache vite.config.ts sets up: a test's own variables never include it
+        ...(process.env['NODE_COMPILE_CACHE']
+          ? { NODE_COMPILE_CACHE: process.env['NODE_COMPILE_CACHE'] }
+          : {}),
+        ...opts.env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

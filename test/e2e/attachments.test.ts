@@ -166,7 +166,7 @@ describe('attachments', () => {
     expect(await chip.nth(1).textContent()).toContain('fake.png');
     await chip.first().getByTestId('remove-file').click();
     await chip.first().getByTestId('remove-file').click();
-    expect(await chip.count()).toBe(0);
+    await expect.poll(() => chip.count()).toBe(0);
     await send('Fine without files');
     expect(await lastReplyText()).toContain('Fine without files');
   });
@@ -177,21 +177,23 @@ describe('attachments', () => {
     const noise = Buffer.from(await noisePng(1700, 1600));
     await attach([{ name: 'noise.png', mimeType: 'image/png', buffer: noise }]);
     const reason = page.getByTestId('send-disabled-reason');
-    expect(await reason.textContent()).toBe(
-      '"noise.png" is 7.8 MB; Messages takes images up to 3.75 MB (5 MB once encoded). Tick "Fit images to the format" below the files.',
-    );
+    await expect
+      .poll(() => reason.textContent())
+      .toBe(
+        '"noise.png" is 7.8 MB; Messages takes images up to 3.75 MB (5 MB once encoded). Tick "Fit images to the format" below the files.',
+      );
     // the box the sentence names is there, with what the image is now
     const box = page.getByTestId('fit-images');
     expect(await box.getByRole('checkbox', { name: 'Fit images to the format' }).isChecked()).toBe(false);
     const line = box.getByTestId('fit-size');
-    expect(await line.textContent()).toBe('noise.png: 1700×1600 PNG, 7.8 MB');
+    await expect.poll(() => line.textContent()).toBe('noise.png: 1700×1600 PNG, 7.8 MB');
     await box.getByRole('checkbox', { name: 'Fit images to the format' }).check();
     await expect.poll(() => line.getAttribute('data-status'), { timeout: 30_000 }).toBe('ready');
     const shown = (await line.textContent()) ?? '';
     const m = /^noise\.png: 1700×1600 PNG, 7\.8 MB → 1700×1600 JPEG, (\d(?:\.\d)?) MB$/.exec(shown);
     expect(m, shown).not.toBeNull();
     expect(Number(m?.[1])).toBeLessThanOrEqual(3.75);
-    expect(await reason.count()).toBe(0);
+    await expect.poll(() => reason.count()).toBe(0);
     await send('What is this?');
     // what went is what the line showed: a JPEG of that size, as the simulator decoded it
     expect(await lastReplyText()).toMatch(/Received 1 attachment: image\/jpeg 1700x1600 \(\d+ bytes\)\./);

@@ -145,7 +145,7 @@ describe('branches', () => {
     const reply = replies().last();
     await reply.hover();
     await reply.getByTestId('edit-reply').click();
-    expect(await page.getByTestId('edit-reply-warning').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('edit-reply-warning').count()).toBe(1);
     await page.getByTestId('edit-reply-input').fill('Tides come from the Moon.');
     await page.getByTestId('edit-reply-save').click();
     await expect

@@ -170,7 +170,7 @@ describe('text tabs', () => {
     expect(await page.getByTestId('composer-input').inputValue()).toBe('Is this sent?');
 
     await temperature.fill('0.7');
-    expect(await page.getByTestId('param-temperature-error').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('param-temperature-error').count()).toBe(0);
     expect(await slider.getAttribute('aria-valuetext')).toBeNull();
     expect(await slider.inputValue()).toBe('0.7');
     expect(await page.getByTestId('composer-params').textContent()).toContain('temperature 0.7');
@@ -208,7 +208,7 @@ describe('text tabs', () => {
     }
     // each tab keeps its own conversations
     await page.getByTestId('tab-messages').click();
-    expect(await page.getByTestId('conversation-item').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('conversation-item').count()).toBe(1);
     expect(await page.getByTestId('model-picker-input').inputValue()).toBe('claude-haiku-4-5');
   });
 
@@ -493,6 +493,6 @@ describe('text tabs', () => {
     expect(await page.getByTestId('model-picker-input').inputValue()).toBe('gemini-2.5-flash');
 
     await page.getByTestId('tab-messages').click();
-    expect(await page.getByTestId('conversation-item').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('conversation-item').count()).toBe(2);
   });
 });

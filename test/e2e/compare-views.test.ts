@@ -129,9 +129,9 @@ describe('compare views', () => {
     expect(await visibleColumns.getAttribute('data-format')).toBe('chat');
 
     await tabs.nth(3).click();
-    expect(await tabs.nth(3).getAttribute('aria-selected')).toBe('true');
-    expect(await visibleColumns.count()).toBe(1);
-    expect(await visibleColumns.getAttribute('data-format')).toBe('responses');
+    await expect.poll(() => tabs.nth(3).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => visibleColumns.count()).toBe(1);
+    await expect.poll(() => visibleColumns.getAttribute('data-format')).toBe('responses');
     expect(await visibleColumns.getByTestId('compare-reply').textContent()).toContain('context window');
     // the figures under it are that column's
     expect(await page.locator('[data-testid="compare-figures"]:visible').count()).toBe(1);
@@ -150,7 +150,7 @@ describe('compare views', () => {
     await sendToAll('Why is the sky blue?');
     await expect.poll(() => page.getByTestId('compare-reply').count(), { timeout: 30_000 }).toBe(3);
     await page.getByTestId('compare-new').click();
-    expect(await page.getByTestId('compare-reply').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('compare-reply').count()).toBe(0);
 
     await page.getByTestId('tab-library').click();
     const rows = page.getByTestId('library-row');

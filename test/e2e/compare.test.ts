@@ -164,7 +164,9 @@ describe('compare', () => {
       .toBe(2);
     // the column started over; the others kept their conversations
     await page.getByTestId('tab-compare').click();
-    expect(await messagesColumn.getByTestId('compare-reply').count()).toBe(0);
-    expect(await page.getByTestId('compare-column').nth(0).getByTestId('compare-reply').count()).toBe(1);
+    await expect.poll(() => messagesColumn.getByTestId('compare-reply').count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('compare-column').nth(0).getByTestId('compare-reply').count())
+      .toBe(1);
   });
 });

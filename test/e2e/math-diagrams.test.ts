@@ -74,7 +74,7 @@ it('draws a reply’s math and diagram, toggles the diagram’s source, and foll
   );
   expect(await diagram.getByTestId('diagram-svg').count()).toBe(0);
   await diagram.getByTestId('diagram-toggle').click();
-  expect(await diagram.getByTestId('diagram-svg').locator('svg').count()).toBe(1);
+  await expect.poll(() => diagram.getByTestId('diagram-svg').locator('svg').count()).toBe(1);
 
   // the dark theme draws it again in its own colours
   await setTheme('dark');

@@ -105,7 +105,7 @@ describe('a functions draft with problems', () => {
     await page.getByTestId('tools-draft-discard').click();
     await expect.poll(() => second().getByTestId('tool-name').inputValue()).toBe('function_2');
     await page.getByTestId('composer-input').fill('after discarding');
-    expect(await page.getByTestId('send-disabled-reason').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('send-disabled-reason').count()).toBe(0);
   });
 
   it('a new conversation says what it inherits, and "Start from defaults" starts it from the defaults', async () => {

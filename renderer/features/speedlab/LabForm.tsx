@@ -13,8 +13,6 @@ import { selectModelList } from '../../store/chat-helpers.ts';
 import { firstSuitedModel } from '../../store/models-slice.ts';
 import { money } from './lab-text.ts';
 
-const DEFAULT_PROMPT = 'Explain in one paragraph why the sky is blue.';
-
 function NumberField(props: {
   label: string;
   value: number;
@@ -162,7 +160,7 @@ export function LabForm() {
       model: firstSuitedModel(models[familyOf('chat')]?.items ?? [], 'chat'),
     },
   ]);
-  const [prompt, setPrompt] = useState(DEFAULT_PROMPT);
+  const [prompt, setPrompt] = useState(() => t('speedlab.defaultPrompt'));
   const [outputTokens, setOutputTokens] = useState(200);
   const [runs, setRuns] = useState(5);
   const [concurrency, setConcurrency] = useState(2);

@@ -12,6 +12,7 @@ export const speedlab = {
   'speedlab.row.remove': 'Remove row {n}',
   'speedlab.row.label': 'Row {n}',
   'speedlab.prompt': 'Prompt',
+  'speedlab.defaultPrompt': 'Explain in one paragraph why the sky is blue.',
   'speedlab.preset': 'Prompt from a preset',
   'speedlab.preset.none': 'Choose a preset…',
   'speedlab.outputTokens': 'Output length (tokens)',

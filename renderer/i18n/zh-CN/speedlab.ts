@@ -11,6 +11,7 @@ export const speedlab: Record<keyof typeof en, Entry> = {
   'speedlab.row.remove': '删除第 {n} 行',
   'speedlab.row.label': '第 {n} 行',
   'speedlab.prompt': '提示词',
+  'speedlab.defaultPrompt': '用一段话解释天空为什么是蓝色的。',
   'speedlab.preset': '从预设取提示词',
   'speedlab.preset.none': '选择预设…',
   'speedlab.outputTokens': '输出长度（token）',
