@@ -169,7 +169,9 @@ async function everyScreen(): Promise<Record<string, string[]>> {
   const problems: Record<string, string[]> = {};
   for (const tab of TABS) {
     await page.getByTestId(`tab-${tab}`).click();
-    await page.waitForTimeout(0);
+    // the sections loaded on first use (the library, the speed lab), and the library's rows, are scanned too
+    await expect.poll(() => page.locator('.app-loading').count()).toBe(0);
+    if (tab === 'library') await page.getByTestId('library-open').first().waitFor();
     const found = await untranslated();
     if (found.length > 0) problems[tab] = found;
   }

@@ -441,6 +441,8 @@ const LibraryRow = memo(function LibraryRow(props: {
         onClick={onCheck}
         onChange={() => undefined}
         aria-label={t('organise.library.select', { title: summary.title })}
+        // the label is in the page's language already; the title in it is the user's own
+        translate="no"
         data-testid="library-check"
       />
       <span className="library-cell-title">
@@ -465,7 +467,9 @@ const LibraryRow = memo(function LibraryRow(props: {
           }}
           data-testid="library-open"
         >
-          <span className="library-row-title">{summary.title}</span>
+          <span className="library-row-title" translate="no">
+            {summary.title}
+          </span>
         </button>
         {connectionName !== undefined ? (
           <span className="library-connection" translate="no" data-testid="library-connection-name">
@@ -487,6 +491,7 @@ const LibraryRow = memo(function LibraryRow(props: {
               : t('organise.pin.named', { title: summary.title })
           }
           aria-pressed={pinned}
+          translate="no"
           onClick={() => void pin([summary.id], !pinned)}
           data-testid="library-row-pin"
         />
