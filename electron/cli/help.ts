@@ -82,6 +82,17 @@ Usage: quartet ask --format chat|responses|messages|generate --model ID [options
   --thinking-budget N   thinking tokens: generate content 0 = off, -1 = dynamic; messages >= 1024
   --json                print {format, model, text, thoughts, usage, finishReason, endReason, endDetail,
                         toolCalls, images: [{path, mimeType, width, height, thought, revisedPrompt}]}
+                        (with --mcp also toolRuns: [{callId, server, tool, arguments, status, result}]
+                        and stepLimitReached)
+  --mcp NAME            offer the tools of the server NAME of mcp.json in the data folder (repeatable;
+                        the same file and tool names as the app); each call is asked about on the
+                        terminal first: y runs it, n denies it with a reason sent back to the model, a
+                        runs this tool for the rest of the run; then the results go back and the model
+                        goes on until it answers without calls
+  --yes, -y             run the --mcp servers' tools without asking (without it, a call when standard
+                        input is not a terminal is refused, exit 2)
+  --steps N             rounds of tool calls before stopping with a note (default: the app's step limit
+                        setting, else 10)
   PROMPT                the message; '-' reads it from stdin
 
 A file is at most 20 MB (a text file 2 MB, a message's files 30 MB together); messages takes images up to

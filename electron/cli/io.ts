@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { MAX_MESSAGE_CHARS } from '../../shared/limits.ts';
 import { UsageError } from './args.ts';
 /** What a command may touch of the process, so commands stay testable and never reach for globals. */
@@ -11,6 +12,11 @@ export interface CliIO {
   stderr: OutStream;
   env: Readonly<Record<string, string | undefined>>;
   readStdin(): Promise<string>;
+  /**
+   * Asks on the terminal and resolves to the line typed (null at end of input). Absent when standard input
+   * is not a terminal: nobody is there to answer, so a command must not wait for one.
+   */
+  question?: (prompt: string, signal: AbortSignal) => Promise<string | null>;
   /** Calls `handler` on SIGINT/SIGTERM until the returned function is called. */
   onSignal(handler: (signal: NodeJS.Signals) => void): () => void;
 }
@@ -50,6 +56,7 @@ export function processIO(): CliIO {
       if (text.length > MAX_MESSAGE_CHARS) throw new StdinTooLarge();
       return text;
     },
+    ...(process.stdin.isTTY ? { question: terminalQuestion } : {}),
     onSignal(handler) {
       process.on('SIGINT', handler);
       process.on('SIGTERM', handler);
@@ -59,4 +66,32 @@ export function processIO(): CliIO {
       };
     },
   };
+}
+
+/** One question on the terminal; Ctrl+C while it waits is the same signal as anywhere else. */
+function terminalQuestion(prompt: string, signal: AbortSignal): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    let answered = false;
+    const done = (line: string | null) => {
+      answered = true;
+      rl.close();
+      resolve(line);
+    };
+    // readline takes Ctrl+C for itself: hand it on to the process's handlers, which stop the command
+    rl.on('SIGINT', () => process.kill(process.pid, 'SIGINT'));
+    rl.on('close', () => {
+      if (!answered) resolve(null);
+    });
+    signal.addEventListener(
+      'abort',
+      () => {
+        answered = true;
+        rl.close();
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+    rl.question(prompt, (line) => done(line));
+  });
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { ApiError, createRedactor } from '../core/index.ts';
 import { describeError } from '../../shared/errors.ts';
 import { parseCommandArgs, splitCommand, UsageError } from './args.ts';
@@ -11,6 +10,7 @@ import { modelsOptions, runModels } from './commands/models.ts';
 import { runSimulate, simulateOptions } from './commands/simulate.ts';
 import { keysFrom } from './connection.ts';
 import { HELP } from './help.ts';
+import { version } from './version.ts';
 import type { CliIO } from './io.ts';
 import { createTerminal } from './terminal.ts';
 
@@ -24,13 +24,6 @@ const COMMANDS = {
   doctor: { options: doctorOptions, run: runDoctor },
   bench: { options: benchOptions, run: runBench },
 } as const;
-
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    version?: string;
-  };
-  return pkg.version ?? 'unknown';
-}
 
 /** Runs the command line; resolves to the exit code. */
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {

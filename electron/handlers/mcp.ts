@@ -1,11 +1,11 @@
 // The page's view of the tool servers: list, switch on and off, reload mcp.json, run one tool. The page
 // never names a command or an address: a server is only ever one of the file's names.
 import { z } from 'zod';
-import { argumentsValue, MAX_TOOLS, type ToolDef } from '../../shared/tools.ts';
+import { argumentsValue } from '../../shared/tools.ts';
 import type { Params } from '../../shared/conversation.ts';
-import { mcpFunctionNames, MCP_RESULT_WORDS } from '../../shared/mcp.ts';
+import { MCP_RESULT_WORDS } from '../../shared/mcp.ts';
 import { ApiError } from '../core/index.ts';
-import { schemaTextProblem } from '../../shared/json-schema.ts';
+import { withMcpTools as withServerTools } from '../mcp/tool-params.ts';
 import { createMcpManager, McpRefusal, type McpManager } from '../mcp/manager.ts';
 import { mcpConfigPath } from '../mcp/config-file.ts';
 import type { Handlers } from './dispatch.ts';
@@ -105,35 +105,7 @@ export function mcpHandlers(
   };
 }
 
-/**
- * The parameters a request is built from: the conversation's own functions, then each server tool it
- * switched on, as a function under its name of mcpFunctionNames (the page maps calls back by the same
- * names). A tool whose server is off, failed or no longer lists it is left out and logged; the request
- * still goes.
- */
-export async function withMcpTools(s: Services, params: Params): Promise<Params> {
-  const refs = params.mcpTools ?? [];
-  if (refs.length === 0) return params;
-  const own = params.tools ?? [];
-  const added: ToolDef[] = [];
-  for (const [name, ref] of mcpFunctionNames(
-    own.map((t) => t.name),
-    refs,
-  )) {
-    if (own.length + added.length >= MAX_TOOLS) break;
-    try {
-      const tool = (await s.mcp.tools(ref.server)).find((t) => t.name === ref.tool);
-      if (!tool) throw new McpRefusal(`${ref.server} lists no tool called ${ref.tool}.`);
-      if (schemaTextProblem(tool.inputSchema))
-        throw new McpRefusal(`${ref.server}/${ref.tool} has an input schema Quartet cannot send.`);
-      added.push({
-        name,
-        ...(tool.description === undefined ? {} : { description: tool.description }),
-        parameters: tool.inputSchema,
-      });
-    } catch (e) {
-      s.log.info(`mcp: ${ref.server}/${ref.tool} is left out of the request: ${(e as Error).message}`);
-    }
-  }
-  return added.length === 0 ? params : { ...params, tools: [...own, ...added] };
+/** The request's parameters with the server tools it switched on (electron/mcp/tool-params.ts). */
+export function withMcpTools(s: Services, params: Params): Promise<Params> {
+  return withServerTools(s.mcp, s.log, params);
 }

@@ -7,10 +7,15 @@ import { loadHistory, newConversation, saveHistory } from '../history.ts';
 import { flag, list, promptFrom, str, type CommandContext } from './context.ts';
 import { imageSummary, readAttachments } from '../attach.ts';
 import { END_REASON_TEXT, endReasonOfReply } from '../../../shared/end-reason.ts';
+import type { EndReason } from '../../../shared/conversation.ts';
+import type { TurnReply } from '../../core/index.ts';
 import { compact } from '../../../shared/compact.ts';
 import { imageParams, IMAGE_ASK_OPTIONS } from '../ask-images.ts';
 import { defaultImageDir, saveReplyImages, type SavedImage } from '../reply-images.ts';
 import { slug, stamp } from '../image-files.ts';
+import { MCP_STEP_LIMIT } from '../../../shared/limits.ts';
+import { openCliMcp, savedStepLimit, type CliMcp, type CliToolRun } from '../mcp-tools.ts';
+import { version } from '../version.ts';
 
 export const askOptions = {
   format: { type: 'string' },
@@ -26,6 +31,9 @@ export const askOptions = {
   'thinking-budget': { type: 'string' },
   json: { type: 'boolean' },
   out: { type: 'string' },
+  mcp: { type: 'string', multiple: true },
+  yes: { type: 'boolean', short: 'y' },
+  steps: { type: 'string' },
   ...IMAGE_ASK_OPTIONS,
 } as const;
 
@@ -40,6 +48,11 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   const includeThoughts = flag(v, 'include-thoughts');
   const json = flag(v, 'json');
   const stream = flag(v, 'stream');
+  const servers = list(v, 'mcp');
+  const stepsFlag = intOption('steps', str(v, 'steps'), MCP_STEP_LIMIT.min, MCP_STEP_LIMIT.max);
+  if (servers.length === 0 && (flag(v, 'yes') || stepsFlag !== undefined)) {
+    throw new UsageError('--yes and --steps go with --mcp NAME (the tools they run)');
+  }
 
   const loaded = historyPath ? await loadHistory(historyPath) : undefined;
   const previous = loaded?.conversation;
@@ -87,46 +100,106 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
   // the bytes of the history file's attachments and of the new ones, by attachment id
   const files = new Map([...(loaded?.files ?? []), ...attached.files]);
   const live = stream && !json;
-  const spinner = ctx.term.spinner(`${model} is thinking`);
   let printed = '';
   let thoughtLine = false;
-  const reply = await client
-    .sendTurn({
-      format,
-      model,
-      history,
-      params,
-      files,
-      signal: ctx.signal,
-      onDelta: (d) => {
-        if (!live) return;
-        spinner.stop();
-        if (d.partialImage) {
-          // a partial image is only a preview: said, not saved (the final one is)
-          const { partial, image } = d.partialImage;
-          ctx.term.err(ctx.term.dim(`[partial image ${partial + 1} of image ${image + 1}]\n`));
-        }
-        if (d.thought && includeThoughts) {
-          ctx.term.err(ctx.term.dim(d.thought));
-          thoughtLine = true;
-        }
-        if (d.text) {
-          if (thoughtLine) {
-            ctx.term.err('\n');
-            thoughtLine = false;
+  const sendOnce = async (turns: Turn[], sent: Params) => {
+    const spinner = ctx.term.spinner(`${model} is thinking`);
+    const got = await client
+      .sendTurn({
+        format,
+        model,
+        history: turns,
+        params: sent,
+        files,
+        signal: ctx.signal,
+        onDelta: (d) => {
+          if (!live) return;
+          spinner.stop();
+          if (d.partialImage) {
+            // a partial image is only a preview: said, not saved (the final one is)
+            const { partial, image } = d.partialImage;
+            ctx.term.err(ctx.term.dim(`[partial image ${partial + 1} of image ${image + 1}]\n`));
           }
-          ctx.term.out(d.text);
-          printed += d.text;
-        }
-      },
-    })
-    .catch((e: unknown) => {
-      spinner.stop();
-      // Whatever was shown stays on screen; end its line so the error starts on its own.
-      if (printed !== '' && !printed.endsWith('\n')) ctx.term.out('\n');
-      throw e;
-    });
-  spinner.stop();
+          if (d.thought && includeThoughts) {
+            ctx.term.err(ctx.term.dim(d.thought));
+            thoughtLine = true;
+          }
+          if (d.text) {
+            if (thoughtLine) {
+              ctx.term.err('\n');
+              thoughtLine = false;
+            }
+            ctx.term.out(d.text);
+            printed += d.text;
+          }
+        },
+      })
+      .catch((e: unknown) => {
+        spinner.stop();
+        // Whatever was shown stays on screen; end its line so the error starts on its own.
+        if (printed !== '' && !printed.endsWith('\n')) ctx.term.out('\n');
+        throw e;
+      });
+    spinner.stop();
+    return got;
+  };
+  const mcp: CliMcp | undefined =
+    servers.length > 0
+      ? await openCliMcp({
+          servers,
+          yes: flag(v, 'yes'),
+          io: ctx.io,
+          term: ctx.term,
+          signal: ctx.signal,
+          version: version(),
+        })
+      : undefined;
+  // every turn of this run after the user's: with tools, the replies that called them and their results
+  const added: Turn[] = [];
+  const toolRuns: CliToolRun[] = [];
+  let stepLimitReached = false;
+  let reply: Awaited<ReturnType<typeof sendOnce>>;
+  try {
+    const sent = mcp ? await mcp.params(params) : params;
+    const limit = stepsFlag ?? savedStepLimit(ctx.io.env) ?? MCP_STEP_LIMIT.default;
+    let rounds = 0;
+    for (;;) {
+      reply = await sendOnce([...history, ...added], sent);
+      const calls = reply.toolCalls ?? [];
+      if (!mcp || calls.length === 0) break;
+      if (rounds >= limit) {
+        stepLimitReached = true;
+        ctx.term.err(
+          `quartet: stopped at the step limit (${limit} rounds of tool calls); the model's last calls were not run (--steps N sets another)\n`,
+        );
+        break;
+      }
+      const answered = await mcp.answer(
+        calls,
+        (params.tools ?? []).map((t) => t.name),
+      );
+      if (!answered) break;
+      rounds += 1;
+      toolRuns.push(...answered.runs);
+      if (live && printed !== '' && !printed.endsWith('\n')) {
+        ctx.term.out('\n');
+        printed = '';
+      }
+      const callTurn = assistantTurn(reply, model, [...history, ...added].at(-1)?.id);
+      const resultTurn: Turn = {
+        id: randomUUID(),
+        role: 'user',
+        text: '',
+        status: 'complete',
+        toolResults: answered.results,
+        parentId: callTurn.id,
+        createdAt: Date.now(),
+      };
+      added.push(callTurn, resultTurn);
+    }
+  } finally {
+    await mcp?.close();
+  }
   // A reply that is not a whole, normal answer says why, as the app does: never just an empty line.
   const endReason = endReasonOfReply(format, reply);
   const endDetail = endReason !== undefined ? reply.endDetail : undefined;
@@ -151,6 +224,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       endReason: endReason ?? null,
       endDetail: endDetail ?? null,
       toolCalls: reply.toolCalls ?? [],
+      ...(mcp ? { toolRuns, stepLimitReached } : {}),
       images: saved.map((img, i) => ({
         path: img.path,
         mimeType: img.mimeType,
@@ -169,7 +243,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
     ctx.term.out(reply.text.endsWith('\n') ? reply.text : `${reply.text}\n`);
   }
   if (!json) {
-    // function calls (a history file's conversation may offer functions): one line each, arguments as sent
+    // calls left unanswered (a history file's own functions, or at the step limit): one line each
     for (const c of reply.toolCalls ?? []) ctx.term.out(`→ ${c.name}(${c.arguments}) [${c.id}]\n`);
     for (const [i, img] of saved.entries()) {
       const size = img.width !== undefined ? `  ${img.width}x${img.height}` : '';
@@ -193,24 +267,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
     const conversation =
       previous ??
       newConversation(format, model, prompt || attached.attachments.map((a) => a.name).join(', '), params);
-    const assistant: Turn = compact({
-      id: randomUUID(),
-      role: 'assistant',
-      text: reply.text,
-      thoughts: reply.thoughts,
-      raw: reply.raw,
-      toolCalls: reply.toolCalls,
-      status: 'complete',
-      model: reply.model ?? model,
-      finishReason: reply.finishReason,
-      endReason,
-      endDetail,
-      usage: reply.usage,
-      timings: reply.timings,
-      exchangeId: reply.exchange.id,
-      parentId: userTurn.id,
-      createdAt: Date.now(),
-    });
+    const assistant = assistantTurn(reply, model, (added.at(-1) ?? userTurn).id, endReason, endDetail);
     await saveHistory(
       historyPath,
       {
@@ -218,7 +275,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
         format,
         model,
         params,
-        turns: [...conversation.turns, userTurn, assistant],
+        turns: [...conversation.turns, userTurn, ...added, assistant],
         updatedAt: Date.now(),
       },
       files,
@@ -226,4 +283,32 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
     );
   }
   return 0;
+}
+
+/** A reply as the history file keeps it. */
+function assistantTurn(
+  reply: TurnReply,
+  model: string,
+  parentId: string | undefined,
+  endReason?: EndReason,
+  endDetail?: string,
+): Turn {
+  return compact({
+    id: randomUUID(),
+    role: 'assistant' as const,
+    text: reply.text,
+    thoughts: reply.thoughts,
+    raw: reply.raw,
+    toolCalls: reply.toolCalls,
+    status: 'complete' as const,
+    model: reply.model ?? model,
+    finishReason: reply.finishReason,
+    endReason,
+    endDetail,
+    usage: reply.usage,
+    timings: reply.timings,
+    exchangeId: reply.exchange.id,
+    parentId,
+    createdAt: Date.now(),
+  });
 }
