@@ -97,22 +97,20 @@ describe('images in conversations', () => {
     await send('add a red circle');
     await expect.poll(() => page.getByTestId('reply-image').count()).toBe(2);
     expect(await finished().last().getByTestId('message-text').textContent()).not.toContain('Warning');
-    const centre = await page
-      .getByTestId('reply-image')
-      .nth(1)
-      .locator('img')
-      .evaluate((el) => {
-        const image = el as HTMLImageElement;
-        const canvas = document.createElement('canvas');
-        canvas.width = image.naturalWidth;
-        canvas.height = image.naturalHeight;
-        const ctx = canvas.getContext('2d');
-        ctx?.drawImage(image, 0, 0);
-        return Array.from(ctx?.getImageData(canvas.width / 2, canvas.height / 2, 1, 1).data ?? []).slice(
-          0,
-          3,
-        );
-      });
+    const edited = page.getByTestId('reply-image').nth(1).locator('img');
+    // loaded from the host's media route after the reply is shown: read once it has arrived
+    await expect
+      .poll(() => edited.evaluate((el) => (el as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    const centre = await edited.evaluate((el) => {
+      const image = el as HTMLImageElement;
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const ctx = canvas.getContext('2d');
+      ctx?.drawImage(image, 0, 0);
+      return Array.from(ctx?.getImageData(canvas.width / 2, canvas.height / 2, 1, 1).data ?? []).slice(0, 3);
+    });
     expect(centre).toEqual([220, 40, 40]);
   });
 });
