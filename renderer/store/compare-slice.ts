@@ -5,13 +5,14 @@ import type { Params, Turn } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { Attachment } from '../../shared/attachments.ts';
 import { pairingProblem, type ToolResult } from '../../shared/tools.ts';
-import { columnParams, sameParams, wholeParams } from './compare-params.ts';
+import { columnParams, sameJson, sameParams, wholeParams } from './compare-params.ts';
 import { titleFrom } from '../../shared/titles.ts';
 import { withoutRun } from './runs-slice.ts';
 import { upsertSummary } from './chat-helpers.ts';
 import { compact } from '../../shared/compact.ts';
 import { FORMAT_LABELS, familyOf, type TextFormat } from '../../shared/formats.ts';
 import type { StoreRuntime } from './runtime.ts';
+import { mcpCallKey } from './mcp-slice.ts';
 import { t } from '../i18n/active.ts';
 
 export const MIN_COLUMNS = 2;
@@ -105,6 +106,11 @@ export interface CompareSlice {
    */
   answerColumnCalls(key: string, results: ToolResult[], options?: { auto?: boolean }): Promise<boolean>;
   /**
+   * "Always in this comparison": the call's server tool runs without asking in every column that has it
+   * switched on (kept with each column's conversation), and the calls to it waiting there run now.
+   */
+  alwaysRunMcpInComparison(callKey: string): Promise<void>;
+  /**
    * Asks the column again after a failure: its failed or cut-off last reply again (the old one stays as
    * another version, a failed one without text is replaced), or the request that failed before anything
    * was stored, sent again. The other columns are left as they are. False when there was nothing to retry.
@@ -193,6 +199,16 @@ export function selectCompareInvalid(s: CompareSlice): string | null {
 /** The same for one column: the set it sends (the shared one or its own) has a field that is not valid. */
 export function selectColumnInvalid(s: CompareSlice, key: string): string | null {
   return Object.values(s.compareInvalid[s.compareSameParams ? 'all' : key] ?? {})[0] ?? null;
+}
+
+/** Whether anything of the comparison runs: a column's request, or a server tool's call in a column. */
+export function selectCompareBusy(s: StoreState): boolean {
+  if (s.compareColumns.some((c) => c.run !== null)) return true;
+  const ids = new Set(s.compareColumns.flatMap((c) => (c.conversationId === null ? [] : [c.conversationId])));
+  if (ids.size === 0) return false;
+  for (const call of Object.values(s.mcpCalls))
+    if (call.status === 'running' && ids.has(call.conversationId)) return true;
+  return false;
 }
 
 /** The function calls that end a column's conversation, waiting for results; undefined when none do. */
@@ -391,6 +407,8 @@ export const createCompareSlice =
         // still this conversation, still ending with this reply (not moved away or started over meanwhile)
         last: col?.conversationId === conversationId && col.turns.at(-1)?.id === reply.id,
         tools: col ? selectColumnParams(get(), col).tools : undefined,
+        // the column's server tools: each call is asked for in the column and run there, its own loop
+        mcpTools: col ? selectColumnParams(get(), col).mcpTools : undefined,
         send: (results) => void get().answerColumnCalls(key, results, { auto: true }),
       });
     };
@@ -456,8 +474,16 @@ export const createCompareSlice =
         persist();
       },
       setCompareParams(scope, params) {
+        const s = get();
+        const before = scope === 'all' ? s.compareParams : column(scope)?.params;
         if (scope === 'all') set({ compareParams: params });
         else patchColumn(scope, { params });
+        // the host forgets a conversation's "always run" tools when its tools change (at the column's next
+        // send); the page at once, so nothing runs unasked meanwhile
+        if (!sameJson(before?.mcpTools ?? [], params.mcpTools ?? []))
+          for (const c of s.compareColumns)
+            if (c.conversationId !== null && (scope === 'all' ? s.compareSameParams : c.key === scope))
+              s.mcpToolsChanged(c.conversationId);
         persist('quiet');
       },
       setCompareParamsOpen(scope) {
@@ -502,6 +528,7 @@ export const createCompareSlice =
         if (cols.length <= MIN_COLUMNS) return;
         const col = cols.find((c) => c.key === key);
         if (col?.run) void get().stopRun(col.run.requestId);
+        if (col?.conversationId) get().stopMcpCalls(col.conversationId);
         set((s) => ({
           compareColumns: cols.filter((c) => c.key !== key),
           compareParamsOpen: s.compareParamsOpen === key ? null : s.compareParamsOpen,
@@ -585,7 +612,10 @@ export const createCompareSlice =
         return true;
       },
       async stopCompare() {
-        const running = get().compareColumns.flatMap((c) => (c.run ? [c.run.requestId] : []));
+        const cols = get().compareColumns;
+        // every column's tool calls first: a call ending now sends nothing, so no loop goes on
+        for (const c of cols) if (c.conversationId !== null) get().stopMcpCalls(c.conversationId);
+        const running = cols.flatMap((c) => (c.run ? [c.run.requestId] : []));
         await Promise.all(running.map((requestId) => get().stopRun(requestId)));
       },
       async continueInTab(key) {
@@ -629,6 +659,21 @@ export const createCompareSlice =
           { text: '', files: [], toolResults: results, auto: options.auto === true },
           comparisonId,
         );
+      },
+      async alwaysRunMcpInComparison(callKey) {
+        const call = get().mcpCalls[callKey];
+        if (!call) return;
+        const s = get();
+        const on = (c: CompareColumn) =>
+          (selectColumnParams(s, c).mcpTools ?? []).some(
+            (r) => r.server === call.ref.server && r.tool === call.ref.tool,
+          );
+        const conversations = s.compareColumns.flatMap((c) =>
+          c.conversationId !== null && on(c) ? [c.conversationId] : [],
+        );
+        // the call's own conversation even when its column changed meanwhile
+        if (!conversations.includes(call.conversationId)) conversations.push(call.conversationId);
+        await Promise.all(conversations.map((id) => get().allowMcpTool(id, call.ref)));
       },
       async retryColumn(key) {
         const col = column(key);
@@ -676,6 +721,51 @@ export function lastReplyFigures(col: Pick<CompareColumn, 'turns'>): ColumnFigur
     status: reply.status,
     exchangeId: reply.exchangeId ?? reply.error?.exchangeId,
   };
+}
+
+/** What a column's tools did for its last prompt: rounds of calls answered, time in server tools, the limit. */
+export interface ColumnToolFigures {
+  /** rounds of tool calls answered since the last prompt (a request carrying results is one) */
+  steps: number;
+  /** the server tools' time: each round's longest call (a round's calls run side by side), summed; undefined when none ran this session */
+  toolMs: number | undefined;
+  /** the column stopped at the step limit: its last reply's calls wait for the user */
+  limitReached: boolean;
+}
+
+/**
+ * The tool figures of a column, read backwards from its last turn to the prompt that started the rounds
+ * (one pass over that stretch); null when the column has no turns.
+ */
+export function columnToolFigures(
+  col: Pick<CompareColumn, 'turns' | 'run' | 'conversationId'>,
+  s: Pick<StoreState, 'mcpCalls' | 'mcpLimitReached'>,
+): ColumnToolFigures | null {
+  const last = col.turns.at(-1);
+  if (!last && !col.run) return null;
+  let steps = col.run?.toolResults ? 1 : 0;
+  if (col.run && !col.run.toolResults) return { steps: 0, toolMs: undefined, limitReached: false };
+  let toolMs: number | undefined;
+  for (let i = col.turns.length - 1; i >= 0; i--) {
+    const turn = col.turns[i]!;
+    if (turn.role === 'user') {
+      if (!turn.toolResults?.length) break;
+      steps++;
+      continue;
+    }
+    let longest: number | undefined;
+    for (const call of turn.toolCalls ?? []) {
+      const state = s.mcpCalls[mcpCallKey(turn.id, call.id)];
+      if (state?.status === 'done' && state.result) longest = Math.max(longest ?? 0, state.result.ms);
+    }
+    if (longest !== undefined) toolMs = (toolMs ?? 0) + longest;
+  }
+  const limitReached =
+    !col.run &&
+    last !== undefined &&
+    col.conversationId !== null &&
+    s.mcpLimitReached[col.conversationId] === last.id;
+  return { steps, toolMs, limitReached };
 }
 
 export type Rank = 'best' | 'worst' | undefined;

@@ -56,6 +56,11 @@ export interface McpSlice {
   /** automatic answers with server results in a row, by conversation */
   mcpSteps: Record<string, number>;
   /**
+   * The reply whose calls were left to the user because the step limit was reached, by conversation (a
+   * Compare column's figures say so while it is the column's last reply).
+   */
+  mcpLimitReached: Record<string, string>;
+  /**
    * A reply arrived with calls: starts what it can (asking first) and returns true when some call goes to
    * a server tool, so the fixed-results path leaves the reply alone.
    */
@@ -70,6 +75,12 @@ export interface McpSlice {
   runMcpCall(key: string): void;
   denyMcpCall(key: string, reason: string): void;
   alwaysRunMcp(key: string): void;
+  /**
+   * Lets the tool run without asking in the conversation from now on (kept by the host with it), and runs
+   * its calls there that wait to be asked. What "always" does for one conversation, and for every column
+   * of a comparison in turn.
+   */
+  allowMcpTool(conversationId: string, ref: McpToolRef): Promise<void>;
   /** The tools panel: every tool of the conversation asks again. */
   clearMcpAlways(conversationId: string): Promise<void>;
   /** Reads the conversation's "always" list from the host, once (the tools panel, a reply's calls). */
@@ -81,6 +92,13 @@ export interface McpSlice {
 }
 
 const sameRef = (a: McpToolRef, b: McpToolRef) => a.server === b.server && a.tool === b.tool;
+
+const without = <T>(map: Record<string, T>, key: string): Record<string, T> => {
+  if (!(key in map)) return map;
+  const next = { ...map };
+  delete next[key];
+  return next;
+};
 
 /** Where the host records the call's run: its conversation, reply and call. */
 const placeOf = (state: McpCallState) => ({
@@ -183,6 +201,7 @@ export const createMcpSlice =
       mcpCalls: {},
       mcpAlways: {},
       mcpSteps: {},
+      mcpLimitReached: {},
       beginMcpCalls(conversationId, reply, refs, ownNames, afterAuto, at) {
         const calls = reply.toolCalls ?? [];
         if (!refs || refs.length === 0 || calls.length === 0) return false;
@@ -193,11 +212,15 @@ export const createMcpSlice =
         if (steps >= limit) {
           set((s) => ({
             mcpSteps: { ...s.mcpSteps, [conversationId]: 0 },
+            mcpLimitReached: { ...s.mcpLimitReached, [conversationId]: reply.id },
             autoStopped: { ...s.autoStopped, [conversationId]: t('mcp.notices.stepLimit', { max: limit }) },
           }));
           return true;
         }
-        set((s) => ({ mcpSteps: { ...s.mcpSteps, [conversationId]: steps + 1 } }));
+        set((s) => ({
+          mcpSteps: { ...s.mcpSteps, [conversationId]: steps + 1 },
+          mcpLimitReached: without(s.mcpLimitReached, conversationId),
+        }));
         const added: Record<string, McpCallState> = {};
         for (const call of calls) {
           const ref = names.get(call.name);
@@ -277,23 +300,26 @@ export const createMcpSlice =
       },
       alwaysRunMcp(key) {
         const state = get().mcpCalls[key];
-        if (!state) return;
-        const { conversationId } = state;
-        const before = get().mcpAlways[conversationId] ?? [];
-        const next = before.some((r) => sameRef(r, state.ref)) ? before : [...before, state.ref];
+        if (state) void get().allowMcpTool(state.conversationId, state.ref);
+      },
+      async allowMcpTool(conversationId, ref) {
+        // the list the host keeps is added to, never replaced by a page that has not read it yet
+        const before = get().mcpAlways[conversationId] ?? (await get().loadMcpAlways(conversationId));
+        const next = before.some((r) => sameRef(r, ref)) ? before : [...before, ref];
         set((s) => ({ mcpAlways: { ...s.mcpAlways, [conversationId]: next } }));
-        // the reply's other asking calls to the same tool run too
+        // the calls to the same tool that wait to be asked in a reply being answered there run too
         for (const [k, other] of Object.entries(get().mcpCalls)) {
-          if (other.replyId === state.replyId && other.call.name === state.call.name) get().runMcpCall(k);
+          if (
+            other.conversationId === conversationId &&
+            sameRef(other.ref, ref) &&
+            answering.has(other.replyId)
+          )
+            get().runMcpCall(k);
         }
         // kept with the conversation, so a reload or restart still runs it without asking
-        void rt
-          .bridge()
-          .setMcpAlways({ conversationId, tools: next })
-          .then((r) => {
-            if (r.ok) set((s) => ({ mcpAlways: { ...s.mcpAlways, [conversationId]: r.value } }));
-            else get().notify(t('mcp.notices.alwaysNotKept', { message: r.error.message }), 'error');
-          });
+        const r = await rt.bridge().setMcpAlways({ conversationId, tools: next });
+        if (r.ok) set((s) => ({ mcpAlways: { ...s.mcpAlways, [conversationId]: r.value } }));
+        else get().notify(t('mcp.notices.alwaysNotKept', { message: r.error.message }), 'error');
       },
       async clearMcpAlways(conversationId) {
         const r = await rt.bridge().setMcpAlways({ conversationId, tools: [] });

@@ -19,6 +19,11 @@ export function McpCallCard(props: { stateKey: string; state: McpCallState }) {
   const deny = useStore((s) => s.denyMcpCall);
   const always = useStore((s) => s.alwaysRunMcp);
   const stop = useStore((s) => s.stopMcpCalls);
+  // a Compare column's call may also be allowed in every column of its comparison
+  const alwaysInComparison = useStore((s) => s.alwaysRunMcpInComparison);
+  const inComparison = useStore(
+    (s) => s.comparisonId !== null && s.compareColumns.some((c) => c.conversationId === state.conversationId),
+  );
   const [reason, setReason] = useState('');
   const { call, ref, result } = state;
 
@@ -42,6 +47,15 @@ export function McpCallCard(props: { stateKey: string; state: McpCallState }) {
           <Button size="s" onClick={() => always(stateKey)} data-testid="mcp-always">
             {t('mcp.call.always')}
           </Button>
+          {inComparison ? (
+            <Button
+              size="s"
+              onClick={() => void alwaysInComparison(stateKey)}
+              data-testid="mcp-always-comparison"
+            >
+              {t('mcp.call.alwaysComparison')}
+            </Button>
+          ) : null}
           <input
             className="input input--s"
             aria-label={t('mcp.call.reason')}

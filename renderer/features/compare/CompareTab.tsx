@@ -7,6 +7,7 @@ import {
   selectColumnParams,
   selectCompareFiles,
   selectCompareInvalid,
+  selectCompareBusy,
 } from '../../store/compare-slice.ts';
 import { AttachButton, ComposerFiles, usePasteFiles } from '../../components/turn/Attachments.tsx';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
@@ -134,7 +135,8 @@ function CompareComposer() {
   const stop = useStore((s) => s.stopCompare);
   const reset = useStore((s) => s.newComparison);
   const add = useStore((s) => s.addCompareColumn);
-  const running = useStore((s) => s.compareColumns.some((c) => c.run !== null));
+  // a column's request, or a server tool a column's reply called: Stop ends both
+  const running = useStore(selectCompareBusy);
   const stopping = useStore((s) =>
     s.compareColumns.some((c) => c.run !== null && s.runs[c.run.requestId]?.stopping === true),
   );

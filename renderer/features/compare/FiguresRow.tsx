@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { useStore } from '../../store/index.ts';
-import { lastReplyFigures, rankLowest, type ColumnFigures, type Rank } from '../../store/compare-slice.ts';
+import { useShallow } from 'zustand/react/shallow';
+import {
+  columnToolFigures,
+  lastReplyFigures,
+  rankLowest,
+  selectColumnParams,
+  type ColumnFigures,
+  type ColumnToolFigures,
+  type Rank,
+} from '../../store/compare-slice.ts';
 import { formatCount, formatMs } from '../../components/format.ts';
 import { ElapsedTime } from '../../components/ElapsedTime.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
@@ -16,6 +25,8 @@ interface CellData {
   /** the last reply's cost at the user's prices, when its model has one */
   cost: Cost | undefined;
   run: { startedAt: number; firstTokenAt: number | null } | null;
+  /** its rounds of tool calls for the last prompt; shown where it has server tools or took a step */
+  tools: ColumnToolFigures | null;
 }
 
 /**
@@ -27,6 +38,12 @@ export function FiguresRow(props: { only?: string }) {
   // when one starts, gets its first token, stops or ends.
   const columns = useStore((s) => s.compareColumns);
   const runs = useStore((s) => s.runs);
+  // a call's state changes a few times per call, never per token
+  const mcpCalls = useStore((s) => s.mcpCalls);
+  const mcpLimitReached = useStore((s) => s.mcpLimitReached);
+  const serverTools = useStore(
+    useShallow((s) => s.compareColumns.map((c) => (selectColumnParams(s, c).mcpTools?.length ?? 0) > 0)),
+  );
   const prices = useStore(selectPrices);
   const t = useT();
   const locale = useLocale();
@@ -38,8 +55,31 @@ export function FiguresRow(props: { only?: string }) {
       cost: c.run ? undefined : columnCost(prices, c),
       // a column's run and its runs entry start and end in the same update
       run: run ? { startedAt: run.startedAt, firstTokenAt: run.firstTokenAt } : null,
+      tools: columnToolFigures(c, { mcpCalls, mcpLimitReached }),
     };
   });
+  const showsTools = cells.map((c, i) => c.tools !== null && (serverTools[i] === true || c.tools.steps > 0));
+  const toolTimeRank = rankLowest(cells.map((c, i) => (showsTools[i] ? c.tools?.toolMs : undefined)));
+  const toolFigures = (i: number) => {
+    const tools = cells[i]?.tools;
+    if (!tools || !showsTools[i]) return null;
+    return (
+      <>
+        <Figure
+          label={t('figures.steps')}
+          value={tools.limitReached ? t('figures.stepsAtLimit', { count: tools.steps }) : tools.steps}
+          warn={tools.limitReached}
+          testId="figure-steps"
+        />
+        <Figure
+          label={t('figures.toolTime')}
+          value={formatMs(tools.toolMs)}
+          rank={toolTimeRank[i]}
+          testId="figure-tool-time"
+        />
+      </>
+    );
+  };
   const inspect = useStore((s) => s.openInspector);
   const ttftRank = rankLowest(cells.map((c) => c.figures?.ttftMs));
   const totalRank = rankLowest(cells.map((c) => c.figures?.totalMs));
@@ -63,6 +103,7 @@ export function FiguresRow(props: { only?: string }) {
               <Figure label={t('figures.total')} value={<ElapsedTime since={c.run.startedAt} />} />
               <Figure label={t('figures.tokens')} value="…" />
               <Figure label={t('figures.finish')} value="…" />
+              {toolFigures(i)}
             </dl>
           ) : c.figures ? (
             <>
@@ -90,6 +131,7 @@ export function FiguresRow(props: { only?: string }) {
                   testId="figure-finish"
                   warn={c.figures.status !== 'complete'}
                 />
+                {toolFigures(i)}
                 {c.cost ? (
                   <Figure
                     label={t('cost.label')}

@@ -11,4 +11,7 @@ export const figures = {
   'figures.slowest': 'slowest',
   'figures.inspect': "Inspect this column's last request",
   'figures.none': 'No reply yet',
+  'figures.steps': 'Tool steps',
+  'figures.stepsAtLimit': '{count} · step limit reached',
+  'figures.toolTime': 'Tool time',
 } satisfies Record<string, Entry>;

@@ -36,6 +36,7 @@ export const mcp = {
   'mcp.call.run': 'Run',
   'mcp.call.deny': 'Deny',
   'mcp.call.always': 'Always run this tool in this conversation',
+  'mcp.call.alwaysComparison': 'Always run this tool in this comparison',
   'mcp.call.reason': 'Reason (sent back to the model)',
   'mcp.call.running': 'Running…',
   'mcp.call.stop': 'Stop',

@@ -11,4 +11,7 @@ export const figures: Record<keyof typeof en, Entry> = {
   'figures.slowest': '最慢',
   'figures.inspect': '检查此列的上一个请求',
   'figures.none': '还没有回复',
+  'figures.steps': '工具步骤',
+  'figures.stepsAtLimit': '{count} · 已达步骤上限',
+  'figures.toolTime': '工具耗时',
 };
