@@ -1,6 +1,7 @@
 // The tools of the test MCP servers (stdio and Streamable HTTP), written with the SDK's server side:
-// deterministic answers, one image, one failure, one slow tool, one that kills its process, one that
-// shows the environment it got, one that answers past the output cap, one that adds a tool (list_changed).
+// deterministic answers, one image, one failure, one slow tool, one that waits to be stopped, one that
+// kills its process, one that shows the environment it got, one that answers past the output cap, one that
+// adds a tool (list_changed).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
@@ -47,6 +48,18 @@ export function createTestMcpServer(name = 'quartet-test'): McpServer {
       return { content: [{ type: 'text', text: `slept ${ms} ms` }] };
     },
   );
+  // still running whenever a test presses Stop, however busy the machine (slow's `ms` is 0 when a model
+  // fills the arguments from the schema)
+  server.registerTool('hang', { description: 'Answers when cancelled, or after 50 s.' }, async (extra) => {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 50_000);
+      extra.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    return { content: [{ type: 'text', text: 'hung' }] };
+  });
   server.registerTool('environment', { description: 'The names and values of its environment.' }, () => ({
     content: [{ type: 'text', text: JSON.stringify(process.env) }],
   }));
