@@ -58,6 +58,10 @@ async function fourColumnsWith(tools: string[]): Promise<void> {
     await toggle.check();
     await expect.poll(() => toggle.isChecked()).toBe(true);
   }
+  // every column's header says what its set sends
+  await expect
+    .poll(() => page.getByTestId('compare-params-summary').allTextContents())
+    .toEqual(COLUMNS.map((c) => `${c.format === 'messages' ? '1,024 tokens · ' : ''}1 server tool`));
   await panel.getByRole('button', { name: 'Hide parameters' }).click();
 }
 

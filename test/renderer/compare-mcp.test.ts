@@ -13,7 +13,7 @@ import {
   type CompareColumn,
 } from '../../renderer/store/compare-slice.ts';
 import { mcpCallKey } from '../../renderer/store/mcp-slice.ts';
-import { compareHost, setUpColumns, turn } from './compare-fixtures.ts';
+import { compareHost, comparisonOf, setUpColumns, turn } from './compare-fixtures.ts';
 import { freshStore, ok } from './fake-bridge.ts';
 
 const FORMATS: TextFormat[] = ['chat', 'responses', 'messages', 'generate'];
@@ -240,5 +240,25 @@ describe('server tools in every column', () => {
     await expect.poll(lastTexts).toEqual(['answered: 3', 'answered: 3', 'answered: 3', 'answered: 3']);
     t.store.getState().setCompareParams('all', { ...t.store.getState().compareParams, mcpTools: [ADD] });
     for (const c of columns()) expect(t.store.getState().mcpAlways[c.conversationId!]).toEqual([]);
+  });
+
+  it('the server tools are kept with the comparison: in the settings and in each column’s conversation', async () => {
+    setUpColumns(t, FORMATS);
+    // switched on in the shared set, as the Tools section does
+    t.store.getState().setCompareParams('all', { ...t.store.getState().compareParams, mcpTools: REFS });
+    await expect.poll(() => h.settings.compareParams?.mcpTools, { timeout: 5_000 }).toEqual(REFS);
+    await ask('Hello');
+    const created = h.inputs('createConversation') as { params: Params }[];
+    expect(created.map((c) => c.params.mcpTools)).toEqual(FORMATS.map(() => REFS));
+
+    // opened again later (another page, the same host): every column has them again
+    const other = freshStore();
+    other.setBridge(h.bridge);
+    const convs = columns().map((c) => h.conversations.get(c.conversationId!)!);
+    other.store.setState({ comparisons: [comparisonOf('cmp', convs)], settings: h.settings });
+    expect(await other.store.getState().openComparison('cmp')).toBe(true);
+    const reopened = other.store.getState();
+    expect(reopened.compareSameParams).toBe(true);
+    expect(reopened.compareParams.mcpTools).toEqual(REFS);
   });
 });

@@ -7,7 +7,7 @@ const SYSTEM_SHOWN = 24;
 
 /**
  * A column's parameters in a few words: "temp 0.3 · 2,048 tokens · thinking 1,024 · schema “answer” ·
- * 2 tools · required · seed 7". `p` is what the column sends (columnParams), so a control its format lacks
+ * 2 tools · required · 1 server tool · seed 7". `p` is what the column sends (columnParams), so a control its format lacks
  * is already gone. The most telling come first: the line is cut with an ellipsis where the header runs out
  * of room.
  */
@@ -37,6 +37,8 @@ export function compareParamsSummary(format: TextFormat, p: Params): string {
             : c,
       );
   }
+  const serverTools = p.mcpTools?.length ?? 0;
+  if (serverTools > 0) bits.push(t('params.words.serverTools', { count: serverTools }));
   bits.push(...controlWords(p));
   if (!p.stream) bits.push(t('params.words.notStreamed'));
   if (p.system) {

@@ -130,6 +130,7 @@ export const params = {
   'params.words.schema': 'schema “{name}”',
   'params.words.functions': (v) => `${v.count} function${v.count === 1 ? '' : 's'}`,
   'params.words.tools': (v) => `${v.count} tool${v.count === 1 ? '' : 's'}`,
+  'params.words.serverTools': (v) => `${v.count} server tool${v.count === 1 ? '' : 's'}`,
   'params.words.toolChoice': 'tool choice {choice}',
   'params.words.calls': 'calls {name}',
   'params.words.noCalls': 'no calls',

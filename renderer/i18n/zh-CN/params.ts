@@ -123,6 +123,7 @@ export const params: Record<keyof typeof en, Entry> = {
   'params.words.schema': '输出 Schema“{name}”',
   'params.words.functions': (v) => `${v.count} 个函数`,
   'params.words.tools': (v) => `${v.count} 个工具`,
+  'params.words.serverTools': (v) => `${v.count} 个服务器工具`,
   'params.words.toolChoice': '工具选择 {choice}',
   'params.words.calls': '调用 {name}',
   'params.words.noCalls': '不调用',
