@@ -45,7 +45,7 @@ export function McpCallCard(props: { stateKey: string; state: McpCallState }) {
             {t('mcp.call.run')}
           </Button>
           <Button size="s" onClick={() => always(stateKey)} data-testid="mcp-always">
-            {t('mcp.call.always')}
+            {t(inComparison ? 'mcp.call.alwaysColumn' : 'mcp.call.always')}
           </Button>
           {inComparison ? (
             <Button

@@ -37,6 +37,7 @@ export const mcp = {
   'mcp.call.deny': 'Deny',
   'mcp.call.always': 'Always run this tool in this conversation',
   'mcp.call.alwaysComparison': 'Always run this tool in this comparison',
+  'mcp.call.alwaysColumn': 'Always run this tool in this column',
   'mcp.call.reason': 'Reason (sent back to the model)',
   'mcp.call.running': 'Running…',
   'mcp.call.stop': 'Stop',

@@ -37,6 +37,7 @@ export const mcp: Record<keyof typeof en, Entry> = {
   'mcp.call.deny': '拒绝',
   'mcp.call.always': '在此对话中始终运行此工具',
   'mcp.call.alwaysComparison': '在此次比较中始终运行此工具',
+  'mcp.call.alwaysColumn': '在此列中始终运行此工具',
   'mcp.call.reason': '理由（发回给模型）',
   'mcp.call.running': '正在运行…',
   'mcp.call.stop': '停止',
