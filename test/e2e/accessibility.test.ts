@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { harnessPerTest } from './harness.ts';
@@ -25,9 +27,15 @@ const VIEWS = [
   'settings',
 ];
 
+const MCP_SERVER = fileURLToPath(new URL('../support/mcp-stdio-server.ts', import.meta.url));
 let page: Page;
 harnessPerTest((h) => {
   page = h.page;
+  // the stdio test server, for the tool calls Compare's columns ask about
+  writeFileSync(
+    join(h.dataDir, 'mcp.json'),
+    JSON.stringify({ mcpServers: { local: { command: process.execPath, args: [MCP_SERVER] } } }),
+  );
 });
 
 interface Found {
@@ -199,5 +207,26 @@ describe('accessibility', () => {
     await page.locator('[data-testid="compare-reply"]:visible').waitFor({ timeout: 30_000 });
     const found = (await audit()).filter((v) => v.impact === 'critical' || v.impact === 'serious');
     expect(found).toEqual([]);
+  });
+
+  it('Compare with a server tool call asking in every column, in both themes, has no critical or serious axe violation', async () => {
+    await page.getByTestId('tab-compare').click();
+    await page.getByTestId('compare-params-summary').first().click();
+    const panel = page.getByTestId('compare-params-panel');
+    await panel.getByRole('checkbox', { name: 'Use echo of local' }).check();
+    await panel.getByRole('button', { name: 'Hide parameters' }).click();
+    await page.getByTestId('compare-input').fill('Say it back. [[call:local__echo]]');
+    await page.getByTestId('compare-send').click();
+    const asking = page.locator('[data-testid="mcp-call"][data-status="asking"]');
+    await expect.poll(() => asking.count(), { timeout: 30_000 }).toBe(3);
+    const serious: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      for (const v of await audit())
+        if (v.impact === 'critical' || v.impact === 'serious')
+          serious.push(`${theme}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+    }
+    expect(serious).toEqual([]);
   });
 });
