@@ -78,35 +78,40 @@ export function McpToolsPicker(props: {
           const on = chosen.some((r) => same(r, ref));
           const sentAs = nameOf(ref);
           return (
-            <details key={`${s.name}/${tool.name}`} className="mcp-tool" data-testid="mcp-tool">
-              <summary className="field-row">
+            // the switch beside the details, not in their summary: a control inside a summary is a
+            // control inside a control to assistive technology (axe: nested-interactive)
+            <div key={`${s.name}/${tool.name}`} className="mcp-tool" data-testid="mcp-tool">
+              <div className="field-row mcp-tool-head">
                 <input
                   type="checkbox"
                   checked={on}
                   onChange={(e) => toggle(ref, e.target.checked)}
-                  onClick={(e) => e.stopPropagation()}
                   aria-label={t('mcp.tools.use', { tool: tool.name, server: s.name })}
                   data-testid="mcp-tool-toggle"
                 />
-                <span className="mono" translate="no">
-                  {tool.name}
-                </span>
-                <span className="faint" translate="no">
-                  {s.name}
-                </span>
-                {on && sentAs ? (
-                  <span className="faint mono">{t('mcp.tools.sentAs', { name: sentAs })}</span>
-                ) : null}
-              </summary>
-              {tool.description ? (
-                <p className="field-hint" translate="no">
-                  {tool.description}
-                </p>
-              ) : null}
-              <pre className="mono mcp-schema" translate="no">
-                {JSON.stringify(JSON.parse(tool.inputSchema) as unknown, null, 2)}
-              </pre>
-            </details>
+                <details className="mcp-tool-about">
+                  <summary className="field-row">
+                    <span className="mono" translate="no">
+                      {tool.name}
+                    </span>
+                    <span className="faint" translate="no">
+                      {s.name}
+                    </span>
+                    {on && sentAs ? (
+                      <span className="faint mono">{t('mcp.tools.sentAs', { name: sentAs })}</span>
+                    ) : null}
+                  </summary>
+                  {tool.description ? (
+                    <p className="field-hint" translate="no">
+                      {tool.description}
+                    </p>
+                  ) : null}
+                  <pre className="mono mcp-schema" translate="no">
+                    {JSON.stringify(JSON.parse(tool.inputSchema) as unknown, null, 2)}
+                  </pre>
+                </details>
+              </div>
+            </div>
           );
         }),
       )}
