@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
+import { shoot } from './shoot.ts';
 import { launchChromium, startHarness } from '../test/e2e/harness.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -23,15 +23,6 @@ const SIZES = [
 ];
 /** long enough between events for two screenshots of the same partial image */
 const GAP_MS = 4_000;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const dismiss = page.getByTestId('notices').getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-  await page.evaluate(() => document.fonts.ready);
-  const file = path.join(args.out, `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  console.log(file);
-}
 
 async function main(): Promise<void> {
   const browser = await launchChromium();
@@ -68,7 +59,7 @@ async function main(): Promise<void> {
           await latest.click();
           await latest.waitFor({ state: 'hidden' });
         }
-        await shoot(page, `image-partial${size.suffix}-${theme}`);
+        await shoot(page, args.out, `image-partial${size.suffix}-${theme}`);
         await page.getByTestId('stop-button').click();
         await page.waitForFunction(() => document.querySelectorAll('[data-status="streaming"]').length === 0);
       }
