@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
+import { shoot } from './shoot.ts';
 import { launchChromium, startHarness } from '../test/e2e/harness.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -45,15 +46,6 @@ async function replies(page: Page, i: number, n: number): Promise<void> {
     },
     [i, n] as const,
   );
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const dismiss = page.getByTestId('notices').getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-  await page.evaluate(() => document.fonts.ready);
-  const file = path.join(args.out, `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  console.log(file);
 }
 
 async function main(): Promise<void> {
@@ -97,7 +89,7 @@ async function main(): Promise<void> {
       await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
       await page.getByTestId('tab-compare').click();
       for (const [i] of COLUMNS.entries()) await replies(page, i, 2);
-      await shoot(page, `compare-mcp-${theme}`);
+      await shoot(page, args.out, `compare-mcp-${theme}`);
     }
   } finally {
     await h.close();
