@@ -727,7 +727,10 @@ export function lastReplyFigures(col: Pick<CompareColumn, 'turns'>): ColumnFigur
 export interface ColumnToolFigures {
   /** rounds of tool calls answered since the last prompt (a request carrying results is one) */
   steps: number;
-  /** the server tools' time: each round's longest call (a round's calls run side by side), summed; undefined when none ran this session */
+  /**
+   * the server tools' time: each round's longest call (a round's calls run side by side), summed;
+   * undefined when none ran this session
+   */
   toolMs: number | undefined;
   /** the column stopped at the step limit: its last reply's calls wait for the user */
   limitReached: boolean;
@@ -735,7 +738,8 @@ export interface ColumnToolFigures {
 
 /**
  * The tool figures of a column, read backwards from its last turn to the prompt that started the rounds
- * (one pass over that stretch); null when the column has no turns.
+ * (one pass over that stretch); null when the column has no turns. A column's run that carries results
+ * is a round on its way and counts.
  */
 export function columnToolFigures(
   col: Pick<CompareColumn, 'turns' | 'run' | 'conversationId'>,
@@ -743,8 +747,9 @@ export function columnToolFigures(
 ): ColumnToolFigures | null {
   const last = col.turns.at(-1);
   if (!last && !col.run) return null;
-  let steps = col.run?.toolResults ? 1 : 0;
+  // a new prompt on its way: its rounds have not begun
   if (col.run && !col.run.toolResults) return { steps: 0, toolMs: undefined, limitReached: false };
+  let steps = col.run ? 1 : 0;
   let toolMs: number | undefined;
   for (let i = col.turns.length - 1; i >= 0; i--) {
     const turn = col.turns[i]!;
