@@ -1,9 +1,11 @@
 // Importing an exported conversation (file version 1 or 2): the tree of turns is checked before anything
 // is stored, the embedded files are stored like uploads (new ids), and every turn is stored under a new id
-// with its parent and files mapped, so importing the same file twice never collides.
+// with its parent and files mapped, so importing the same file twice never collides. The file's tool runs
+// (version 3) are stored after the turns, each under a new id and linked to its reply's new id.
 import { randomUUID } from 'node:crypto';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import type { EmbeddedFile } from '../../shared/export.ts';
+import type { ToolRunFile } from '../../shared/tool-runs.ts';
 import { DEFAULT_TITLE } from '../../shared/titles.ts';
 import { MAX_TURN_VERSIONS } from '../../shared/limits.ts';
 import type { AttachmentRow } from '../store/index.ts';
@@ -153,7 +155,11 @@ export function connectionOnImport(
 /** Stores a conversation read from a file (alone, or one of a bundle); returns the new conversation's id. */
 export async function importConversation(
   s: Services,
-  parsed: { conversation: Conversation; files: readonly EmbeddedFile[] },
+  parsed: {
+    conversation: Conversation;
+    files: readonly EmbeddedFile[];
+    toolRuns?: readonly ToolRunFile[];
+  },
   titleFor: (title: string, format: Conversation['format']) => string,
 ): Promise<string> {
   const source = parsed.conversation;
@@ -212,12 +218,39 @@ export async function importConversation(
     }
     const last = source.turns.at(-1);
     s.store.messages.setLeaf(id, last ? (newIds.get(last.id) ?? null) : null);
+    await storeToolRuns(s, id, parsed.toolRuns ?? [], newIds);
   } catch (e) {
     s.store.transaction(() => s.store.conversations.delete(id));
     throw e;
   }
   await galleryOfImport(s, id, source, nodes, newIds);
   return id;
+}
+
+/** Tool runs stored per task: a run holds up to MCP_LIMITS.resultChars of arguments and of each part. */
+const TOOL_RUNS_PER_TASK = 100;
+
+/**
+ * The file's tool runs as records of the new conversation, in short tasks; the file's reader checked that
+ * each names a reply of the file, so each links to a turn just stored (the inspector lists them, and they
+ * go with the conversation when it is deleted).
+ */
+async function storeToolRuns(
+  s: Services,
+  conversationId: string,
+  runs: readonly ToolRunFile[],
+  newIds: ReadonlyMap<string, string>,
+): Promise<void> {
+  for (let at = 0; at < runs.length; at += TOOL_RUNS_PER_TASK) {
+    await nextTurn();
+    s.store.transaction(() => {
+      for (const run of runs.slice(at, at + TOOL_RUNS_PER_TASK)) {
+        const replyId = newIds.get(run.replyId);
+        if (replyId === undefined) throw broken('a tool run names a reply the file does not hold');
+        s.store.toolRuns.put({ ...run, id: randomUUID(), conversationId, replyId });
+      }
+    });
+  }
 }
 
 /** How far up its branch an imported reply looks for its prompt and the image it edited. */
