@@ -28,6 +28,8 @@ const finished = () => page.locator('[data-testid="message-assistant"]:not([data
 
 async function ask(text: string): Promise<void> {
   const before = await finished().count();
+  // a reply's run ends a moment after its text: an Enter before that is answered, not sent
+  await expect.poll(() => page.getByTestId('stop-button').count()).toBe(0);
   await page.getByTestId('composer-input').fill(text);
   await page.getByTestId('composer-input').press('Enter');
   await expect.poll(() => finished().count(), { timeout: 30_000 }).toBeGreaterThan(before);
