@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import type { EmbeddedFile } from '../../shared/export.ts';
-import type { ToolRunFile } from '../../shared/tool-runs.ts';
+import { toolRunChars, type ToolRunFile } from '../../shared/tool-runs.ts';
 import { DEFAULT_TITLE } from '../../shared/titles.ts';
 import { MAX_TURN_VERSIONS } from '../../shared/limits.ts';
 import type { AttachmentRow } from '../store/index.ts';
@@ -227,7 +227,10 @@ export async function importConversation(
   return id;
 }
 
-/** Tool runs stored per task: a run holds up to MCP_LIMITS.resultChars of arguments and of each part. */
+/**
+ * Tool runs stored per task: this many, or fewer when their texts are long (a run keeps up to
+ * MCP_LIMITS.resultChars of arguments and of each part), as the turns are.
+ */
 const TOOL_RUNS_PER_TASK = 100;
 
 /**
@@ -241,16 +244,30 @@ async function storeToolRuns(
   runs: readonly ToolRunFile[],
   newIds: ReadonlyMap<string, string>,
 ): Promise<void> {
-  for (let at = 0; at < runs.length; at += TOOL_RUNS_PER_TASK) {
+  let task: ToolRunFile[] = [];
+  let chars = 0;
+  const flush = async () => {
     await nextTurn();
+    const batch = task;
+    task = [];
+    chars = 0;
     s.store.transaction(() => {
-      for (const run of runs.slice(at, at + TOOL_RUNS_PER_TASK)) {
+      for (const run of batch) {
         const replyId = newIds.get(run.replyId);
         if (replyId === undefined) throw broken('a tool run names a reply the file does not hold');
         s.store.toolRuns.put({ ...run, id: randomUUID(), conversationId, replyId });
       }
     });
+  };
+  for (const run of runs) {
+    const size = toolRunChars(run);
+    if (task.length > 0 && (task.length >= TOOL_RUNS_PER_TASK || chars + size > IMPORT_CHARS_PER_TASK)) {
+      await flush();
+    }
+    task.push(run);
+    chars += size;
   }
+  if (task.length > 0) await flush();
 }
 
 /** How far up its branch an imported reply looks for its prompt and the image it edited. */
