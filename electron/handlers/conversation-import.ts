@@ -111,7 +111,7 @@ export async function importConversationFile(
  * tasks the event loop takes its turn, so a conversation at the limits never holds it for long.
  */
 export const IMPORT_TURNS_PER_TASK = 200;
-const IMPORT_CHARS_PER_TASK = 4_000_000;
+export const IMPORT_CHARS_PER_TASK = 4_000_000;
 
 /** The nodes in runs of at most IMPORT_TURNS_PER_TASK turns and about IMPORT_CHARS_PER_TASK characters. */
 function tasksOf(nodes: readonly Node[]): Node[][] {
@@ -231,7 +231,7 @@ export async function importConversation(
  * Tool runs stored per task: this many, or fewer when their texts are long (a run keeps up to
  * MCP_LIMITS.resultChars of arguments and of each part), as the turns are.
  */
-const TOOL_RUNS_PER_TASK = 100;
+export const TOOL_RUNS_PER_TASK = 100;
 
 /**
  * The file's tool runs as records of the new conversation, in short tasks; the file's reader checked that
