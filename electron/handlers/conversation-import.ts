@@ -1,4 +1,4 @@
-// Importing an exported conversation (file version 1 or 2): the tree of turns is checked before anything
+// Importing an exported conversation (file version 1 to 3): the tree of turns is checked before anything
 // is stored, the embedded files are stored like uploads (new ids), and every turn is stored under a new id
 // with its parent and files mapped, so importing the same file twice never collides. The file's tool runs
 // (version 3) are stored after the turns, each under a new id and linked to its reply's new id.
