@@ -137,8 +137,8 @@ export const MCP_LIMITS = {
   toolsPerServer: 128,
 } as const;
 /**
- * The most tool runs a conversation's export carries (its first, by start time) and an import takes: one
- * per reply of a conversation at MAX_CONVERSATION_TURNS, far more than a person approves or denies.
+ * The most tool runs a conversation's export carries (its first, by start time) and an import takes: two
+ * for each reply of a conversation at MAX_CONVERSATION_TURNS, far more than a person approves or denies.
  */
 export const MAX_EXPORTED_TOOL_RUNS = 10_000;
 /** A denied call's reason: a sentence or two for the model. */
