@@ -78,39 +78,37 @@ export function McpToolsPicker(props: {
           const on = chosen.some((r) => same(r, ref));
           const sentAs = nameOf(ref);
           return (
-            // the switch beside the details, not in their summary: a control inside a summary is a
-            // control inside a control to assistive technology (axe: nested-interactive)
+            // the switch beside the summary, never inside it: a control within a summary is two
+            // controls in one for a screen reader (axe: nested-interactive)
             <div key={`${s.name}/${tool.name}`} className="mcp-tool" data-testid="mcp-tool">
-              <div className="field-row mcp-tool-head">
-                <input
-                  type="checkbox"
-                  checked={on}
-                  onChange={(e) => toggle(ref, e.target.checked)}
-                  aria-label={t('mcp.tools.use', { tool: tool.name, server: s.name })}
-                  data-testid="mcp-tool-toggle"
-                />
-                <details className="mcp-tool-about">
-                  <summary className="field-row">
-                    <span className="mono" translate="no">
-                      {tool.name}
-                    </span>
-                    <span className="faint" translate="no">
-                      {s.name}
-                    </span>
-                    {on && sentAs ? (
-                      <span className="faint mono">{t('mcp.tools.sentAs', { name: sentAs })}</span>
-                    ) : null}
-                  </summary>
-                  {tool.description ? (
-                    <p className="field-hint" translate="no">
-                      {tool.description}
-                    </p>
+              <input
+                type="checkbox"
+                checked={on}
+                onChange={(e) => toggle(ref, e.target.checked)}
+                aria-label={t('mcp.tools.use', { tool: tool.name, server: s.name })}
+                data-testid="mcp-tool-toggle"
+              />
+              <details>
+                <summary className="field-row">
+                  <span className="mono" translate="no">
+                    {tool.name}
+                  </span>
+                  <span className="faint" translate="no">
+                    {s.name}
+                  </span>
+                  {on && sentAs ? (
+                    <span className="faint mono">{t('mcp.tools.sentAs', { name: sentAs })}</span>
                   ) : null}
-                  <pre className="mono mcp-schema" translate="no">
-                    {JSON.stringify(JSON.parse(tool.inputSchema) as unknown, null, 2)}
-                  </pre>
-                </details>
-              </div>
+                </summary>
+                {tool.description ? (
+                  <p className="field-hint" translate="no">
+                    {tool.description}
+                  </p>
+                ) : null}
+                <pre className="mono mcp-schema" translate="no">
+                  {JSON.stringify(JSON.parse(tool.inputSchema) as unknown, null, 2)}
+                </pre>
+              </details>
             </div>
           );
         }),
