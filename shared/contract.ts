@@ -197,6 +197,8 @@ export interface ComparisonSummary {
   /** the first prompt's title */
   title: string;
   columns: ConversationSummary[];
+  /** an image comparison's images from the images endpoint (its conversations hold the others) */
+  images?: ImageRecord[];
   createdAt: number;
   updatedAt: number;
 }
@@ -250,6 +252,10 @@ export interface ImageRecord {
   parentId?: string;
   /** the settings it was made with */
   settings?: ImageSettings;
+  /** the Compare image comparison it was made in (the images endpoint's column), while it is kept */
+  comparisonId?: string;
+  /** how long its request took, from sending to the image decoded (a Compare column's "to final") */
+  tookMs?: number;
 }
 
 export interface ExchangeSummary {
@@ -345,7 +351,13 @@ const imageRequestFields = {
   background: z.enum(['transparent', 'opaque', 'auto']).optional(),
 };
 
-export const ImageGenerateInputSchema = z.object(imageRequestFields);
+export const ImageGenerateInputSchema = z.object({
+  ...imageRequestFields,
+  /** the connection it goes through (absent: the active one, as the Images tab does) */
+  connectionId: Id.optional(),
+  /** a Compare image comparison's images-endpoint column: the images are kept with it */
+  comparisonId: Id.optional(),
+});
 
 /** An image to edit: one of the gallery's, or a file the page uploaded (putAttachment). */
 export const EditReferenceSchema = z.discriminatedUnion('kind', [

@@ -127,6 +127,8 @@ export type Usage = z.infer<typeof UsageSchema>;
 export const TimingsSchema = z.object({
   /** time to first token (first text or thought delta), streaming only */
   firstTokenMs: Duration.optional(),
+  /** time to the first image of the reply: its first partial image, or the final one when none came */
+  firstImageMs: Duration.optional(),
   totalMs: Duration.optional(),
 });
 export type Timings = z.infer<typeof TimingsSchema>;

@@ -13,7 +13,7 @@ import { fileSlug } from './export-markdown.ts';
 import { fileStamp } from '../../shared/file-stamp.ts';
 import { IMAGE_EXT, IMAGE_MIME, imageRelPath, resolveInData, thumbRelPath } from './image-files.ts';
 import { runRequest } from './requests.ts';
-import { activeClient, emitSafely, type Services } from './services.ts';
+import { chosenConnection, connectionClient, emitSafely, type Services } from './services.ts';
 import { compact } from '../../shared/compact.ts';
 
 type ImageOps =
@@ -28,6 +28,8 @@ type ImageOps =
 /** What a batch of images shares: the request that made them and where they belong in the gallery. */
 interface Batch {
   batchId: string;
+  /** a Compare image comparison's images-endpoint column */
+  comparisonId?: string | undefined;
   prompt: string;
   model: string;
   quality?: string | undefined;
@@ -82,6 +84,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       usage?: Record<string, unknown> | undefined;
       reportedQuality?: string | undefined;
       exchangeId: string;
+      tookMs: number;
     },
   ): Promise<ImageRecord> {
     const id = randomUUID();
@@ -107,6 +110,8 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       source: batch.source,
       parentId: batch.parentId,
       settings: batch.settings,
+      comparisonId: batch.comparisonId,
+      tookMs: extra.tookMs,
     });
     try {
       await writeFileAtomic(fileOf(s, filePath), image.bytes, 0o600);
@@ -126,10 +131,12 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
     ctx: CallContext,
     call: (client: ServiceClient, signal: AbortSignal) => Promise<ImageResult>,
     batchOf: () => Omit<Batch, 'batchId' | 'createdAt'>,
+    connectionId?: string,
   ): Promise<{ images: ImageRecord[]; exchangeId: string }> {
     return runRequest(s.requests, requestId, async (signal) => {
       let decoding = false;
-      const client = await activeClient(s, {
+      const started = performance.now();
+      const client = await connectionClient(s, chosenConnection(s, connectionId), {
         ctx,
         requestId,
         // Headers of a success are in: what remains is the (large, base64) body and its decoding.
@@ -141,6 +148,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       });
       emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'waiting' });
       const result = await call(client, signal);
+      const tookMs = Math.round(performance.now() - started);
       // The reply is in and decoded; from here on the images are the user's, so a stop no longer applies.
       emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'saving' });
       const batch: Batch = { ...batchOf(), batchId: randomUUID(), createdAt: s.now() };
@@ -153,6 +161,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
               usage: result.usage,
               reportedQuality: result.quality,
               exchangeId: result.exchange.id,
+              tookMs,
             }),
           );
         } catch (e) {
@@ -177,7 +186,9 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
           quality: input.quality,
           source: 'images',
           settings: settingsOf(input),
+          comparisonId: input.comparisonId,
         }),
+        input.connectionId,
       );
     },
 
