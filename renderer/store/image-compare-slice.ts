@@ -290,8 +290,6 @@ export const createImageCompareSlice =
         bytes: i.bytes,
       }));
       finish(col.kind, requestId, roundOfRecord(prompt, r.value.images, ...shots));
-      // the gallery shows them next time it is opened
-      if (get().imagesLoaded) void get().loadImages();
       return true;
     };
 
@@ -334,6 +332,8 @@ export const createImageCompareSlice =
           ),
         );
         if (get().comparisonsLoaded) void get().loadComparisons();
+        // every column's images are in the gallery now: a gallery already read reads them in
+        if (get().imagesLoaded) void get().loadImages();
         // nothing reached a service: the prompt comes back so it is not lost
         if (!results.some(Boolean) && get().comparePrompt === '') set({ comparePrompt: prompt });
         return results.some(Boolean);
