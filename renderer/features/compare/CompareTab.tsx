@@ -221,22 +221,23 @@ function CompareComposer() {
               testId="compare-attach"
             />
           )}
-          <Button
-            size="s"
-            variant="ghost"
-            icon="plus"
-            hidden={imageMode}
-            disabled={count >= MAX_COLUMNS || running}
-            onClick={add}
-            data-testid="compare-add-column"
-            title={
-              count >= MAX_COLUMNS
-                ? t('compare.column.atMost', { count: MAX_COLUMNS })
-                : t('compare.column.add.title')
-            }
-          >
-            {t('compare.column.add')}
-          </Button>
+          {imageMode ? null : (
+            <Button
+              size="s"
+              variant="ghost"
+              icon="plus"
+              disabled={count >= MAX_COLUMNS || running}
+              onClick={add}
+              data-testid="compare-add-column"
+              title={
+                count >= MAX_COLUMNS
+                  ? t('compare.column.atMost', { count: MAX_COLUMNS })
+                  : t('compare.column.add.title')
+              }
+            >
+              {t('compare.column.add')}
+            </Button>
+          )}
           <Button
             size="s"
             variant="ghost"
