@@ -151,6 +151,8 @@ function ImageColumnBody(props: { kind: ImageColumnKind }) {
       data-testid="image-column"
       data-kind={col.kind}
       role="region"
+      // it scrolls: a keyboard reaches it to scroll it
+      tabIndex={0}
       aria-label={`${KIND[col.kind].label()} · ${col.model ? displayModelId(col.model) : t('compare.column.noModel')}`}
       aria-busy={col.run !== null}
     >
@@ -162,7 +164,9 @@ function ImageColumnBody(props: { kind: ImageColumnKind }) {
       ))}
       {col.run ? (
         <>
-          <div className="compare-user">{col.run.prompt}</div>
+          <div className="compare-user" translate="no">
+            {col.run.prompt}
+          </div>
           <PartialImage requestId={col.run.requestId} />
         </>
       ) : null}
@@ -175,7 +179,9 @@ function RoundView(props: { round: ImageRound }) {
   const inspect = useStore((s) => s.openInspector);
   return (
     <>
-      <div className="compare-user">{round.prompt}</div>
+      <div className="compare-user" translate="no">
+        {round.prompt}
+      </div>
       {round.error ? (
         <div className="callout callout--error compare-error" role="alert" data-testid="image-column-error">
           <Icon name="alert-circle" />
