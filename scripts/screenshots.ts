@@ -400,7 +400,7 @@ async function compareLab(page: Page, theme: 'light' | 'dark', viewport: { width
 /**
  * Compare in image mode, in a comparison of its own: one prompt made into an image by the responses image
  * tool, generate content's image output and the images endpoint, each column's figures under it
- * (compare-images-<theme>.png). The seeded comparison is opened again afterwards.
+ * (compare-images[-min]-<theme>.png). The seeded comparison is opened again afterwards.
  */
 async function compareImages(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await openTab(page, 'compare');
@@ -427,6 +427,10 @@ async function compareImages(page: Page, theme: 'light' | 'dark'): Promise<void>
   );
   await page.mouse.move(0, 0);
   await shoot(page, `compare-images-${theme}`);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 720, height: 480 });
+  await shoot(page, `compare-images-min-${theme}`);
+  if (size) await page.setViewportSize(size);
   await page.getByTestId('compare-history-toggle').click();
   await page
     .getByTestId('comparison-item')
