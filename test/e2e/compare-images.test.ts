@@ -146,6 +146,16 @@ describe('Compare: images side by side', () => {
     await h.ready();
     await page.getByTestId('tab-compare').click();
     await page.getByTestId('compare-history-toggle').click();
+    // its row names the three columns, the images endpoint's too
+    await expect
+      .poll(() =>
+        page.getByTestId('comparison-item').first().getByTestId('comparison-column').allTextContents(),
+      )
+      .toEqual([
+        expect.stringContaining('Responses'),
+        expect.stringContaining('Generate'),
+        expect.stringContaining('Images endpoint'),
+      ]);
     await page.getByTestId('comparison-open').first().click();
     await page.getByTestId('image-compare').waitFor();
     await expect.poll(() => page.getByTestId('image-column-image').count()).toBe(3);
