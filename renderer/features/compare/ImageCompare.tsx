@@ -31,6 +31,7 @@ import { Figure } from './FiguresRow.tsx';
 import { rankLowest } from '../../store/compare-slice.ts';
 import { useLocale, useT } from '../../i18n/useT.ts';
 import { t } from '../../i18n/active.ts';
+import { rich } from '../../i18n/rich.tsx';
 import '../../styles/reply-images.css';
 
 /** How each column makes its image: the format (or the images endpoint) it goes through. */
@@ -157,7 +158,11 @@ function ImageColumnBody(props: { kind: ImageColumnKind }) {
       aria-busy={col.run !== null}
     >
       {col.rounds.length === 0 && !col.run ? (
-        <p className="compare-empty faint">{t(`compare.images.empty.${col.kind}`)}</p>
+        <p className="compare-empty faint">
+          {rich(t(`compare.images.empty.${col.kind}`), {
+            endpoint: <code translate="no">POST /v1/images/generations</code>,
+          })}
+        </p>
       ) : null}
       {col.rounds.map((round, i) => (
         <RoundView key={i} round={round} />

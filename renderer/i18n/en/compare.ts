@@ -67,7 +67,7 @@ export const compare = {
   'compare.images.model': 'Model of {column}',
   'compare.images.empty.responses': 'Makes the image with the image_generation tool of the responses format.',
   'compare.images.empty.generate': 'Makes the image as generate content’s image output.',
-  'compare.images.empty.images': 'Makes the image with POST /v1/images/generations.',
+  'compare.images.empty.images': 'Makes the image with {endpoint}.',
   'compare.images.waiting': 'Making the image…',
   'compare.images.noImage': 'The reply held no image.',
   'compare.images.firstImage': 'First image',

@@ -64,7 +64,7 @@ export const compare: Record<keyof typeof en, Entry> = {
   'compare.images.model': '{column} 的模型',
   'compare.images.empty.responses': '用 responses 格式的 image_generation 工具生成图像。',
   'compare.images.empty.generate': '以 generate content 的图像输出生成图像。',
-  'compare.images.empty.images': '用 POST /v1/images/generations 生成图像。',
+  'compare.images.empty.images': '用 {endpoint} 生成图像。',
   'compare.images.waiting': '正在生成图像…',
   'compare.images.noImage': '回复中没有图像。',
   'compare.images.firstImage': '首张图像',
