@@ -206,6 +206,22 @@ export const createImageCompareSlice =
         ),
       }));
     };
+    /** A column's request; a bridge that throws (the host gone) ends the run as a failure, never a hang. */
+    const guarded = async (
+      kind: ImageColumnKind,
+      requestId: string,
+      prompt: string,
+      model: string,
+      run: () => Promise<boolean>,
+    ): Promise<boolean> => {
+      try {
+        return await run();
+      } catch (e) {
+        const message = t('compare.sendFailed', { message: e instanceof Error ? e.message : String(e) });
+        finish(kind, requestId, failed(prompt, model, { kind: 'internal', message }));
+        return false;
+      }
+    };
     const failed = (prompt: string, model: string, error: AppError): ImageRound => ({
       prompt,
       images: [],
@@ -224,39 +240,41 @@ export const createImageCompareSlice =
       const requestId = crypto.randomUUID();
       get().beginRun(requestId);
       patchColumn(col.kind, { run: { requestId, prompt } });
-      const params = imageColumnParams(col.kind, get().imageParams);
-      let conversationId = col.conversationId;
-      if (conversationId === null) {
-        const r = await bridge.createConversation({
-          ...compact({ connectionId: col.connectionId }),
-          format: CONVERSATION_KINDS[col.kind].format,
-          model: col.model,
-          origin: 'compare',
-          comparisonId,
-          title: titleFrom(prompt),
-          params,
-        });
-        if (!r.ok) {
-          finish(col.kind, requestId, failed(prompt, col.model, r.error));
-          return false;
+      return guarded(col.kind, requestId, prompt, col.model, async () => {
+        const params = imageColumnParams(col.kind, get().imageParams);
+        let conversationId = col.conversationId;
+        if (conversationId === null) {
+          const r = await bridge.createConversation({
+            ...compact({ connectionId: col.connectionId }),
+            format: CONVERSATION_KINDS[col.kind].format,
+            model: col.model,
+            origin: 'compare',
+            comparisonId,
+            title: titleFrom(prompt),
+            params,
+          });
+          if (!r.ok) {
+            finish(col.kind, requestId, failed(prompt, col.model, r.error));
+            return false;
+          }
+          conversationId = r.value.id;
+          patchColumn(col.kind, { conversationId });
+        } else {
+          // what is on screen is what is sent: the settings and model may have changed since the last round
+          const r = await bridge.updateConversation({ id: conversationId, model: col.model, params });
+          if (!r.ok) {
+            finish(col.kind, requestId, failed(prompt, col.model, r.error));
+            return false;
+          }
         }
-        conversationId = r.value.id;
-        patchColumn(col.kind, { conversationId });
-      } else {
-        // what is on screen is what is sent: the settings and model may have changed since the last round
-        const r = await bridge.updateConversation({ id: conversationId, model: col.model, params });
-        if (!r.ok) {
-          finish(col.kind, requestId, failed(prompt, col.model, r.error));
-          return false;
-        }
-      }
-      const r = await bridge.sendMessage({ requestId, conversationId, text: prompt });
-      finish(
-        col.kind,
-        requestId,
-        r.ok ? roundOfReply(prompt, r.value.reply, col.model) : failed(prompt, col.model, r.error),
-      );
-      return r.ok;
+        const r = await bridge.sendMessage({ requestId, conversationId, text: prompt });
+        finish(
+          col.kind,
+          requestId,
+          r.ok ? roundOfReply(prompt, r.value.reply, col.model) : failed(prompt, col.model, r.error),
+        );
+        return r.ok;
+      });
     };
 
     /** The images endpoint's column: one generation, kept with the comparison. */
@@ -264,33 +282,35 @@ export const createImageCompareSlice =
       const requestId = crypto.randomUUID();
       get().beginRun(requestId);
       patchColumn(col.kind, { run: { requestId, prompt } });
-      const p = get().imageParams;
-      const r = await rt.bridge().generateImages(
-        compact({
-          requestId,
-          model: col.model,
-          prompt,
-          n: 1,
-          size: p.imageSize,
-          quality: p.imageQuality,
-          outputFormat: p.imageFormat,
-          background: p.imageBackground,
-          connectionId: col.connectionId,
-          comparisonId,
-        }),
-      );
-      if (!r.ok) {
-        finish(col.kind, requestId, failed(prompt, col.model, r.error));
-        return false;
-      }
-      const shots = r.value.images.map((i) => ({
-        id: i.id,
-        width: i.width,
-        height: i.height,
-        bytes: i.bytes,
-      }));
-      finish(col.kind, requestId, roundOfRecord(prompt, r.value.images, ...shots));
-      return true;
+      return guarded(col.kind, requestId, prompt, col.model, async () => {
+        const p = get().imageParams;
+        const r = await rt.bridge().generateImages(
+          compact({
+            requestId,
+            model: col.model,
+            prompt,
+            n: 1,
+            size: p.imageSize,
+            quality: p.imageQuality,
+            outputFormat: p.imageFormat,
+            background: p.imageBackground,
+            connectionId: col.connectionId,
+            comparisonId,
+          }),
+        );
+        if (!r.ok) {
+          finish(col.kind, requestId, failed(prompt, col.model, r.error));
+          return false;
+        }
+        const shots = r.value.images.map((i) => ({
+          id: i.id,
+          width: i.width,
+          height: i.height,
+          bytes: i.bytes,
+        }));
+        finish(col.kind, requestId, roundOfRecord(prompt, r.value.images, ...shots));
+        return true;
+      });
     };
 
     return {

@@ -11,6 +11,7 @@ import {
   roundsOfImages,
   roundsOfTurns,
 } from '../../renderer/store/image-compare-slice.ts';
+import { fakeBridge, freshStore } from './fake-bridge.ts';
 
 const settings: Params = {
   stream: true,
@@ -119,5 +120,44 @@ describe('image mode', () => {
     expect(isImageComparison(summary(), [...imageConvs, conv('chat', { stream: true })])).toBe(false);
     expect(isImageComparison(summary(), [conv('responses', { stream: true })])).toBe(false);
     expect(isImageComparison(summary(), [])).toBe(false);
+  });
+});
+
+describe('image mode’s columns in the store', () => {
+  it('a host that goes away mid-request ends each column as a failure, never a column stuck running', async () => {
+    const t = freshStore();
+    const { bridge, calls } = fakeBridge({
+      createConversation: () => {
+        throw new Error('socket closed');
+      },
+      generateImages: () => {
+        throw new Error('socket closed');
+      },
+    });
+    t.setBridge(bridge);
+    const s = () => t.store.getState();
+    s().setImageColumn('responses', { model: 'gpt-5-mini' });
+    s().setImageColumn('images', { model: 'gpt-image-1' });
+    s().setComparePrompt('a lighthouse');
+    expect(await s().sendImageCompare()).toBe(false);
+    const column = (kind: string) => s().imageColumns.find((c) => c.kind === kind);
+    for (const kind of ['responses', 'images']) {
+      expect(column(kind)?.run).toBeNull();
+      expect(column(kind)?.rounds.map((r) => [r.prompt, r.status, r.error?.message])).toEqual([
+        ['a lighthouse', 'error', 'Quartet failed to send: socket closed'],
+      ]);
+    }
+    // a column without a model is not sent, and nothing is left running
+    expect(column('generate')?.rounds).toEqual([]);
+    expect(Object.keys(s().runs)).toEqual([]);
+    // the images endpoint was asked with the shared settings, the comparison and one image
+    expect(calls.find((c) => c.op === 'generateImages')?.input).toMatchObject({
+      model: 'gpt-image-1',
+      prompt: 'a lighthouse',
+      n: 1,
+      comparisonId: s().comparisonId,
+    });
+    // nothing reached a service: the prompt comes back
+    expect(s().comparePrompt).toBe('a lighthouse');
   });
 });
