@@ -75,6 +75,29 @@ export function uniqueNames(names: readonly string[]): string[] {
   });
 }
 
+/**
+ * The page's records of gallery rows: an image a Compare column's conversation made links back to its
+ * comparison too, as the images endpoint column's images do (each conversation looked up once).
+ */
+function withComparisons(s: Services, rows: readonly ImageRow[]): ImageRecord[] {
+  const comparisonOf = new Map<string, string | undefined>();
+  return rows.map((row) => {
+    const record = toImageRecord(row);
+    const conversationId = record.conversationId;
+    if (record.comparisonId !== undefined || conversationId === undefined) return record;
+    if (!comparisonOf.has(conversationId)) {
+      const conversation = s.store.conversations.get(conversationId);
+      // one continued in its tab is the tab's now
+      comparisonOf.set(
+        conversationId,
+        conversation?.origin === 'compare' ? conversation.comparisonId : undefined,
+      );
+    }
+    const comparisonId = comparisonOf.get(conversationId);
+    return comparisonId === undefined ? record : { ...record, comparisonId };
+  });
+}
+
 export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
   /** File first, row second: a crash in between leaves an orphan file the next start-up sweeps. */
   async function saveOne(
@@ -224,12 +247,12 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
     },
 
     async listImages({ offset, limit, source }) {
-      const items = s.store.images.list(offset ?? 0, limit ?? 100, { source }).map(toImageRecord);
+      const items = withComparisons(s, s.store.images.list(offset ?? 0, limit ?? 100, { source }));
       return { items, total: s.store.images.count({ source }) };
     },
 
     async imageVersions({ id }) {
-      return { items: s.store.images.lineage(id).map(toImageRecord) };
+      return { items: withComparisons(s, s.store.images.lineage(id)) };
     },
 
     /** Row first, files second: a crash in between leaves orphan files, never a row without its file. */

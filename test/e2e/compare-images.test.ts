@@ -134,8 +134,17 @@ describe('Compare: images side by side', () => {
     const endpointImage = await column('images')
       .getByTestId('image-column-image')
       .getAttribute('data-image-id');
+    const toolImageId = await column('responses')
+      .getByTestId('image-column-image')
+      .getAttribute('data-image-id');
     await page.getByTestId('tab-images').click();
     await expect.poll(() => page.getByTestId('gallery-item').count(), { timeout: 15_000 }).toBe(3);
+    // the responses tool's image links to its conversation's turn and to the comparison as well
+    await page.locator(`[data-testid="gallery-item"][data-id="${toolImageId}"]`).click();
+    await page.getByTestId('image-comparison').waitFor();
+    expect(await page.getByTestId('image-conversation').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('image-comparison').count()).toBe(0);
     await page.locator(`[data-testid="gallery-item"][data-id="${endpointImage}"]`).click();
     await page.getByTestId('image-comparison').click();
     await page.getByTestId('image-compare').waitFor();

@@ -53,6 +53,15 @@ describe('image comparisons', () => {
     expect(listed?.images?.map((i) => i.id)).toEqual([image?.id]);
     expect(listed?.images?.[0]?.tookMs).toBe(image?.tookMs);
 
+    // the gallery links both back to the comparison: the tool's through its conversation
+    const linked = (await h.call('listImages', {})).items.map((i) => [i.id, i.comparisonId]);
+    expect(linked.sort()).toEqual(
+      [
+        [toolImage?.id, 'cmp-1'],
+        [image?.id, 'cmp-1'],
+      ].sort(),
+    );
+
     // the comparison goes; its images stay in the gallery, no longer linked to it
     await h.call('deleteComparison', { id: 'cmp-1' });
     const gallery = await h.call('listImages', {});
