@@ -116,6 +116,9 @@ export const TabMemorySchema = z.object({
 
 const REPLY_LIMIT_MESSAGE = `The reply size limit is a whole number of characters from ${MAX_REPLY_CHARS.min.toLocaleString('en')} to ${MAX_REPLY_CHARS.max.toLocaleString('en')}.`;
 
+/** Compare's image mode: its columns, each making the image its own way (one of each, in this order). */
+export const COMPARE_IMAGE_KINDS = ['responses', 'generate', 'images'] as const;
+
 export const SettingsSchema = z.object({
   theme: ThemeSchema,
   language: LanguageSchema.optional(),
@@ -136,6 +139,21 @@ export const SettingsSchema = z.object({
   compareSameParams: z.boolean().optional(),
   /** the parameters every column uses while "same for all" is on */
   compareParams: PartialParams.optional(),
+  /** Compare's image mode: each column's connection and model, and the image settings they share */
+  compareImages: z
+    .object({
+      columns: z
+        .array(
+          z.object({
+            kind: z.enum(COMPARE_IMAGE_KINDS),
+            connectionId: z.string().max(100).optional(),
+            model: z.string().max(MAX_MODEL_ID_CHARS),
+          }),
+        )
+        .max(COMPARE_IMAGE_KINDS.length),
+      params: PartialParams.optional(),
+    })
+    .optional(),
   images: z
     .object({
       model: z.string().max(MAX_MODEL_ID_CHARS).optional(),

@@ -1,10 +1,15 @@
 import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
-import type { ComparisonSummary, ImageRecord } from '../../shared/contract.ts';
+import {
+  COMPARE_IMAGE_KINDS,
+  type ComparisonSummary,
+  type ImageRecord,
+  type Settings,
+} from '../../shared/contract.ts';
 import type { Conversation, Params, Turn, TurnStatus, Usage } from '../../shared/conversation.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { TextFormat } from '../../shared/formats.ts';
-import { columnParams } from './compare-params.ts';
+import { columnParams, wholeParams } from './compare-params.ts';
 import { withoutRun } from './runs-slice.ts';
 import { compact } from '../../shared/compact.ts';
 import { titleFrom } from '../../shared/titles.ts';
@@ -21,8 +26,10 @@ import { t } from '../i18n/active.ts';
  * image on screen is the run's (runs-slice.ts), gone with it.
  */
 
-export const IMAGE_COLUMN_KINDS = ['responses', 'generate', 'images'] as const;
+export const IMAGE_COLUMN_KINDS = COMPARE_IMAGE_KINDS;
 export type ImageColumnKind = (typeof IMAGE_COLUMN_KINDS)[number];
+/** the save queue's key for image mode's columns and settings */
+const SETTINGS_SAVE = 'compare:images';
 
 /** One image a column made, as the page shows it. */
 export interface ImageShot {
@@ -70,6 +77,8 @@ export interface ImageCompareSlice {
   setCompareImageMode(on: boolean): Promise<void>;
   setImageColumn(kind: ImageColumnKind, patch: { model?: string; connectionId?: string }): void;
   setImageParams(params: Params): void;
+  /** The columns' connections and models and the settings as the user last left them. */
+  hydrateImageCompare(settings: Settings | null): void;
   /** Sends the prompt to the three columns at once; false when nothing was sent. */
   sendImageCompare(): Promise<boolean>;
   stopImageCompare(): Promise<void>;
@@ -189,6 +198,21 @@ export const createImageCompareSlice =
   (rt: StoreRuntime): StateCreator<StoreState, [], [], ImageCompareSlice> =>
   (set, get) => {
     const column = (kind: ImageColumnKind) => get().imageColumns.find((c) => c.kind === kind);
+    /** Remembers the columns and settings in the settings: at once, or once input is quiet. */
+    const persist = (when: 'now' | 'quiet' = 'now') => {
+      rt.saves.debounce(SETTINGS_SAVE, () => {
+        const s = get();
+        return s.updateSettings({
+          compareImages: {
+            columns: s.imageColumns.map((c) =>
+              compact({ kind: c.kind, connectionId: c.connectionId, model: c.model }),
+            ),
+            params: s.imageParams,
+          },
+        });
+      });
+      if (when === 'now') void rt.saves.flush(SETTINGS_SAVE);
+    };
     const patchColumn = (kind: ImageColumnKind, patch: Partial<ImageColumn>) =>
       set((s) => ({
         imageColumns: s.imageColumns.map((c) => (c.kind === kind ? { ...c, ...patch } : c)),
@@ -330,9 +354,22 @@ export const createImageCompareSlice =
         // another connection is another conversation: the column starts afresh
         const moved = 'connectionId' in patch && patch.connectionId !== col.connectionId;
         patchColumn(kind, { ...patch, ...(moved ? { conversationId: null, rounds: [] } : {}) });
+        persist();
       },
       setImageParams(params) {
         set({ imageParams: params });
+        persist('quiet');
+      },
+      hydrateImageCompare(settings) {
+        const kept = settings?.compareImages;
+        if (!kept) return;
+        set((s) => ({
+          imageColumns: s.imageColumns.map((c) => {
+            const k = kept.columns.find((x) => x.kind === c.kind);
+            return k && !c.run && c.rounds.length === 0 ? newImageColumn(c.kind, k.model, k.connectionId) : c;
+          }),
+          imageParams: wholeParams({ ...DEFAULT_IMAGE_PARAMS, ...kept.params }),
+        }));
       },
 
       async sendImageCompare() {

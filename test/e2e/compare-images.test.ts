@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { harnessPerTest, type Harness } from './harness.ts';
+import type { Settings } from '../../shared/contract.ts';
 
 /**
  * Compare's image mode against the sandbox: one prompt made into an image by the responses image tool,
@@ -185,5 +186,34 @@ describe('Compare: images side by side', () => {
         'make it darker',
       ]);
     }
+  });
+
+  it('remembers each column’s model and the image settings over a reload', async () => {
+    await openImageMode();
+    const generate = page
+      .locator('[data-testid="image-column-head"][data-kind="generate"]')
+      .getByTestId('model-picker-input');
+    await generate.click();
+    await generate.fill('gemini-2.5-flash');
+    await generate.press('Enter');
+    await expect.poll(() => generate.inputValue()).toBe('gemini-2.5-flash');
+    await page
+      .getByTestId('image-compare-settings')
+      .getByTestId('param-image-size')
+      .selectOption('1536x1024');
+    // saved once the settings are quiet: the host has them before the page goes
+    await expect
+      .poll(async () => {
+        const r = await h.host.core.dispatch('getSettings', {}, { emit: () => undefined });
+        return r.ok ? (r.value as Settings).compareImages?.params?.imageSize : undefined;
+      })
+      .toBe('1536x1024');
+    await page.reload();
+    await h.ready();
+    await openImageMode();
+    await expect.poll(() => generate.inputValue()).toBe('gemini-2.5-flash');
+    expect(
+      await page.getByTestId('image-compare-settings').getByTestId('param-image-size').inputValue(),
+    ).toBe('1536x1024');
   });
 });

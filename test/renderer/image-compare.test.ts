@@ -1,8 +1,8 @@
 // Compare's image mode, its pure parts: what each conversation column sends from the shared image
 // settings, how a stored comparison becomes rounds of images with their figures, and which comparisons
 // open in image mode. The columns against the simulator are in test/e2e/compare-images.test.ts.
-import { describe, expect, it } from 'vitest';
-import type { ComparisonSummary, ImageRecord } from '../../shared/contract.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { ComparisonSummary, ImageRecord, Settings } from '../../shared/contract.ts';
 import type { Conversation, Params, Turn } from '../../shared/conversation.ts';
 import {
   imageColumnParams,
@@ -11,7 +11,8 @@ import {
   roundsOfImages,
   roundsOfTurns,
 } from '../../renderer/store/image-compare-slice.ts';
-import { fakeBridge, freshStore } from './fake-bridge.ts';
+import { fakeBridge, freshStore, ok } from './fake-bridge.ts';
+import { DEFAULT_SETTINGS } from '../../shared/default-settings.ts';
 
 const settings: Params = {
   stream: true,
@@ -133,6 +134,7 @@ describe('image mode’s columns in the store', () => {
       generateImages: () => {
         throw new Error('socket closed');
       },
+      updateSettings: () => ok(DEFAULT_SETTINGS),
     });
     t.setBridge(bridge);
     const s = () => t.store.getState();
@@ -159,5 +161,41 @@ describe('image mode’s columns in the store', () => {
     });
     // nothing reached a service: the prompt comes back
     expect(s().comparePrompt).toBe('a lighthouse');
+  });
+});
+
+describe('image mode remembers its columns', () => {
+  it('saves each column’s connection and model and the settings, and starts from them next time', async () => {
+    const t = freshStore();
+    const { bridge, calls } = fakeBridge({ updateSettings: () => ok(DEFAULT_SETTINGS) });
+    t.setBridge(bridge);
+    const s = () => t.store.getState();
+    s().setImageColumn('generate', { model: 'gemini-2.5-flash', connectionId: 'c2' });
+    await vi.waitFor(() => expect(calls.some((c) => c.op === 'updateSettings')).toBe(true));
+    const saved = calls.filter((c) => c.op === 'updateSettings').at(-1)?.input[
+      'compareImages'
+    ] as Settings['compareImages'];
+    expect(saved?.columns.find((c) => c.kind === 'generate')).toEqual({
+      kind: 'generate',
+      connectionId: 'c2',
+      model: 'gemini-2.5-flash',
+    });
+
+    const next = freshStore();
+    next.setBridge(fakeBridge({}).bridge);
+    next.store.getState().hydrateCompare({
+      ...DEFAULT_SETTINGS,
+      compareImages: {
+        columns: [{ kind: 'images', model: 'gpt-image-1', connectionId: 'c3' }],
+        params: { imageSize: '1536x1024' },
+      },
+    });
+    const state = next.store.getState();
+    expect(state.imageColumns.find((c) => c.kind === 'images')).toMatchObject({
+      model: 'gpt-image-1',
+      connectionId: 'c3',
+    });
+    expect(state.imageColumns.find((c) => c.kind === 'responses')?.model).toBe('');
+    expect(state.imageParams).toMatchObject({ imageSize: '1536x1024', stream: true, partialImages: 2 });
   });
 });
