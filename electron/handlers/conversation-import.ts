@@ -2,12 +2,13 @@
 // is stored, the embedded files are stored like uploads (new ids), and every turn is stored under a new id
 // with its parent and files mapped, so importing the same file twice never collides.
 import { randomUUID } from 'node:crypto';
-import type { Conversation, Turn } from '../../shared/conversation.ts';
+import { filesOfTurn, type Conversation, type Turn } from '../../shared/conversation.ts';
 import type { EmbeddedFile } from '../../shared/export.ts';
 import { DEFAULT_TITLE } from '../../shared/titles.ts';
 import { MAX_TURN_VERSIONS } from '../../shared/limits.ts';
-import type { AttachmentRow } from '../store/index.ts';
+import { toAttachmentRecord, type AttachmentRow } from '../store/index.ts';
 import { storeAttachment } from './attachment-files.ts';
+import { toolImageIds } from './tool-result-images.ts';
 import { invalid } from './errors.ts';
 import { nextTurn } from '../core/give-way.ts';
 import { parseImportOffLoop } from './import-parse.ts';
@@ -161,7 +162,7 @@ export async function importConversation(
 
   // The files first (checked from their bytes like an upload); a refusal names the file.
   const described = new Map<string, { name: string; mimeType: string }>();
-  for (const { turn } of nodes) for (const a of turn.attachments ?? []) described.set(a.id, a);
+  for (const { turn } of nodes) for (const a of filesOfTurn(turn)) described.set(a.id, a);
   const stored = new Map<string, AttachmentRow>();
   for (const file of parsed.files) {
     const meta = described.get(file.id);
@@ -177,8 +178,22 @@ export async function importConversation(
   const store = (node: Node) => {
     const { turn, parentId } = node;
     // Exchange records belong to the database that made them; here they would point nowhere.
-    const { exchangeId: _x, attachments, versions: _v, parentId: _p, ...rest } = turn;
-    const copy: Turn = { ...rest, id: newIds.get(turn.id) as string };
+    const { exchangeId: _x, attachments, versions: _v, parentId: _p, toolResults, ...rest } = turn;
+    // a result's images are the files stored above, described as stored (their new ids)
+    const results = toolResults?.map((r) => {
+      if (!r.images) return r;
+      const { images, ...text } = r;
+      const kept = images.flatMap((a) => {
+        const row = stored.get(a.id);
+        return row && row.kind === 'image' ? [toAttachmentRecord(row)] : [];
+      });
+      return kept.length > 0 ? { ...text, images: kept } : text;
+    });
+    const copy: Turn = {
+      ...rest,
+      ...(results ? { toolResults: results } : {}),
+      id: newIds.get(turn.id) as string,
+    };
     if (copy.error?.exchangeId !== undefined) {
       const { exchangeId: _e, ...error } = copy.error;
       copy.error = error;
@@ -188,6 +203,7 @@ export async function importConversation(
       copy.id,
       (attachments ?? []).flatMap((a) => stored.get(a.id)?.id ?? []),
     );
+    s.store.attachments.linkToolImages(copy.id, toolImageIds(copy.toolResults));
   };
   // The turns in short tasks, parents first (each task whole: a tree that only lacks its later turns).
   // One that fails half-way is taken out again, so a refused import leaves nothing behind.

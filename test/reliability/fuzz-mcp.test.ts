@@ -105,12 +105,8 @@ describe('a tool result, any content', () => {
         expect(chars).toBeLessThanOrEqual(MCP_LIMITS.resultChars);
         expect(images).toBeLessThanOrEqual(MCP_LIMITS.resultImages);
         const text = mcpResultText({
-          server: 's',
-          tool: 't',
-          content: parts,
-          isError: false,
+          content: parts.flatMap((p) => (p.type === 'image' ? [] : [p])),
           truncated,
-          ms: 1,
         });
         expect(typeof text).toBe('string');
         if (Array.isArray(content) && content.some((c) => JSON.stringify(c)?.includes('y'.repeat(100)))) {
@@ -126,14 +122,36 @@ describe("a tool run's record, any result", () => {
   // the inspector's record of a run (shared/tool-runs.ts) is made from whatever the server sent, past the
   // host's cap: it must always read back (a record that does not is skipped, so the run would vanish),
   // and never hold an image's bytes
-  it('reads back as a ToolRun, with images as type and size only; never a throw', () => {
+  it('reads back as a ToolRun, with images as their file, type and size only; never a throw', () => {
     fc.assert(
       fc.property(
         fc.oneof(fc.array(part, { maxLength: 12 }), fc.jsonValue()),
         fc.string({ maxLength: 300 }),
         (content, args) => {
           const capped = capResult(content);
-          const record = toolRunContent({ server: 's', tool: 't', ms: 3, isError: false, ...capped });
+          // as the host hands it on: each image stored as a file, referred to by id
+          const stored = capped.content.map((p, i) =>
+            p.type === 'image'
+              ? {
+                  type: 'image' as const,
+                  image: {
+                    id: `a${i}`,
+                    name: `s-t-${i}.png`,
+                    mimeType: p.mimeType,
+                    kind: 'image' as const,
+                    bytes: Math.floor((p.dataBase64.length * 3) / 4),
+                  },
+                }
+              : p,
+          );
+          const record = toolRunContent({
+            server: 's',
+            tool: 't',
+            ms: 3,
+            isError: false,
+            truncated: capped.truncated,
+            content: stored,
+          });
           const run = {
             id: 'r',
             conversationId: 'c',

@@ -73,7 +73,10 @@ export function buildGenerateBody(
         : turn.text === ''
           ? []
           : [{ text: turn.text }];
-      contents.push({ role: 'user', parts: [...generateResultParts(turn.toolResults, before), ...rest] });
+      contents.push({
+        role: 'user',
+        parts: [...generateResultParts(turn.toolResults, before, files), ...rest],
+      });
     } else if (hasFiles(turn))
       contents.push({ role: 'user', parts: userPartsWithFiles(turn, files, history) });
     else contents.push({ role: turn.role === 'user' ? 'user' : 'model', parts: [{ text: turn.text }] });
