@@ -88,7 +88,9 @@ export function chatResultMessages(
 
 /** What the model reads of a chat result's images (English: the model reads it). */
 const CHAT_IMAGES_NOTE = (n: number) =>
-  `[${n === 1 ? 'The image' : `The ${n} images`} this tool returned follow in the next user message.]`;
+  n === 1
+    ? '[The image this tool returned follows in the next user message.]'
+    : `[The ${n} images this tool returned follow in the next user message.]`;
 const CHAT_IMAGES_HEAD = (r: ToolResult, n: number) =>
   `${n === 1 ? 'Image' : 'Images'} returned by ${r.name} (call ${r.callId}):`;
 
