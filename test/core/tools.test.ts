@@ -714,14 +714,14 @@ describe("a tool result's images in the next request, in each format's own shape
     height: 1,
   };
   const files = new Map([[image.id, new Uint8Array(PIXEL)]]);
-  const withImage = (format: TextFormat, content = 'the chart') => {
+  const withImage = (format: TextFormat, content = 'the chart', model = 'm') => {
     const { history, calls } = roundTrip(format);
     const results: ToolResult[] = [
       { callId: calls[0]!.id, name: 'get_weather', content, images: [image] },
       { callId: calls[1]!.id, name: 'get_time', content: '14:05' },
     ];
     const turns = [...history.slice(0, 2), { ...history[2]!, toolResults: results }];
-    return { calls, body: buildRequest(format, 'm', turns, TOOLS, true, files) };
+    return { calls, body: buildRequest(format, model, turns, TOOLS, true, files) };
   };
 
   it('messages: tool_result content lists a text block and a base64 image block', () => {
@@ -763,19 +763,30 @@ describe("a tool result's images in the next request, in each format's own shape
     expect(outputs[1]).toEqual({ type: 'function_call_output', call_id: 'call_b', output: '14:05' });
   });
 
-  it('generate: the functionResponse carries the image as an inlineData part', () => {
-    const { body } = withImage('generate');
+  it('generate, a 3-series model: the functionResponse carries the image as an inlineData part', () => {
+    const { body } = withImage('generate', 'the chart', 'gemini-3-flash-preview');
     const contents = body['contents'] as { parts: Record<string, unknown>[] }[];
-    expect(contents[2]!.parts[0]).toEqual({
-      functionResponse: {
-        name: 'get_weather',
-        response: { result: 'the chart' },
-        parts: [{ inlineData: { mimeType: 'image/png', data: B64 } }],
+    expect(contents[2]!.parts).toEqual([
+      {
+        functionResponse: {
+          name: 'get_weather',
+          response: { result: 'the chart' },
+          parts: [{ inlineData: { mimeType: 'image/png', data: B64 } }],
+        },
       },
-    });
-    expect(contents[2]!.parts[1]).toEqual({
-      functionResponse: { name: 'get_time', response: { result: '14:05' } },
-    });
+      { functionResponse: { name: 'get_time', response: { result: '14:05' } } },
+    ]);
+  });
+
+  it('generate, an older model: the image follows the function responses as inlineData, the call named', () => {
+    const { body } = withImage('generate', 'the chart', 'gemini-2.5-flash');
+    const contents = body['contents'] as { parts: Record<string, unknown>[] }[];
+    expect(contents[2]!.parts).toEqual([
+      { functionResponse: { name: 'get_weather', response: { result: 'the chart' } } },
+      { functionResponse: { name: 'get_time', response: { result: '14:05' } } },
+      { text: 'Image returned by get_weather (call get_weather#0):' },
+      { inlineData: { mimeType: 'image/png', data: B64 } },
+    ]);
   });
 
   it('chat: the tool message keeps text and a note; the image follows in one user message naming the call', () => {

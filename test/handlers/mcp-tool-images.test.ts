@@ -31,8 +31,9 @@ const IMAGE_SAID = `image/png ${TEST_CHART_SIDE}x${TEST_CHART_SIDE} (${Buffer.fr
 /**
  * Each format's follow-up as its public reference shapes it (the data elided in the record): messages a
  * tool_result whose content lists a text and a base64 image block; responses a function_call_output
- * whose output lists input_text and input_image; generate a functionResponse with inlineData parts; chat
- * a tool message with text only, then a user message naming the call before its image_url part.
+ * whose output lists input_text and input_image; generate (gemini-2.5, which takes no media inside a
+ * function response) the image after the functionResponse; chat a tool message with text only, then a
+ * user message naming the call before its image_url part.
  */
 const FOLLOW_UP: Record<TextFormat, (body: Record<string, unknown>) => unknown> = {
   messages: (b) => (b['messages'] as Record<string, unknown>[]).at(-1),
@@ -62,17 +63,13 @@ const EXPECTED: Record<TextFormat, (callId: string) => unknown> = {
       { type: 'input_image', image_url: `data:image/png;base64,${ELIDED}` },
     ],
   }),
+  // gemini-2.5 takes no media inside a function response: the image follows it, the call named
   generate: (callId) => ({
     role: 'user',
     parts: [
-      {
-        functionResponse: {
-          id: callId,
-          name: FN,
-          response: { result: 'the chart' },
-          parts: [{ inlineData: { mimeType: 'image/png', data: ELIDED } }],
-        },
-      },
+      { functionResponse: { id: callId, name: FN, response: { result: 'the chart' } } },
+      { text: `Image returned by ${FN} (call ${callId}):` },
+      { inlineData: { mimeType: 'image/png', data: ELIDED } },
     ],
   }),
   chat: (callId) => [
@@ -94,7 +91,7 @@ const EXPECTED: Record<TextFormat, (callId: string) => unknown> = {
 const REPLY_SAYS: Record<TextFormat, string> = {
   messages: `${FN} → "the chart" with 1 file: ${IMAGE_SAID}`,
   responses: `${FN} → "the chart" with 1 file: ${IMAGE_SAID}`,
-  generate: `${FN} → "the chart" with 1 file: ${IMAGE_SAID}`,
+  generate: `Received 1 attachment: ${IMAGE_SAID}`,
   chat: `Received 1 attachment: ${IMAGE_SAID}`,
 };
 

@@ -52,7 +52,7 @@ function userPartsWithFiles(turn: Turn, files: TurnFiles | undefined, history: T
  * The model is in the path, so the body does not name it.
  */
 export function buildGenerateBody(
-  _model: string,
+  model: string,
   history: Turn[],
   params: Params,
   _stream: boolean,
@@ -75,7 +75,7 @@ export function buildGenerateBody(
           : [{ text: turn.text }];
       contents.push({
         role: 'user',
-        parts: [...generateResultParts(turn.toolResults, before, files), ...rest],
+        parts: [...generateResultParts(turn.toolResults, before, files, model), ...rest],
       });
     } else if (hasFiles(turn))
       contents.push({ role: 'user', parts: userPartsWithFiles(turn, files, history) });

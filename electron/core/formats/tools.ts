@@ -11,6 +11,7 @@ import {
   type ToolResult,
 } from '../../../shared/tools.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { takesMultimodalFunctionResponses } from '../../../shared/model-kinds.ts';
 import { dataUrl, wireToolImages, type TurnFiles, type WireFile } from './attachments.ts';
 import { asArray, asRecord, asString, type Json } from './util.ts';
 
@@ -76,7 +77,7 @@ export function chatResultMessages(
   const messages = results.map((r) => {
     const images = wireToolImages(r, files);
     if (images.length === 0) return { role: 'tool', tool_call_id: r.callId, content: resultText(r) };
-    imageParts.push({ type: 'text', text: CHAT_IMAGES_HEAD(r, images.length) });
+    imageParts.push({ type: 'text', text: IMAGES_HEAD(r, images.length) });
     for (const f of images)
       imageParts.push({ type: 'image_url', image_url: { url: dataUrl(f.attachment.mimeType, f.base64()) } });
     const note = CHAT_IMAGES_NOTE(images.length);
@@ -91,7 +92,7 @@ const CHAT_IMAGES_NOTE = (n: number) =>
   n === 1
     ? '[The image this tool returned follows in the next user message.]'
     : `[The ${n} images this tool returned follow in the next user message.]`;
-const CHAT_IMAGES_HEAD = (r: ToolResult, n: number) =>
+const IMAGES_HEAD = (r: ToolResult, n: number) =>
   `${n === 1 ? 'Image' : 'Images'} returned by ${r.name} (call ${r.callId}):`;
 
 // ---------- responses ----------
@@ -273,29 +274,36 @@ function generateCallId(previous: Turn | undefined, callId: string): string | un
 }
 
 /**
- * functionResponse parts; `response` must be an object, so other values are wrapped. A result's images go
- * inside its functionResponse as `parts` of `inlineData` (the API's multimodal function responses), so
- * the model reads them as the call's own.
+ * functionResponse parts; `response` must be an object, so other values are wrapped. A result's images
+ * go inside its functionResponse as `parts` of `inlineData` where the model takes multimodal function
+ * responses (shared/model-kinds.ts); for an older model they follow the function responses as inlineData
+ * parts, each call named in a text part before its images (as chat does).
  */
 export function generateResultParts(
   results: readonly ToolResult[],
   previous: Turn | undefined,
   files: TurnFiles | undefined,
+  model: string,
 ): Json[] {
-  return results.map((r) => {
+  const inside = takesMultimodalFunctionResponses(model);
+  const after: Json[] = [];
+  const responses = results.map((r) => {
     const value = resultValue(r.content);
     const response = r.isError ? { error: value } : isRecord(value) ? value : { result: value };
     const id = generateCallId(previous, r.callId);
     const images = wireToolImages(r, files);
+    if (images.length > 0 && !inside)
+      after.push({ text: IMAGES_HEAD(r, images.length) }, ...images.map(inlineDataOf));
     return {
       functionResponse: {
         name: r.name,
         response,
         ...(id !== undefined ? { id } : {}),
-        ...(images.length > 0 ? { parts: images.map(inlineDataOf) } : {}),
+        ...(images.length > 0 && inside ? { parts: images.map(inlineDataOf) } : {}),
       },
     };
   });
+  return [...responses, ...after];
 }
 
 function inlineDataOf(f: WireFile): Json {
