@@ -56,7 +56,7 @@ export async function storeToolImages(s: Services, raw: McpRawResult): Promise<M
       s.log.info(`mcp: ${raw.server}/${raw.tool} sent an image that was not kept: ${(e as Error).message}`);
       content.push({
         type: 'text',
-        text: `[an image the server sent (${part.mimeType}) could not be read: ${(e as Error).message}]`,
+        text: `[an image the server sent (${part.mimeType}) could not be kept: ${(e as Error).message}]`,
       });
     }
   }
