@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { startSimulator } from '../electron/simulator/index.ts';
+import { shoot } from './shoot.ts';
 import { launchChromium, startHarness } from '../test/e2e/harness.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -55,15 +56,6 @@ async function send(page: Page, text: string): Promise<void> {
       n,
     before,
   );
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const dismiss = page.getByTestId('notices').getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-  await page.evaluate(() => document.fonts.ready);
-  const file = path.join(args.out, `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  console.log(file);
 }
 
 async function main(): Promise<void> {
@@ -162,11 +154,11 @@ async function main(): Promise<void> {
           .getByTestId('model-option')
           .first()
           .waitFor();
-        await shoot(page, `connections${size.suffix}-${theme}`);
+        await shoot(page, args.out, `connections${size.suffix}-${theme}`);
         await input.press('Escape');
         if (size.suffix === '') await page.getByTestId('inspector-toggle').click();
         await page.getByTestId('tab-compare').click();
-        await shoot(page, `compare-connections${size.suffix}-${theme}`);
+        await shoot(page, args.out, `compare-connections${size.suffix}-${theme}`);
       }
     }
   } finally {

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
+import { shoot } from './shoot.ts';
 import { launchChromium, startHarness } from '../test/e2e/harness.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -49,15 +50,6 @@ async function ask(page: Page, text: string): Promise<void> {
 async function answered(page: Page): Promise<void> {
   count += 1;
   await replies(page, count);
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const dismiss = page.getByTestId('notices').getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-  await page.evaluate(() => document.fonts.ready);
-  const file = path.join(args.out, `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  console.log(file);
 }
 
 async function main(): Promise<void> {
@@ -104,7 +96,7 @@ async function main(): Promise<void> {
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
         await page.getByTestId('tool-run-detail').waitFor();
-        await shoot(page, `mcp-inspector${size.suffix}-${theme}`);
+        await shoot(page, args.out, `mcp-inspector${size.suffix}-${theme}`);
       }
     }
   } finally {

@@ -63,16 +63,25 @@ describe('images in conversations', () => {
     // every partial image that is ever drawn, seen as it appears
     await page.evaluate(() => {
       const seen: string[] = [];
-      (window as unknown as { seenPartials: string[] }).seenPartials = seen;
+      // what the reply's status line said while a partial image was on screen
+      const said = new Set<string>();
+      Object.assign(window, { seenPartials: seen, saidWithPartial: said });
       new MutationObserver(() => {
         const el = document.querySelector('[data-testid="reply-image-partial"]');
         const n = el?.getAttribute('data-partial');
         if (n != null && seen[seen.length - 1] !== n) seen.push(n);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+        const line = document.querySelector('[data-testid="msg-waiting"]')?.textContent;
+        if (n != null && line) said.add(line);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     });
     await send('a sky over the sea');
     const seen = await page.evaluate(() => (window as unknown as { seenPartials: string[] }).seenPartials);
     expect(seen.length).toBeGreaterThan(0);
+    // once an image is being drawn, the reply is no longer awaited
+    const said = await page.evaluate(() => [
+      ...(window as unknown as { saidWithPartial: Set<string> }).saidWithPartial,
+    ]);
+    expect(said).not.toContain('Waiting for the reply…');
     expect(await page.getByTestId('reply-image-partial').count()).toBe(0);
     await expect.poll(() => page.getByTestId('reply-image').count()).toBe(1);
     await expect

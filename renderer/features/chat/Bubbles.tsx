@@ -504,7 +504,8 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
                       // what failed ("HTTP 500") is the host's word
                       { reason: <span translate="no">{run.retrying.reason}</span> },
                     )
-                  : t('chat.reply.waiting')}
+                  : // the reply has begun once a partial image is on screen: say what it is doing
+                    t(stream?.partialImage ? 'chat.reply.drawing' : 'chat.reply.waiting')}
             </span>
           </div>
         ) : null}

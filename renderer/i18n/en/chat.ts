@@ -76,6 +76,7 @@ export const chat = {
   'chat.reply.thoughtSummary': 'Thought summary',
   'chat.reply.words': (v) => `${String(v.count)} ${plural(v.count, 'word', 'words')}`,
   'chat.reply.waiting': 'Waiting for the reply…',
+  'chat.reply.drawing': 'Drawing the image…',
   'chat.reply.stopping': 'Stopping…',
   /** {reason} is what the host said, drawn as an element */
   'chat.reply.retrying': 'Retrying, attempt {attempt} of {of} (the last one failed: {reason})…',

@@ -64,6 +64,7 @@ export const chat: Record<keyof typeof en, Entry> = {
   'chat.reply.thoughtSummary': '思考摘要',
   'chat.reply.words': (v) => `${String(v.count)} 个词`,
   'chat.reply.waiting': '正在等待回复…',
+  'chat.reply.drawing': '正在绘制图像…',
   'chat.reply.stopping': '正在停止…',
   'chat.reply.retrying': '正在重试，第 {attempt} 次，共 {of} 次（上一次失败：{reason}）…',
   'chat.reply.copy': '复制回复',
