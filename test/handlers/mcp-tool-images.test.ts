@@ -181,6 +181,20 @@ describe("a tool's image goes back in the format's own shape", () => {
     expect(error.message).toContain(`An image of the result of ${FN} is no longer stored`);
   });
 
+  it('a fork keeps its own hold on the image: deleting the source leaves the fork sending it', async () => {
+    const { c, call, result } = await chartConversation('responses');
+    const sent = await h.call('sendMessage', {
+      requestId: 'fork-answer',
+      conversationId: c.id,
+      text: '',
+      toolResults: [resultOf(call.id, result)],
+    });
+    const fork = await h.call('forkConversation', { conversationId: c.id, turnId: sent.reply.id });
+    await h.call('deleteConversation', { id: c.id });
+    const again = await h.call('regenerate', { requestId: 'fork-again', conversationId: fork.id });
+    expect(again.reply.text).toContain(REPLY_SAYS.responses);
+  });
+
   it('survives a restart, and an export imports back with its image, which goes out again', async () => {
     const { c, call, result } = await chartConversation('messages');
     await h.call('sendMessage', {
