@@ -112,7 +112,8 @@ function turnSection(turn: Turn, filesBeside: boolean): string {
   const heading = turn.role === 'user' ? '## User' : `## Assistant${turn.model ? ` (${turn.model})` : ''}`;
   const blocks = [heading];
   if (turn.thoughts) blocks.push(thoughtsBlock(turn.thoughts));
-  if (turn.toolResults && turn.toolResults.length > 0) blocks.push(toolResultsBlock(turn.toolResults, filesBeside));
+  if (turn.toolResults && turn.toolResults.length > 0)
+    blocks.push(toolResultsBlock(turn.toolResults, filesBeside));
   if (turn.text) blocks.push(turn.text);
   if (turn.toolCalls && turn.toolCalls.length > 0) blocks.push(toolCallsBlock(turn.toolCalls));
   if (turn.attachments && turn.attachments.length > 0)

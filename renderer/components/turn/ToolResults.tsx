@@ -73,8 +73,14 @@ export function ToolResultsList(props: { results: readonly ToolResult[] }) {
                 </>
               )}
               {/* a server tool's images, kept with the turn (by reference) */}
-              {(r.images ?? []).map((img) => (
-                <ToolImage key={img.id} id={img.id} tool={r.name} width={img.width} height={img.height} />
+              {(r.images ?? []).map((img, k) => (
+                <ToolImage
+                  key={`${img.id}:${k}`}
+                  id={img.id}
+                  tool={r.name}
+                  width={img.width}
+                  height={img.height}
+                />
               ))}
             </li>
           );
