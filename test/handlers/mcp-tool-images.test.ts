@@ -168,6 +168,41 @@ describe("a tool's image goes back in the format's own shape", () => {
     });
   }
 
+  it("an image past the format's limits is fitted before it goes, as an attachment would be", async () => {
+    const c = await h.call('createConversation', {
+      format: 'messages',
+      model: MODEL.messages,
+      params: { stream: false, mcpTools: [{ server: 'local', tool: 'wide' }] },
+    });
+    const first = await h.call('sendMessage', {
+      requestId: 'wide-ask',
+      conversationId: c.id,
+      text: 'Draw it wide. [[call:local__wide]]',
+    });
+    const call = first.reply.toolCalls![0]!;
+    const result = await h.call('callMcpTool', {
+      requestId: 'wide-run',
+      server: 'local',
+      tool: 'wide',
+      arguments: call.arguments,
+    });
+    const [wide] = mcpResultImages(result);
+    expect(wide).toMatchObject({ width: 8200, height: 10 });
+    const second = await h.call('sendMessage', {
+      requestId: 'wide-answer',
+      conversationId: c.id,
+      text: '',
+      toolResults: [
+        { callId: call.id, name: 'local__wide', content: '(an image)', images: mcpResultImages(result) },
+      ],
+    });
+    // messages refuses a side over 8000 px: the turn keeps a fitted copy, and that is what went
+    const [kept] = second.userTurn.toolResults?.[0]?.images ?? [];
+    expect(kept?.id).not.toBe(wide!.id);
+    expect(kept).toMatchObject({ width: 8000, height: 10 });
+    expect(second.reply.text).toMatch(/local__wide → "\(an image\)" with 1 file: image\/\w+ 8000x10/);
+  });
+
   it('a result naming an image this host does not hold is refused, naming the tool', async () => {
     const { c, call, result } = await chartConversation('messages');
     const [image] = mcpResultImages(result);

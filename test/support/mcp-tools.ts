@@ -1,5 +1,5 @@
 // The tools of the test MCP servers (stdio and Streamable HTTP), written with the SDK's server side:
-// deterministic answers, two images (a pixel, a noisy chart), one failure, one slow tool, one that kills its process, one that
+// deterministic answers, three images (a pixel, a noisy chart, one too wide for messages), one failure, one slow tool, one that kills its process, one that
 // shows the environment it got, one that answers past the output cap, one that adds a tool (list_changed).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -48,6 +48,20 @@ export function createTestMcpServer(name = 'quartet-test'): McpServer {
     content: [
       { type: 'text', text: 'the chart' },
       { type: 'image', mimeType: 'image/png', data: testChartBase64() },
+    ],
+  }));
+  server.registerTool('wide', { description: 'A 8200x10 PNG: wider than messages takes.' }, () => ({
+    content: [
+      {
+        type: 'image',
+        mimeType: 'image/png',
+        data: encodePng({
+          width: 8200,
+          height: 10,
+          channels: 3,
+          pixels: Buffer.alloc(8200 * 10 * 3, 90),
+        }).toString('base64'),
+      },
     ],
   }));
   server.registerTool('fail', { description: 'Always fails.' }, () => ({
