@@ -87,7 +87,10 @@ export function chatResultMessages(
   return { messages, imageParts };
 }
 
-/** What the model reads of a chat result's images (English: the model reads it). */
+/**
+ * What the model reads where a result's images cannot go inside the result (chat; generate's older
+ * models): a note in the result, and a line naming the call before them (English: the model reads it).
+ */
 const CHAT_IMAGES_NOTE = (n: number) =>
   n === 1
     ? '[The image this tool returned follows in the next user message.]'
