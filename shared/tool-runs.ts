@@ -2,8 +2,8 @@
  * The inspector's record of one tool run: a call a reply made to an MCP server's tool, from the user's
  * answer to its result. Part of the conversation's record (stored with it, deleted with it) and shown in
  * the inspector beside the HTTP exchanges, in time order. Like the exchange record it keeps what helps
- * reading and elides what is large: an image is kept as its type and size, never its bytes; the
- * arguments and the result text keep MCP_LIMITS.resultChars characters.
+ * reading and elides what is large: an image is kept as its type, size and the id of the file the host
+ * stored, never its bytes; the arguments and the result text keep MCP_LIMITS.resultChars characters.
  */
 import { z } from 'zod';
 import { MCP_LIMITS } from './limits.ts';
