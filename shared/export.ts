@@ -2,16 +2,18 @@ import { z } from 'zod';
 import { ConversationSchema, filesOfTurn, type Conversation } from './conversation.ts';
 import { FolderNameSchema } from './organise.ts';
 import { withCheckedPayload } from './provider-payload.ts';
-import { MAX_CONVERSATION_TURNS } from './limits.ts';
+import { MAX_CONVERSATION_TURNS, MAX_EXPORTED_TOOL_RUNS } from './limits.ts';
 import { isImageSlot } from './payload-images.ts';
+import { ToolRunFileSchema, type ToolRunFile } from './tool-runs.ts';
 
 /**
  * The JSON file format of a conversation: the app's export/import and the CLI's `--history FILE`.
  * Versioned so a file from a newer Quartet is refused with a clear message instead of being misread.
  * Version 2 added attachments (turns describe them; `files` carries their bytes) and branches
- * (`conversation.branches`, turns with `parentId`); a version 1 file reads as it always did.
+ * (`conversation.branches`, turns with `parentId`); version 3 added the conversation's tool runs
+ * (`toolRuns`, the inspector's records of its MCP calls). A version 1 or 2 file reads as it always did.
  */
-export const CONVERSATION_FILE_VERSION = 2;
+export const CONVERSATION_FILE_VERSION = 3;
 
 /** The bytes of an attachment a turn of the file refers to (by the attachment's id). */
 export const EmbeddedFileSchema = z.object({
@@ -44,6 +46,10 @@ export const ConversationFileSchema = z.object({
   conversation: ConversationSchema,
   files: z.array(EmbeddedFileSchema).optional(),
   imageFiles: z.array(ImageFileRefSchema).max(MAX_CONVERSATION_TURNS).optional(),
+  toolRuns: z
+    .array(ToolRunFileSchema)
+    .max(MAX_EXPORTED_TOOL_RUNS, `A conversation file carries at most ${MAX_EXPORTED_TOOL_RUNS} tool runs.`)
+    .optional(),
 });
 export type ConversationFile = z.infer<typeof ConversationFileSchema>;
 
@@ -60,6 +66,7 @@ export function toConversationFile(
   conversation: Conversation,
   files?: EmbeddedFile[],
   imageFiles?: ImageFileRef[],
+  toolRuns?: ToolRunFile[],
 ): ConversationFile {
   return {
     quartet: 'conversation',
@@ -67,12 +74,33 @@ export function toConversationFile(
     conversation: exportable(conversation),
     ...(files !== undefined && files.length > 0 ? { files } : {}),
     ...(imageFiles !== undefined && imageFiles.length > 0 ? { imageFiles } : {}),
+    ...(toolRuns !== undefined && toolRuns.length > 0 ? { toolRuns } : {}),
   };
 }
 
 export type ParseFileResult =
-  | { ok: true; conversation: Conversation; files: EmbeddedFile[]; imageFiles?: ImageFileRef[] }
+  | {
+      ok: true;
+      conversation: Conversation;
+      files: EmbeddedFile[];
+      imageFiles?: ImageFileRef[];
+      /** the conversation's tool runs, each of a reply the file holds (none in a file before version 3) */
+      toolRuns: ToolRunFile[];
+    }
   | { ok: false; message: string };
+
+/** Whether each tool run belongs to a reply of the file (as the host records only runs of its replies). */
+function toolRunsProblem(conversation: Conversation, runs: readonly ToolRunFile[]): string | undefined {
+  if (runs.length === 0) return undefined;
+  const replies = new Set<string>();
+  for (const t of [...conversation.turns, ...(conversation.branches ?? [])]) {
+    if (t.role === 'assistant') replies.add(t.id);
+  }
+  const stray = runs.find((r) => !replies.has(r.replyId));
+  return stray === undefined
+    ? undefined
+    : `The conversation file has a tool run (${stray.server} / ${stray.tool.slice(0, 80)}) of a reply it does not hold.`;
+}
 
 /** Whether a file's turns say what they are (and where their image files go) consistently. */
 function imageFilesProblem(conversation: Conversation, refs: readonly ImageFileRef[]): string | undefined {
@@ -155,11 +183,14 @@ export function readConversationFile(
   if (missing !== undefined) {
     return { ok: false, message: `The conversation file refers to "${missing.name}" but does not carry it.` };
   }
+  const toolRuns = parsed.data.toolRuns ?? [];
+  const runsProblem = toolRunsProblem(conversation, toolRuns);
+  if (runsProblem !== undefined) return { ok: false, message: runsProblem };
   const refs = parsed.data.imageFiles ?? [];
-  if (refs.length === 0) return { ok: true, conversation, files };
+  if (refs.length === 0) return { ok: true, conversation, files, toolRuns };
   const problem = imageFilesProblem(conversation, refs);
   if (problem !== undefined) return { ok: false, message: problem };
-  if (opts.imageFiles === 'keep') return { ok: true, conversation, files, imageFiles: refs };
+  if (opts.imageFiles === 'keep') return { ok: true, conversation, files, imageFiles: refs, toolRuns };
   const held = new Set(refs.map((r) => r.turn));
   return {
     ok: true,
@@ -171,6 +202,7 @@ export function readConversationFile(
         : {}),
     },
     files,
+    toolRuns,
   };
 }
 
@@ -206,7 +238,13 @@ export function toBundle(entries: BundleEntry[]): ConversationsBundle {
 
 /** One conversation of an import: read, or why not (with what title it had, when that much is legible). */
 export type ImportEntry =
-  | { ok: true; conversation: Conversation; files: EmbeddedFile[]; organise?: EntryOrganise }
+  | {
+      ok: true;
+      conversation: Conversation;
+      files: EmbeddedFile[];
+      toolRuns: ToolRunFile[];
+      organise?: EntryOrganise;
+    }
   | { ok: false; title: string; message: string };
 
 export type ParseImportResult =

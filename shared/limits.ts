@@ -136,6 +136,11 @@ export const MCP_LIMITS = {
   servers: 32,
   toolsPerServer: 128,
 } as const;
+/**
+ * The most tool runs a conversation's export carries (its first, by start time) and an import takes: two
+ * for each reply of a conversation at MAX_CONVERSATION_TURNS, far more than a person approves or denies.
+ */
+export const MAX_EXPORTED_TOOL_RUNS = 10_000;
 /** A denied call's reason: a sentence or two for the model. */
 export const MCP_DENY_REASON_CHARS = 2_000;
 export const MCP_STEP_LIMIT = { default: 10, min: 1, max: 50 } as const;

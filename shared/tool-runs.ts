@@ -6,7 +6,7 @@
  * stored, never its bytes; the arguments and the result text keep MCP_LIMITS.resultChars characters.
  */
 import { z } from 'zod';
-import { MCP_LIMITS } from './limits.ts';
+import { MAX_TIME_MS, MCP_LIMITS } from './limits.ts';
 import { McpServerNameSchema } from './tools.ts';
 import type { McpCallResult } from './mcp.ts';
 
@@ -55,10 +55,32 @@ export const ToolRunSchema = z.object({
   truncated: z.boolean(),
   /** why the user denied it */
   reason: Text.optional(),
-  startedAt: z.number().int().min(0),
+  startedAt: z.number().int().min(0).max(MAX_TIME_MS),
   ms: Ms,
 });
 export type ToolRun = z.infer<typeof ToolRunSchema>;
+
+/**
+ * A tool run as a conversation's export carries it: without its record id and conversation (an import
+ * gives it new ones); `replyId` names a turn of the same file, mapped to the imported turn's new id.
+ */
+export const ToolRunFileSchema = ToolRunSchema.omit({ id: true, conversationId: true });
+export type ToolRunFile = z.infer<typeof ToolRunFileSchema>;
+
+export function toToolRunFile(run: ToolRun): ToolRunFile {
+  const { id: _id, conversationId: _c, ...rest } = run;
+  return rest;
+}
+
+/** About how many characters a run takes in a file (its texts; the rest is a few dozen per part). */
+export function toolRunChars(run: ToolRunFile): number {
+  let n = 200 + run.arguments.length + (run.reason?.length ?? 0);
+  for (const part of run.content) {
+    n += 60 + (part.type === 'image' ? 0 : (part.text?.length ?? 0));
+    if (part.type === 'resource') n += part.uri.length;
+  }
+  return n;
+}
 
 /** A row of the inspector's list. */
 export type ToolRunSummary = Pick<

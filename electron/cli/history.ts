@@ -6,6 +6,7 @@ import type { TextFormat } from '../../shared/formats.ts';
 import { UsageError } from './args.ts';
 import { replaceFileAtomic } from '../store/atomic-write.ts';
 import { titleFrom } from '../../shared/titles.ts';
+import type { ToolRunFile } from '../../shared/tool-runs.ts';
 import { imagesToFiles, readImageFiles, type ImagePaths } from './reply-images.ts';
 
 /**
@@ -16,10 +17,12 @@ export interface History {
   conversation: Conversation;
   files: Map<string, Uint8Array>;
   imagePaths: ImagePaths;
+  /** the app's tool runs an exported conversation carries: written back as read (the CLI records none) */
+  toolRuns: ToolRunFile[];
 }
 
 /**
- * The conversation in `path` (version 1 or 2), or undefined when there is no such file yet. A bad file is
+ * The conversation in `path` (version 1 to 3), or undefined when there is no such file yet. A bad file is
  * a usage error.
  */
 export async function loadHistory(path: string): Promise<History | undefined> {
@@ -45,7 +48,7 @@ export async function loadHistory(path: string): Promise<History | undefined> {
           turns: await readImageFiles(path, read.turns, refs, imagePaths),
           ...(read.branches ? { branches: await readImageFiles(path, read.branches, refs, imagePaths) } : {}),
         };
-  return { conversation, files, imagePaths };
+  return { conversation, files, imagePaths, toolRuns: parsed.toolRuns };
 }
 
 export function newConversation(
@@ -60,14 +63,15 @@ export function newConversation(
 }
 
 /**
- * Writes the conversation with the bytes of every attachment its turns refer to (file version 2), its
- * replies' images as files (those in `imagePaths` where they are, any other into `imageDir`).
+ * Writes the conversation with the bytes of every attachment its turns refer to (the current file version),
+ * the tool runs it was read with, its replies' images as files (those in `imagePaths` where they are, any other into `imageDir`).
  */
 export async function saveHistory(
   path: string,
   whole: Conversation,
   files: ReadonlyMap<string, Uint8Array>,
   images: { dir: string; paths: ImagePaths },
+  toolRuns: readonly ToolRunFile[] = [],
 ): Promise<void> {
   const { conversation, imageFiles } = await imagesToFiles(path, whole, images.dir, images.paths);
   const turns = [...conversation.turns, ...(conversation.branches ?? [])];
@@ -78,7 +82,7 @@ export async function saveHistory(
       ? [{ id, base64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') }]
       : [];
   });
-  const file = toConversationFile(conversation, embedded, imageFiles);
+  const file = toConversationFile(conversation, embedded, imageFiles, [...toolRuns]);
   // conversations are private: a new history file is 0600; an existing one keeps its mode
   await replaceFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, 0o600);
 }

@@ -23,6 +23,7 @@ import {
   exportSizeOf,
   INLINE_EXPORT_MAX_CHARS,
   jsonPieces,
+  toolRunsOf,
 } from './export-file.ts';
 import { folderNamed } from './organise.ts';
 import type { Services } from './services.ts';
@@ -44,7 +45,8 @@ async function entryOf(s: Services, conversation: Conversation): Promise<BundleE
   const files = [];
   for (const a of attachmentsOf(conversation)) files.push(await embeddedFile(s, a));
   const organise = organiseOf(s, conversation.id);
-  return { ...toConversationFile(conversation, files), ...compact({ organise }) };
+  const toolRuns = toolRunsOf(s, conversation);
+  return { ...toConversationFile(conversation, files, undefined, toolRuns), ...compact({ organise }) };
 }
 
 /** Writes a bundle too large to send to the page into `<data>/exports/`, one turn at a time. */
@@ -84,7 +86,7 @@ export function bundleHandlers(s: Services): Pick<Handlers, BundleOps> {
       for (const id of present) {
         await giveWay();
         const conversation = loadConversation(s, id, { branches: 'all' });
-        size += exportSizeOf(conversation);
+        size += exportSizeOf(conversation, 'json', toolRunsOf(s, conversation));
         if (size > INLINE_EXPORT_MAX_CHARS) break;
         loaded.push(conversation);
       }

@@ -1,9 +1,11 @@
-// Importing an exported conversation (file version 1 or 2): the tree of turns is checked before anything
+// Importing an exported conversation (file version 1 to 3): the tree of turns is checked before anything
 // is stored, the embedded files are stored like uploads (new ids), and every turn is stored under a new id
-// with its parent and files mapped, so importing the same file twice never collides.
+// with its parent and files mapped, so importing the same file twice never collides. The file's tool runs
+// (version 3) are stored after the turns, each under a new id and linked to its reply's new id.
 import { randomUUID } from 'node:crypto';
 import { filesOfTurn, type Conversation, type Turn } from '../../shared/conversation.ts';
 import type { EmbeddedFile } from '../../shared/export.ts';
+import { toolRunChars, type ToolRunFile, type ToolRunPart } from '../../shared/tool-runs.ts';
 import { DEFAULT_TITLE } from '../../shared/titles.ts';
 import { MAX_TURN_VERSIONS } from '../../shared/limits.ts';
 import { toAttachmentRecord, type AttachmentRow } from '../store/index.ts';
@@ -110,7 +112,7 @@ export async function importConversationFile(
  * tasks the event loop takes its turn, so a conversation at the limits never holds it for long.
  */
 export const IMPORT_TURNS_PER_TASK = 200;
-const IMPORT_CHARS_PER_TASK = 4_000_000;
+export const IMPORT_CHARS_PER_TASK = 4_000_000;
 
 /** The nodes in runs of at most IMPORT_TURNS_PER_TASK turns and about IMPORT_CHARS_PER_TASK characters. */
 function tasksOf(nodes: readonly Node[]): Node[][] {
@@ -154,7 +156,11 @@ export function connectionOnImport(
 /** Stores a conversation read from a file (alone, or one of a bundle); returns the new conversation's id. */
 export async function importConversation(
   s: Services,
-  parsed: { conversation: Conversation; files: readonly EmbeddedFile[] },
+  parsed: {
+    conversation: Conversation;
+    files: readonly EmbeddedFile[];
+    toolRuns?: readonly ToolRunFile[];
+  },
   titleFor: (title: string, format: Conversation['format']) => string,
 ): Promise<string> {
   const source = parsed.conversation;
@@ -228,12 +234,74 @@ export async function importConversation(
     }
     const last = source.turns.at(-1);
     s.store.messages.setLeaf(id, last ? (newIds.get(last.id) ?? null) : null);
+    await storeToolRuns(s, id, parsed.toolRuns ?? [], newIds, stored);
   } catch (e) {
     s.store.transaction(() => s.store.conversations.delete(id));
     throw e;
   }
   await galleryOfImport(s, id, source, nodes, newIds);
   return id;
+}
+
+/**
+ * Tool runs stored per task: this many, or fewer when their texts are long (a run keeps up to
+ * MCP_LIMITS.resultChars of arguments and of each part), as the turns are.
+ */
+export const TOOL_RUNS_PER_TASK = 100;
+
+/**
+ * The file's tool runs as records of the new conversation, in short tasks; the file's reader checked that
+ * each names a reply of the file, so each links to a turn just stored (the inspector lists them, and they
+ * go with the conversation when it is deleted).
+ */
+async function storeToolRuns(
+  s: Services,
+  conversationId: string,
+  runs: readonly ToolRunFile[],
+  newIds: ReadonlyMap<string, string>,
+  files: ReadonlyMap<string, AttachmentRow>,
+): Promise<void> {
+  let task: ToolRunFile[] = [];
+  let chars = 0;
+  const flush = async () => {
+    await nextTurn();
+    const batch = task;
+    task = [];
+    chars = 0;
+    s.store.transaction(() => {
+      for (const run of batch) {
+        const replyId = newIds.get(run.replyId);
+        if (replyId === undefined) throw broken('a tool run names a reply the file does not hold');
+        s.store.toolRuns.put({
+          ...run,
+          content: run.content.map((part) => withImportedFile(part, files)),
+          id: randomUUID(),
+          conversationId,
+          replyId,
+        });
+      }
+    });
+  };
+  for (const run of runs) {
+    const size = toolRunChars(run);
+    if (task.length > 0 && (task.length >= TOOL_RUNS_PER_TASK || chars + size > IMPORT_CHARS_PER_TASK)) {
+      await flush();
+    }
+    task.push(run);
+    chars += size;
+  }
+  if (task.length > 0) await flush();
+}
+
+/**
+ * A run's image names its file by the id it had where it was exported: here it is the file the import
+ * stored from the same bytes (a result's image the file carried), or none (the record keeps type and size).
+ */
+function withImportedFile(part: ToolRunPart, files: ReadonlyMap<string, AttachmentRow>): ToolRunPart {
+  if (part.type !== 'image' || part.id === undefined) return part;
+  const { id, ...rest } = part;
+  const row = files.get(id);
+  return row ? { ...rest, id: row.id } : rest;
 }
 
 /** How far up its branch an imported reply looks for its prompt and the image it edited. */

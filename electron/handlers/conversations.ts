@@ -14,6 +14,7 @@ import {
   embeddedFile,
   exportSizeOf,
   INLINE_EXPORT_MAX_CHARS,
+  toolRunsOf,
   writeExportFile,
   writeMarkdownBundle,
 } from './export-file.ts';
@@ -125,7 +126,8 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
       if (as === 'markdown' && attachmentsOf(conversation).length > 0) {
         return { filename, mime, content: '', savedTo: await writeMarkdownBundle(s, conversation, filename) };
       }
-      if (exportSizeOf(conversation, as) > INLINE_EXPORT_MAX_CHARS) {
+      const toolRuns = as === 'json' ? toolRunsOf(s, conversation) : [];
+      if (exportSizeOf(conversation, as, toolRuns) > INLINE_EXPORT_MAX_CHARS) {
         const savedTo = await writeExportFile(s, conversation, as, filename);
         return { filename, mime, content: '', savedTo };
       }
@@ -136,7 +138,7 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
         filename,
         mime,
         // the same bytes as JSON.stringify(…, null, 2), in pieces that give way to the event loop
-        content: `${await prettyJsonOffLoop(toConversationFile(conversation, files))}\n`,
+        content: `${await prettyJsonOffLoop(toConversationFile(conversation, files, undefined, toolRuns))}\n`,
       };
     },
 

@@ -7,6 +7,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { Attachment } from '../../shared/attachments.ts';
 import { filesOfTurn, type Conversation } from '../../shared/conversation.ts';
 import { CONVERSATION_FILE_VERSION, exportable, type EmbeddedFile } from '../../shared/export.ts';
+import { MAX_EXPORTED_TOOL_RUNS } from '../../shared/limits.ts';
+import { toolRunChars, toToolRunFile, type ToolRunFile } from '../../shared/tool-runs.ts';
 import { attachmentPath, readAttachment } from './attachment-files.ts';
 import { localFailure } from './errors.ts';
 import { attachmentFileName, markdownPieces } from './export-markdown.ts';
@@ -25,14 +27,36 @@ export function attachmentsOf(conversation: Conversation): Attachment[] {
 }
 
 /**
- * Characters an export of the conversation holds, about: each turn's text twice (raw payloads repeat it),
- * and for JSON each attached file in base64.
+ * The conversation's tool runs as its JSON export carries them: oldest first, those of the replies the
+ * export holds (an export of the branch on screen leaves the others' out), at most MAX_EXPORTED_TOOL_RUNS.
  */
-export function exportSizeOf(conversation: Conversation, as: 'json' | 'markdown' = 'json'): number {
+export function toolRunsOf(s: Services, conversation: Conversation): ToolRunFile[] {
+  const replies = new Set<string>();
+  for (const t of [...conversation.turns, ...(conversation.branches ?? [])]) {
+    if (t.role === 'assistant') replies.add(t.id);
+  }
+  const runs: ToolRunFile[] = [];
+  for (const run of s.store.toolRuns.ofConversation(conversation.id)) {
+    if (runs.length >= MAX_EXPORTED_TOOL_RUNS) break;
+    if (replies.has(run.replyId)) runs.push(toToolRunFile(run));
+  }
+  return runs;
+}
+
+/**
+ * Characters an export of the conversation holds, about: each turn's text twice (raw payloads repeat it),
+ * and for JSON each attached file in base64 and its tool runs.
+ */
+export function exportSizeOf(
+  conversation: Conversation,
+  as: 'json' | 'markdown' = 'json',
+  toolRuns: readonly ToolRunFile[] = [],
+): number {
   const turns = [...conversation.turns, ...(conversation.branches ?? [])];
   const text = turns.reduce((n, t) => n + 2 * (t.text.length + (t.thoughts?.length ?? 0)), 0);
   if (as === 'markdown') return text;
-  return text + attachmentsOf(conversation).reduce((n, a) => n + Math.ceil(a.bytes / 3) * 4, 0);
+  const files = attachmentsOf(conversation).reduce((n, a) => n + Math.ceil(a.bytes / 3) * 4, 0);
+  return text + files + toolRuns.reduce((n, r) => n + toolRunChars(r), 0);
 }
 
 /** An attachment's bytes as the file carries them. */
@@ -73,6 +97,12 @@ export async function* jsonPieces(
     for (const [i, a] of files.entries()) {
       yield `${i > 0 ? ',' : ''}\n${JSON.stringify(await embeddedFile(s, a))}`;
     }
+    yield '\n]';
+  }
+  const runs = toolRunsOf(s, conversation);
+  if (runs.length > 0) {
+    yield ',"toolRuns":[';
+    for (const [i, run] of runs.entries()) yield `${i > 0 ? ',' : ''}\n${JSON.stringify(run)}`;
     yield '\n]';
   }
   yield '}\n';

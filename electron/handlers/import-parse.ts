@@ -51,6 +51,7 @@ export function parseImportOffLoop(text: string): Promise<ParseImportResult> {
             ok: true,
             conversation: { ...m.head, turns: [], ...(m.hasBranches ? { branches: [] } : {}) },
             files: m.files,
+            toolRuns: [],
             ...(m.organise !== undefined ? { organise: m.organise } : {}),
           };
           return;
@@ -61,6 +62,11 @@ export function parseImportOffLoop(text: string): Promise<ParseImportResult> {
               m.which === 'turns' ? entry.conversation.turns : (entry.conversation.branches ??= []);
             for (const t of m.turns) list.push(t);
           }
+          return;
+        }
+        case 'toolRuns': {
+          const entry = entries[m.index];
+          if (entry?.ok) for (const run of m.runs) entry.toolRuns.push(run);
           return;
         }
         case 'done':

@@ -18,6 +18,7 @@ if (port) {
         continue;
       }
       const { turns, branches, ...head } = entry.conversation;
+      const runs = entry.toolRuns;
       send({
         type: 'entry',
         index,
@@ -33,6 +34,9 @@ if (port) {
         for (let at = 0; at < list.length; at += TURNS_PER_MESSAGE) {
           send({ type: 'turns', index, which, turns: list.slice(at, at + TURNS_PER_MESSAGE) });
         }
+      }
+      for (let at = 0; at < runs.length; at += TURNS_PER_MESSAGE) {
+        send({ type: 'toolRuns', index, runs: runs.slice(at, at + TURNS_PER_MESSAGE) });
       }
     }
     send({ type: 'done' });

@@ -144,6 +144,7 @@ export const createConversationsSlice =
         activeConversation: { ...s.activeConversation, [conv.format]: conv.id },
       }));
       get().setTab(conv.format);
+      get().recordsImported();
       get().notify(t('notices.import.done', { title: conv.title }), 'success');
       get().askMissingConnections([summaryOf(conv)]);
       return null;

@@ -43,6 +43,8 @@ export interface InspectorSlice {
   selectToolRun(id: string): Promise<void>;
   /** A tool run recorded by the host (the `toolRun` event). */
   toolRunRecorded(summary: ToolRunSummary): void;
+  /** An import brought records (a conversation's tool runs): a list already shown is read again. */
+  recordsImported(): void;
   /** A new record from the host (the `exchange` event). */
   exchangeRecorded(summary: ExchangeSummary): void;
   /** Deletes every record, in the host too. */
@@ -176,6 +178,10 @@ export const createInspectorSlice =
     },
     toolRunRecorded(summary) {
       set((s) => ({ toolRuns: mergeNewestFirst(s.toolRuns, [summary]).slice(0, KEEP) }));
+    },
+
+    recordsImported() {
+      if (get().exchangesLoaded) void get().loadExchanges();
     },
 
     exchangeRecorded(summary) {

@@ -236,6 +236,7 @@ export const createOrganiseSlice =
         }
         // never invented: a connection the file names that is not here is asked for
         get().askMissingConnections(imported);
+        if (imported.length > 0) get().recordsImported();
         const first = imported[0];
         if (imported.length === 1 && skipped.length === 0 && first) {
           // one conversation: opened in its tab, as importing always did

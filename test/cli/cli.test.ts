@@ -270,6 +270,39 @@ describe('against the simulator', () => {
     expect(third.stdout).toBe(`${simulatedReply('third', 'gemini-2.5-pro', 3)}\n`);
   });
 
+  it('a history file keeps the tool runs an app export carried when the CLI goes on with it', async () => {
+    const file = join(dir, 'with-runs.json');
+    const first = await runCli(
+      ['ask', '--format', 'chat', '--model', 'gpt-5-mini', '--history', file, 'one'],
+      {
+        env,
+      },
+    );
+    expect(first.code, first.stderr).toBe(0);
+    const exported = JSON.parse(await readFile(file, 'utf8')) as {
+      conversation: { turns: { id: string }[] };
+    };
+    const run = {
+      replyId: exported.conversation.turns[1]!.id,
+      callId: 'call_1',
+      server: 'local',
+      tool: 'echo',
+      arguments: '{"text":"hi"}',
+      status: 'done',
+      content: [{ type: 'text', text: 'echo: hi' }],
+      truncated: false,
+      startedAt: 1_700_000_000_000,
+      ms: 12,
+    };
+    await writeFile(file, JSON.stringify({ ...exported, toolRuns: [run] }));
+    const second = await runCli(['ask', '--history', file, 'two'], { env });
+    expect(second.code, second.stderr).toBe(0);
+    const parsed = parseConversationFile(await readFile(file, 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.conversation.turns).toHaveLength(4);
+    expect(parsed.toolRuns).toEqual([run]);
+  });
+
   it('a malformed or newer history file: exit 2, file untouched', async () => {
     const broken = join(dir, 'broken.json');
     await writeFile(broken, '{"quartet": "conversation", "version": 1, "conversation": {"id": 3}}');

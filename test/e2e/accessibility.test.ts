@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { harnessPerTest } from './harness.ts';
@@ -25,9 +27,16 @@ const VIEWS = [
   'settings',
 ];
 
+const MCP_SERVER = fileURLToPath(new URL('../support/mcp-stdio-server.ts', import.meta.url));
+
 let page: Page;
 harnessPerTest((h) => {
   page = h.page;
+  // a tool server listed (started only when a conversation uses it): Settings shows it, the MCP state runs it
+  writeFileSync(
+    join(h.dataDir, 'mcp.json'),
+    JSON.stringify({ mcpServers: { local: { command: process.execPath, args: [MCP_SERVER] } } }),
+  );
 });
 
 interface Found {
@@ -35,6 +44,21 @@ interface Found {
   impact: string | null;
   help: string;
   targets: string[];
+}
+
+/** Runs axe in both themes, once each theme's transitions have run; the critical and serious findings. */
+async function auditThemes(where: string): Promise<string[]> {
+  const serious: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    for (const v of await audit()) {
+      if (v.impact === 'critical' || v.impact === 'serious')
+        serious.push(`${theme} ${where}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+    }
+  }
+  return serious;
 }
 
 /** Runs axe on the page as it is; the rules that are off by default but matter here are turned on. */
@@ -199,5 +223,58 @@ describe('accessibility', () => {
     await page.locator('[data-testid="compare-reply"]:visible').waitFor({ timeout: 30_000 });
     const found = (await audit()).filter((v) => v.impact === 'critical' || v.impact === 'serious');
     expect(found).toEqual([]);
+  });
+
+  it("a tool call waiting for approval and the inspector's tool runs (one with arguments and result, one denied), in both themes, have no critical or serious axe violation", async () => {
+    const finished = page.locator('[data-testid="message-assistant"]:not([data-status="streaming"])');
+    const ask = async (text: string) => {
+      const before = await finished.count();
+      // a reply's run ends a moment after its text: an Enter before that is answered, not sent
+      await expect.poll(() => page.getByTestId('stop-button').count()).toBe(0);
+      await page.getByTestId('composer-input').fill(text);
+      await page.getByTestId('composer-input').press('Enter');
+      await expect.poll(() => finished.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    };
+    const answered = async (before: number) => {
+      await expect.poll(() => finished.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+      await expect.poll(() => page.locator('[data-status="streaming"]').count()).toBe(0);
+    };
+    await page.getByTestId('tab-chat').click();
+    await page.getByTestId('new-conversation').click();
+    await page.getByTestId('model-picker-input').click();
+    await page.getByRole('listbox', { name: 'Models' }).locator('[data-model="gpt-5-mini"]').click();
+    if (!(await page.getByTestId('param-tools').isVisible()))
+      await page.getByTestId('composer-params').click();
+    for (const tool of ['echo', 'add']) {
+      const toggle = page.getByRole('checkbox', { name: `Use ${tool} of local` });
+      await toggle.check();
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+    }
+    // the servers' tools in the tools panel, each switch beside its summary
+    const serious = await auditThemes('server tools in the tools panel');
+    await page.getByTestId('composer-params').click(); // the panel closed: the conversation has the room
+    await ask('Add. [[call:local__add]]');
+    await page.getByTestId('mcp-call').last().getByTestId('mcp-deny-reason').fill('not today');
+    const before = await finished.count();
+    await page.getByTestId('mcp-call').last().getByTestId('mcp-deny').click();
+    await answered(before);
+    // two parallel calls: echo run, add left waiting for Run, Deny or Always
+    await ask('Both. [[call:local__echo,local__add]]');
+    const waiting = page.locator('[data-testid="mcp-call"][data-status="asking"]');
+    await expect.poll(() => waiting.count()).toBe(2);
+    await waiting.first().getByTestId('mcp-run').click();
+    await expect.poll(() => waiting.count()).toBe(1);
+    serious.push(...(await auditThemes('call waiting for approval')));
+
+    await page.getByTestId('inspector-toggle').click();
+    await expect.poll(() => page.getByTestId('tool-run-item').count()).toBe(2);
+    await page.getByTestId('tool-run-item').filter({ hasText: 'echo' }).click();
+    await page.getByTestId('tool-run-result').waitFor();
+    serious.push(...(await auditThemes('tool run with its result')));
+    await page.getByTestId('tool-run-item').filter({ hasText: 'add' }).click();
+    await page.getByTestId('tool-run-reason').waitFor();
+    expect(await waiting.isVisible()).toBe(true);
+    serious.push(...(await auditThemes('denied tool run, a call waiting')));
+    expect(serious).toEqual([]);
   });
 });

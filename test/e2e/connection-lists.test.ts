@@ -95,6 +95,32 @@ describe('the header’s status dot and check', () => {
   });
 });
 
+describe('Compare’s column heads', () => {
+  it('show each column’s connection status, the same result as the chat header’s for that connection', async () => {
+    await page.getByTestId('tab-compare').click();
+    const heads = page.getByTestId('compare-column-head');
+    await expect.poll(() => heads.count()).toBeGreaterThan(1);
+    const dots = heads.getByTestId('connection-status');
+    await expect.poll(() => dots.count()).toBe(await heads.count());
+    await heads.nth(1).getByTestId('compare-connection').selectOption({ label: 'Gateway B' });
+    expect(await dots.nth(0).getAttribute('data-verdict')).toBe('unchecked');
+
+    // the first column's check: every column on the sandbox shows its result, Gateway B's stays unchecked
+    await heads.nth(0).getByTestId('connection-check').click();
+    await expect.poll(() => dots.nth(0).getAttribute('data-verdict'), { timeout: 60_000 }).toBe('ok');
+    expect(await dots.nth(0).getAttribute('aria-label')).toMatch(/^Last check .*\d+ pass/);
+    expect(await dots.nth(1).getAttribute('data-verdict')).toBe('unchecked');
+    if ((await heads.count()) > 2) expect(await dots.nth(2).getAttribute('data-verdict')).toBe('ok');
+
+    // the chat header shows the same result for the sandbox
+    await page.getByTestId('tab-chat').click();
+    await page.getByTestId('new-conversation').click();
+    await expect
+      .poll(() => page.getByTestId('chat-chat').getByTestId('connection-status').getAttribute('data-verdict'))
+      .toBe('ok');
+  });
+});
+
 describe('an import naming a connection that is not here', () => {
   async function importNamed(name: string): Promise<void> {
     const made = await call('createConversation', {

@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import { MAX_CONVERSATION_TURNS } from '../../shared/limits.ts';
-import { IMPORT_TURNS_PER_TASK } from '../../electron/handlers/conversation-import.ts';
+import {
+  IMPORT_CHARS_PER_TASK,
+  IMPORT_TURNS_PER_TASK,
+  TOOL_RUNS_PER_TASK,
+} from '../../electron/handlers/conversation-import.ts';
 import { createHarness, type Harness } from '../support/app-core.ts';
 
 let h: Harness;
@@ -69,4 +73,42 @@ it(`stores ${MAX_CONVERSATION_TURNS.toLocaleString('en')} turns at most ${IMPORT
   for (let i = 1; i < seen.length; i++) most = Math.max(most, (seen[i] ?? 0) - (seen[i - 1] ?? 0));
   expect(most).toBeGreaterThan(0);
   expect(most).toBeLessThanOrEqual(IMPORT_TURNS_PER_TASK);
+});
+
+it("stores a file's tool runs in tasks bounded by count and by the size of their texts", async () => {
+  const conversation = { ...largest(), turns: largest().turns.slice(0, 2) };
+  const RESULT_CHARS = 60_000;
+  const toolRuns = Array.from({ length: 300 }, (_, i) => ({
+    replyId: 't1',
+    callId: `call_${i}`,
+    server: 'local',
+    tool: 'echo',
+    arguments: '{}',
+    status: 'done',
+    content: [{ type: 'text', text: 'r'.repeat(RESULT_CHARS) }],
+    truncated: false,
+    startedAt: 1_700_000_000_000 + i,
+    ms: 5,
+  }));
+  const content = JSON.stringify({ quartet: 'conversation', version: 3, conversation, toolRuns });
+  const db = new DatabaseSync(join(h.dataDir, 'quartet.db'), { readOnly: true });
+  const count = db.prepare('SELECT count(*) AS n FROM tool_runs');
+  const seen: number[] = [];
+  let running = true;
+  const tick = () => {
+    if (!running) return;
+    seen.push(Number((count.get() as { n: number }).n));
+    setImmediate(tick);
+  };
+  setImmediate(tick);
+  await h.call('importConversation', { content });
+  running = false;
+  db.close();
+  let most = 0;
+  for (let i = 1; i < seen.length; i++) most = Math.max(most, (seen[i] ?? 0) - (seen[i - 1] ?? 0));
+  // long results: fewer runs per task than the count allows, each task about IMPORT_CHARS_PER_TASK
+  expect(most).toBeGreaterThan(0);
+  expect(most).toBeLessThan(TOOL_RUNS_PER_TASK);
+  expect(most).toBeLessThanOrEqual(Math.ceil(IMPORT_CHARS_PER_TASK / RESULT_CHARS));
+  expect((await h.call('listToolRuns', { limit: 500 })).length).toBe(300);
 });

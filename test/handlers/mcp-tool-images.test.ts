@@ -251,6 +251,10 @@ describe("a tool's image goes back in the format's own shape", () => {
     const images = imported.turns.find((t) => t.toolResults)?.toolResults?.[0]?.images ?? [];
     expect(images).toHaveLength(1);
     expect(images[0]!.id).not.toBe(kept[0]!.id);
+    // the tool run the file carried shows the image from the imported file
+    const runs = (await h.call('listToolRuns', {})).filter((r) => r.conversationId === imported.id);
+    const run = await h.call('getToolRun', { id: runs[0]!.id });
+    expect(run.content.find((p) => p.type === 'image')).toMatchObject({ id: images[0]!.id });
     // the imported image opens: asking again sends it from its new file
     const again = await h.call('regenerate', { requestId: 'imported-again', conversationId: imported.id });
     expect(again.reply.text).toContain(REPLY_SAYS.messages);

@@ -1,6 +1,7 @@
 // PROVES (property tests, fast-check): any conversation, presets or prices file (bounded in size, seeded
 // with deep nesting, many versions, traversal names, hidden payloads, huge numbers, bidi and line breaks)
-// is refused with a reason, or what it stores opens, exports and imports back to the same thing; so is the
+// is refused with a reason, or what it stores opens, exports and imports back to the same thing; so are
+// the tool runs a conversation file carries (as the inspector lists and shows them); so is the
 // connection name a conversation file carries (matched to a saved one without regard to case, else kept as
 // asked for and shown escaped).
 // Figures: test-results/reliability/fuzz-imports.json.
@@ -211,6 +212,110 @@ describe('any conversation file', () => {
       );
       figures['conversation files stored'] = stored;
       figures['conversation files refused'] = refused;
+      expect(stored).toBeGreaterThan(0);
+      expect(refused).toBeGreaterThan(0);
+    },
+  );
+});
+
+// ---------- the tool runs a conversation file carries ----------
+
+/** Mostly honest, else forged: one field at a time is hostile, so runs are stored as well as refused. */
+const hostileOr = <T>(honest: fc.Arbitrary<T>, forged: fc.Arbitrary<unknown>) =>
+  fc.oneof({ arbitrary: honest, weight: 12 }, { arbitrary: forged, weight: 1 });
+const toolRunArb = fc.record({
+  replyId: hostileOr(fc.constant('t1'), fc.constantFrom('t0', 'missing', '', 5)),
+  callId: hostileOr(fc.constant('call_1'), hostileText),
+  server: hostileOr(
+    fc.constantFrom('local', 'files.v2'),
+    fc.constantFrom('../../bin/sh', '', 'x'.repeat(65)),
+  ),
+  tool: hostileOr(fc.constantFrom('echo', `${BIDI}rm -rf`, '<b>bold</b>'), hostileText),
+  arguments: hostileOr(
+    fc.oneof(fc.constant('{"text":"hi"}'), fc.string({ maxLength: 30 })),
+    fc.constantFrom('x'.repeat(100_001), 42),
+  ),
+  status: hostileOr(fc.constantFrom('done', 'error', 'denied', 'stopped'), fc.constantFrom('exploded', null)),
+  content: hostileOr(
+    fc.array(
+      fc.oneof(
+        fc.record({ type: fc.constant('text'), text: fc.string({ maxLength: 40 }) }),
+        fc.record({
+          type: fc.constant('image'),
+          mimeType: fc.constantFrom('image/png', `${BIDI}image/svg+xml`),
+          bytes: fc.integer({ min: 0, max: 4_000_000 }),
+        }),
+        fc.record({ type: fc.constant('resource'), uri: fc.constantFrom('file:///x', '../../etc/passwd') }),
+        fc.constant({ type: 'text', text: '<img src=x onerror=alert(1)>' }),
+      ),
+      { maxLength: 3 },
+    ),
+    fc.constantFrom([{ type: 'html', html: '<script>' }], [{ type: 'image', bytes: -1 }], 'text'),
+  ),
+  truncated: hostileOr(fc.boolean(), fc.constant('yes')),
+  reason: fc.option(hostileOr(fc.string({ maxLength: 40 }), fc.constant('r'.repeat(100_001))), {
+    nil: undefined,
+  }),
+  startedAt: hostileOr(fc.integer({ min: 0, max: 2_000_000_000_000 }), hostileNumber),
+  ms: hostileOr(fc.integer({ min: 0, max: 60_000 }), hostileNumber),
+});
+
+/** A conversation's tool runs as the inspector shows them (oldest first), without what an import renews. */
+async function toolRunsOf(conversationId: string) {
+  const listed = (await app.call('listToolRuns', {})).filter((r) => r.conversationId === conversationId);
+  const runs = [];
+  for (const r of listed.reverse()) {
+    const { id: _i, conversationId: _c, replyId: _r, ...rest } = await app.call('getToolRun', { id: r.id });
+    runs.push(rest);
+  }
+  return runs;
+}
+
+describe('the tool runs a conversation file carries', () => {
+  it(
+    'are refused with a reason, or listed in the inspector, and export and import back the same',
+    { timeout: 120_000 },
+    async () => {
+      let stored = 0;
+      let refused = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(toolRunArb, { minLength: 1, maxLength: 4 }), async (toolRuns) => {
+          const conversation = {
+            id: 'c',
+            format: 'chat',
+            model: 'gpt-5-mini',
+            title: 'Tool runs',
+            params: { stream: true },
+            turns: [
+              { id: 't0', role: 'user', text: 'Hello!', status: 'complete', createdAt: 1 },
+              { id: 't1', role: 'assistant', text: 'Calling.', status: 'complete', createdAt: 2 },
+            ],
+            createdAt: 1,
+            updatedAt: 2,
+          };
+          const content = JSON.stringify({ quartet: 'conversation', version: 3, conversation, toolRuns });
+          const result = await importOrReason(content);
+          if (result === null) {
+            refused += 1;
+            return;
+          }
+          stored += 1;
+          // every run is listed, linked to the imported reply, and reads as the file said it
+          const runs = await toolRunsOf(result.id);
+          expect(runs).toHaveLength(toolRuns.length);
+          const reply = result.turns[1]!.id;
+          const listed = (await app.call('listToolRuns', {})).filter((r) => r.conversationId === result.id);
+          for (const r of listed) expect((await app.call('getToolRun', { id: r.id })).replyId).toBe(reply);
+          const exported = await app.call('exportConversation', { id: result.id, as: 'json' });
+          const again = await app.call('importConversation', { content: exported.content });
+          expect(await toolRunsOf(again.id)).toEqual(runs);
+          await app.call('deleteConversation', { id: result.id });
+          await app.call('deleteConversation', { id: again.id });
+        }),
+        { numRuns: 80, seed: 31 },
+      );
+      figures['tool-run files stored'] = stored;
+      figures['tool-run files refused'] = refused;
       expect(stored).toBeGreaterThan(0);
       expect(refused).toBeGreaterThan(0);
     },

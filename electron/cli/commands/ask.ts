@@ -282,6 +282,7 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
       },
       files,
       { dir: imageDir ?? defaultImageDir(historyPath), paths: imagePaths },
+      loaded?.toolRuns,
     );
   }
   return 0;

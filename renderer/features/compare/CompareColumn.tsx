@@ -11,6 +11,7 @@ import { describeError } from '../../../shared/errors.ts';
 import { FORMAT_LABELS, TEXT_FORMATS, familyOf, type TextFormat } from '../../../shared/formats.ts';
 import { ModelPicker } from '../../components/ModelPicker.tsx';
 import { ConnectionSelect } from '../../components/ConnectionSelect.tsx';
+import { ConnectionStatus } from '../../components/ConnectionStatus.tsx';
 import { selectModelList } from '../../store/chat-helpers.ts';
 import { firstSuitedModel } from '../../store/models-slice.ts';
 import { Markdown } from '../../components/Markdown.tsx';
@@ -73,6 +74,11 @@ export function ColumnHeader(props: {
         label={t('connection.column', { n: props.index + 1 })}
         id={`${uid}-connection`}
         testId="compare-connection"
+      />
+      <ConnectionStatus
+        connectionId={col.connectionId ?? activeConnectionId}
+        format={col.format}
+        model={col.model}
       />
       <select
         id={`${uid}-format`}

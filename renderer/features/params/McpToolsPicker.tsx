@@ -78,35 +78,38 @@ export function McpToolsPicker(props: {
           const on = chosen.some((r) => same(r, ref));
           const sentAs = nameOf(ref);
           return (
-            <details key={`${s.name}/${tool.name}`} className="mcp-tool" data-testid="mcp-tool">
-              <summary className="field-row">
-                <input
-                  type="checkbox"
-                  checked={on}
-                  onChange={(e) => toggle(ref, e.target.checked)}
-                  onClick={(e) => e.stopPropagation()}
-                  aria-label={t('mcp.tools.use', { tool: tool.name, server: s.name })}
-                  data-testid="mcp-tool-toggle"
-                />
-                <span className="mono" translate="no">
-                  {tool.name}
-                </span>
-                <span className="faint" translate="no">
-                  {s.name}
-                </span>
-                {on && sentAs ? (
-                  <span className="faint mono">{t('mcp.tools.sentAs', { name: sentAs })}</span>
+            // the switch beside the summary, never inside it: a control within a summary is two
+            // controls in one for a screen reader (axe: nested-interactive)
+            <div key={`${s.name}/${tool.name}`} className="mcp-tool" data-testid="mcp-tool">
+              <input
+                type="checkbox"
+                checked={on}
+                onChange={(e) => toggle(ref, e.target.checked)}
+                aria-label={t('mcp.tools.use', { tool: tool.name, server: s.name })}
+                data-testid="mcp-tool-toggle"
+              />
+              <details>
+                <summary className="field-row">
+                  <span className="mono" translate="no">
+                    {tool.name}
+                  </span>
+                  <span className="faint" translate="no">
+                    {s.name}
+                  </span>
+                  {on && sentAs ? (
+                    <span className="faint mono">{t('mcp.tools.sentAs', { name: sentAs })}</span>
+                  ) : null}
+                </summary>
+                {tool.description ? (
+                  <p className="field-hint" translate="no">
+                    {tool.description}
+                  </p>
                 ) : null}
-              </summary>
-              {tool.description ? (
-                <p className="field-hint" translate="no">
-                  {tool.description}
-                </p>
-              ) : null}
-              <pre className="mono mcp-schema" translate="no">
-                {JSON.stringify(JSON.parse(tool.inputSchema) as unknown, null, 2)}
-              </pre>
-            </details>
+                <pre className="mono mcp-schema" translate="no">
+                  {JSON.stringify(JSON.parse(tool.inputSchema) as unknown, null, 2)}
+                </pre>
+              </details>
+            </div>
           );
         }),
       )}
