@@ -13,10 +13,11 @@
  * the shared editor's Tools section (compare-tools[-params][-min]-<theme>.png); Settings > Prices and a
  * reply priced at them (prices[-min]-<theme>.png, cost[-min]-<theme>.png); the command palette finding
  * actions and conversations, and the keyboard shortcuts sheet (palette[-min]-<theme>.png,
- * shortcuts[-min]-<theme>.png).
+ * shortcuts[-min]-<theme>.png); Compare in image mode (compare-images-<theme>.png).
  *
  *   npx vite build && node scripts/screenshots.ts [--static dist/renderer] [--out docs/screenshots]
  *                                                   [--viewport 1280x800] [--no-extras]
+ *                                                   [--only compare-images]
  *
  * It builds nothing itself. Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
  */
@@ -42,6 +43,8 @@ const { values: args } = parseArgs({
     viewport: { type: 'string', default: '1280x800' },
     /** also the image viewer and the inspector: image-detail-<theme>.png, inspector-<theme>.png */
     extras: { type: 'boolean', default: true },
+    /** only the seed and these shots (a comma-separated list of: compare-images) */
+    only: { type: 'string' },
   },
 });
 
@@ -385,6 +388,49 @@ async function compareLab(page: Page, theme: 'light' | 'dark', viewport: { width
   await shoot(page, `compare-lab-min-${theme}`);
   await page.keyboard.press('Escape');
   await page.setViewportSize(viewport);
+  await page.getByTestId('compare-history-toggle').click();
+  await page
+    .getByTestId('comparison-item')
+    .filter({ hasText: 'context window' })
+    .getByTestId('comparison-open')
+    .click();
+  await page.getByTestId('compare-reply').first().waitFor();
+}
+
+/**
+ * Compare in image mode, in a comparison of its own: one prompt made into an image by the responses image
+ * tool, generate content's image output and the images endpoint, each column's figures under it
+ * (compare-images[-min]-<theme>.png). The seeded comparison is opened again afterwards.
+ */
+async function compareImages(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await openTab(page, 'compare');
+  await page.getByTestId('compare-mode-images').click();
+  await page.getByTestId('image-compare').waitFor();
+  const heads = page.getByTestId('image-column-head');
+  for (let i = 0; i < 3; i++) {
+    const input = heads.nth(i).getByTestId('model-picker-input');
+    await page.waitForFunction(
+      (el) => (el as HTMLInputElement | null)?.value !== '',
+      await input.elementHandle(),
+    );
+  }
+  await page.getByTestId('param-image-size').selectOption('1536x1024');
+  await page.getByTestId('compare-input').fill('A lighthouse on a cliff at dusk');
+  await page.getByTestId('compare-send').click();
+  await page.waitForFunction(
+    () => {
+      const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-testid="image-column-image"] img')];
+      return imgs.length === 3 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.mouse.move(0, 0);
+  await shoot(page, `compare-images-${theme}`);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 720, height: 480 });
+  await shoot(page, `compare-images-min-${theme}`);
+  if (size) await page.setViewportSize(size);
   await page.getByTestId('compare-history-toggle').click();
   await page
     .getByTestId('comparison-item')
@@ -780,6 +826,14 @@ async function main(): Promise<void> {
     await page.locator('[data-testid="app"][data-ready="true"]').waitFor({ timeout: 30_000 });
     await seed(page);
     await mkdir(args.out, { recursive: true });
+    if (args.only !== undefined) {
+      const only = new Set(args.only.split(','));
+      for (const theme of ['light', 'dark'] as const) {
+        await setTheme(page, theme);
+        if (only.has('compare-images')) await compareImages(page, theme);
+      }
+      return;
+    }
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
       for (const tab of TABS) {
@@ -792,6 +846,7 @@ async function main(): Promise<void> {
         await compareParams(page, theme, viewport);
         await compareLab(page, theme, viewport);
         await compareTools(page, theme, viewport);
+        await compareImages(page, theme);
         await toolShots(page, theme, viewport);
         await layouts(page, theme, viewport);
         await costShots(page, theme, viewport);

@@ -116,6 +116,9 @@ export const TabMemorySchema = z.object({
 
 const REPLY_LIMIT_MESSAGE = `The reply size limit is a whole number of characters from ${MAX_REPLY_CHARS.min.toLocaleString('en')} to ${MAX_REPLY_CHARS.max.toLocaleString('en')}.`;
 
+/** Compare's image mode: its columns, each making the image its own way (one of each, in this order). */
+export const COMPARE_IMAGE_KINDS = ['responses', 'generate', 'images'] as const;
+
 export const SettingsSchema = z.object({
   theme: ThemeSchema,
   language: LanguageSchema.optional(),
@@ -136,6 +139,21 @@ export const SettingsSchema = z.object({
   compareSameParams: z.boolean().optional(),
   /** the parameters every column uses while "same for all" is on */
   compareParams: PartialParams.optional(),
+  /** Compare's image mode: each column's connection and model, and the image settings they share */
+  compareImages: z
+    .object({
+      columns: z
+        .array(
+          z.object({
+            kind: z.enum(COMPARE_IMAGE_KINDS),
+            connectionId: z.string().max(100).optional(),
+            model: z.string().max(MAX_MODEL_ID_CHARS),
+          }),
+        )
+        .max(COMPARE_IMAGE_KINDS.length),
+      params: PartialParams.optional(),
+    })
+    .optional(),
   images: z
     .object({
       model: z.string().max(MAX_MODEL_ID_CHARS).optional(),
@@ -197,6 +215,8 @@ export interface ComparisonSummary {
   /** the first prompt's title */
   title: string;
   columns: ConversationSummary[];
+  /** an image comparison's images from the images endpoint (its conversations hold the others) */
+  images?: ImageRecord[];
   createdAt: number;
   updatedAt: number;
 }
@@ -250,6 +270,10 @@ export interface ImageRecord {
   parentId?: string;
   /** the settings it was made with */
   settings?: ImageSettings;
+  /** the Compare image comparison it was made in (the images endpoint's column), while it is kept */
+  comparisonId?: string;
+  /** how long its request took, from sending to the image decoded (a Compare column's "to final") */
+  tookMs?: number;
 }
 
 export interface ExchangeSummary {
@@ -345,7 +369,13 @@ const imageRequestFields = {
   background: z.enum(['transparent', 'opaque', 'auto']).optional(),
 };
 
-export const ImageGenerateInputSchema = z.object(imageRequestFields);
+export const ImageGenerateInputSchema = z.object({
+  ...imageRequestFields,
+  /** the connection it goes through (absent: the active one, as the Images tab does) */
+  connectionId: Id.optional(),
+  /** a Compare image comparison's images-endpoint column: the images are kept with it */
+  comparisonId: Id.optional(),
+});
 
 /** An image to edit: one of the gallery's, or a file the page uploaded (putAttachment). */
 export const EditReferenceSchema = z.discriminatedUnion('kind', [

@@ -127,6 +127,8 @@ export type Usage = z.infer<typeof UsageSchema>;
 export const TimingsSchema = z.object({
   /** time to first token (first text or thought delta), streaming only */
   firstTokenMs: Duration.optional(),
+  /** time to the first image of the reply: its first partial image, or the final one when none came */
+  firstImageMs: Duration.optional(),
   totalMs: Duration.optional(),
 });
 export type Timings = z.infer<typeof TimingsSchema>;
@@ -141,6 +143,8 @@ export const TurnImageSchema = z.object({
   mimeType: z.string().max(100),
   width: z.number().int().min(0).max(1_000_000),
   height: z.number().int().min(0).max(1_000_000),
+  /** the stored file's size (Compare's image figures show it) */
+  bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   revisedPrompt: z.string().max(MAX_MESSAGE_CHARS).optional(),
   settings: z
     .record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean()]))

@@ -22,6 +22,7 @@ import { deleteAttachmentFiles } from './attachment-files.ts';
 import { importConversationFile } from './conversation-import.ts';
 import { activeConnectionId, getConnection, type Services } from './services.ts';
 import { compact } from '../../shared/compact.ts';
+import { toImageRecord } from '../store/index.ts';
 
 type ConversationOps =
   | 'listComparisons'
@@ -52,17 +53,24 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
     },
 
     async listComparisons() {
-      return s.store.conversations.comparisons().map(({ id, columns }): ComparisonSummary => ({
+      const comparisons = s.store.conversations.comparisons();
+      // an image comparison's images-endpoint column: its images, read for every comparison at once
+      const images = s.store.images.ofComparisons(comparisons.map((c) => c.id));
+      return comparisons.map(({ id, columns }): ComparisonSummary => ({
         id,
         title: columns[0]?.title ?? DEFAULT_TITLE,
         columns: columns.map(toSummary),
+        ...compact({ images: images.get(id)?.map(toImageRecord) }),
         createdAt: Math.min(...columns.map((c) => c.createdAt)),
         updatedAt: Math.max(...columns.map((c) => c.updatedAt)),
       }));
     },
 
     async deleteComparison({ id }) {
-      return { deleted: await deleteConversations(s, s.store.conversations.comparisonMembers(id)) };
+      const deleted = await deleteConversations(s, s.store.conversations.comparisonMembers(id));
+      // its images-endpoint images stay in the gallery, as a deleted conversation's images do
+      s.store.images.unlinkComparison(id);
+      return { deleted };
     },
 
     async createConversation({ format, model, title, params, origin, comparisonId, connectionId }) {

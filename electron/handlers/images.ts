@@ -13,7 +13,7 @@ import { fileSlug } from './export-markdown.ts';
 import { fileStamp } from '../../shared/file-stamp.ts';
 import { IMAGE_EXT, IMAGE_MIME, imageRelPath, resolveInData, thumbRelPath } from './image-files.ts';
 import { runRequest } from './requests.ts';
-import { activeClient, emitSafely, type Services } from './services.ts';
+import { chosenConnection, connectionClient, emitSafely, type Services } from './services.ts';
 import { compact } from '../../shared/compact.ts';
 
 type ImageOps =
@@ -28,6 +28,8 @@ type ImageOps =
 /** What a batch of images shares: the request that made them and where they belong in the gallery. */
 interface Batch {
   batchId: string;
+  /** a Compare image comparison's images-endpoint column */
+  comparisonId?: string | undefined;
   prompt: string;
   model: string;
   quality?: string | undefined;
@@ -73,6 +75,29 @@ export function uniqueNames(names: readonly string[]): string[] {
   });
 }
 
+/**
+ * The page's records of gallery rows: an image a Compare column's conversation made links back to its
+ * comparison too, as the images endpoint column's images do (each conversation looked up once).
+ */
+function withComparisons(s: Services, rows: readonly ImageRow[]): ImageRecord[] {
+  const comparisonOf = new Map<string, string | undefined>();
+  return rows.map((row) => {
+    const record = toImageRecord(row);
+    const conversationId = record.conversationId;
+    if (record.comparisonId !== undefined || conversationId === undefined) return record;
+    if (!comparisonOf.has(conversationId)) {
+      const conversation = s.store.conversations.get(conversationId);
+      // one continued in its tab is the tab's now
+      comparisonOf.set(
+        conversationId,
+        conversation?.origin === 'compare' ? conversation.comparisonId : undefined,
+      );
+    }
+    const comparisonId = comparisonOf.get(conversationId);
+    return comparisonId === undefined ? record : { ...record, comparisonId };
+  });
+}
+
 export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
   /** File first, row second: a crash in between leaves an orphan file the next start-up sweeps. */
   async function saveOne(
@@ -82,6 +107,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       usage?: Record<string, unknown> | undefined;
       reportedQuality?: string | undefined;
       exchangeId: string;
+      tookMs: number;
     },
   ): Promise<ImageRecord> {
     const id = randomUUID();
@@ -107,6 +133,8 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       source: batch.source,
       parentId: batch.parentId,
       settings: batch.settings,
+      comparisonId: batch.comparisonId,
+      tookMs: extra.tookMs,
     });
     try {
       await writeFileAtomic(fileOf(s, filePath), image.bytes, 0o600);
@@ -126,10 +154,12 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
     ctx: CallContext,
     call: (client: ServiceClient, signal: AbortSignal) => Promise<ImageResult>,
     batchOf: () => Omit<Batch, 'batchId' | 'createdAt'>,
+    connectionId?: string,
   ): Promise<{ images: ImageRecord[]; exchangeId: string }> {
     return runRequest(s.requests, requestId, async (signal) => {
       let decoding = false;
-      const client = await activeClient(s, {
+      const started = performance.now();
+      const client = await connectionClient(s, chosenConnection(s, connectionId), {
         ctx,
         requestId,
         // Headers of a success are in: what remains is the (large, base64) body and its decoding.
@@ -141,6 +171,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
       });
       emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'waiting' });
       const result = await call(client, signal);
+      const tookMs = Math.round(performance.now() - started);
       // The reply is in and decoded; from here on the images are the user's, so a stop no longer applies.
       emitSafely(s, ctx, 'imageProgress', { requestId, phase: 'saving' });
       const batch: Batch = { ...batchOf(), batchId: randomUUID(), createdAt: s.now() };
@@ -153,6 +184,7 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
               usage: result.usage,
               reportedQuality: result.quality,
               exchangeId: result.exchange.id,
+              tookMs,
             }),
           );
         } catch (e) {
@@ -177,7 +209,9 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
           quality: input.quality,
           source: 'images',
           settings: settingsOf(input),
+          comparisonId: input.comparisonId,
         }),
+        input.connectionId,
       );
     },
 
@@ -213,12 +247,12 @@ export function imageHandlers(s: Services): Pick<Handlers, ImageOps> {
     },
 
     async listImages({ offset, limit, source }) {
-      const items = s.store.images.list(offset ?? 0, limit ?? 100, { source }).map(toImageRecord);
+      const items = withComparisons(s, s.store.images.list(offset ?? 0, limit ?? 100, { source }));
       return { items, total: s.store.images.count({ source }) };
     },
 
     async imageVersions({ id }) {
-      return { items: s.store.images.lineage(id).map(toImageRecord) };
+      return { items: withComparisons(s, s.store.images.lineage(id)) };
     },
 
     /** Row first, files second: a crash in between leaves orphan files, never a row without its file. */

@@ -128,6 +128,7 @@ export function toTurnImage(row: ImageRow): TurnImage {
     mimeType: row.format === 'jpeg' ? 'image/jpeg' : `image/${row.format}`,
     width: row.width,
     height: row.height,
+    bytes: row.bytes,
     revisedPrompt: typeof revised === 'string' ? revised : undefined,
     settings: Object.keys(settings).length > 0 ? settings : undefined,
   });

@@ -25,7 +25,9 @@ import {
   type ImageSize,
 } from './images.ts';
 import type { Form, FormFile } from './multipart.ts';
-import { encodePng, type RawImage } from './png.ts';
+import type { RawImage } from './png.ts';
+import { encodeImage } from './image-encode.ts';
+import { overRows } from './slices.ts';
 import { totalSkew } from './quirks.ts';
 import { countInputTokens } from './replies.ts';
 import { requireModel } from './validate.ts';
@@ -55,12 +57,14 @@ function field(form: Form, name: string): string | undefined {
   return values[0];
 }
 
-function choice(form: Form, name: string, allowed: readonly string[]): string | undefined {
+function choice<T extends string>(form: Form, name: string, allowed: readonly T[]): T | undefined {
   const value = field(form, name);
-  if (value !== undefined && !allowed.includes(value)) {
+  if (value === undefined) return undefined;
+  const known = allowed.find((a) => a === value);
+  if (known === undefined) {
     throw invalidRequest(`Invalid value: '${value}'. ${name} must be one of ${allowed.join(', ')}.`, name);
   }
-  return value;
+  return known;
 }
 
 function integer(form: Form, name: string, min: number, max: number): number | undefined {
@@ -140,37 +144,34 @@ export function editColour(prompt: string, index: number): [number, number, numb
   return [hash[0] ?? 0, hash[1] ?? 0, hash[2] ?? 0];
 }
 
-/** The edited pixels: masked ones (alpha 0 in the mask) painted, the rest as they were. */
-function paint(
+/**
+ * The edited pixels: masked ones (alpha 0 in the mask) painted, the rest as they were; in bands of rows
+ * that give the event loop its turn (slices.ts), as every picture the simulator draws.
+ */
+async function paint(
   image: Decoded,
   mask: Decoded | undefined,
   colour: readonly number[],
   alpha: boolean,
-): RawImage {
-  const count = image.width * image.height;
+): Promise<RawImage> {
+  const { width, height } = image;
   const channels = alpha ? 4 : 3;
-  const out = new Uint8Array(count * channels);
+  const out = new Uint8Array(width * height * channels);
   const src = image.pixels;
-  for (let p = 0; p < count; p++) {
-    const i = p * 4;
-    const o = p * channels;
-    const open = mask ? mask.pixels[i + 3] === 0 : true;
-    for (let c = 0; c < 3; c++) {
-      const was = src[i + c] ?? 0;
-      const to = colour[c] ?? 0;
-      out[o + c] = !open ? was : mask ? to : (was + to) >> 1;
+  await overRows(width, height, (first, end) => {
+    for (let p = first * width; p < end * width; p++) {
+      const i = p * 4;
+      const o = p * channels;
+      const open = mask ? mask.pixels[i + 3] === 0 : true;
+      for (let c = 0; c < 3; c++) {
+        const was = src[i + c] ?? 0;
+        const to = colour[c] ?? 0;
+        out[o + c] = !open ? was : mask ? to : (was + to) >> 1;
+      }
+      if (alpha) out[o + 3] = open && mask ? 255 : (src[i + 3] ?? 255);
     }
-    if (alpha) out[o + 3] = open && mask ? 255 : (src[i + 3] ?? 255);
-  }
-  return { width: image.width, height: image.height, channels, pixels: out };
-}
-
-async function encode(image: RawImage, format: string, quality: number): Promise<Buffer> {
-  if (format === 'png') return encodePng(image);
-  const raw = sharp(image.pixels, {
-    raw: { width: image.width, height: image.height, channels: image.channels },
   });
-  return format === 'webp' ? raw.webp({ quality }).toBuffer() : raw.jpeg({ quality }).toBuffer();
+  return { width, height, channels, pixels: out };
 }
 
 export async function handleImageEdits(ctx: HandlerContext, form: Form): Promise<HandlerReply> {
@@ -247,8 +248,8 @@ export async function handleImageEdits(ctx: HandlerContext, form: Form): Promise
   const reported = formatSize(ctx.state.quirks.misreportImageSize ? misreported(drawn) : drawn);
   const data = await Promise.all(
     Array.from({ length: n }, async (_, index) => {
-      const edited = paint(first, maskPixels, editColour(prompt, index), alpha);
-      const bytes = await encode(edited, format, compression ?? DEFAULT_COMPRESSION);
+      const edited = await paint(first, maskPixels, editColour(prompt, index), alpha);
+      const bytes = await encodeImage(edited, format, compression ?? DEFAULT_COMPRESSION);
       return { b64_json: imageData(bytes, ctx) };
     }),
   );

@@ -7,9 +7,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { drawPixelsInSlices, type ImageSize } from './images.ts';
 import { overRows } from './slices.ts';
-import { encodePngInSlices, type RawImage } from './png.ts';
-
-export type ImageFormat = 'png' | 'jpeg' | 'webp';
+import type { RawImage } from './png.ts';
+import type { ImageFormat } from './image-encode.ts';
 
 export const MIME_OF: Record<ImageFormat, string> = {
   png: 'image/png',
@@ -104,14 +103,6 @@ export async function decodeImage(bytes: Buffer): Promise<RawImage> {
     return { width: rgb.info.width, height: rgb.info.height, channels: 3, pixels: rgb.data };
   }
   return { width: info.width, height: info.height, channels, pixels: data };
-}
-
-export async function encodeImage(image: RawImage, format: ImageFormat, quality: number): Promise<Buffer> {
-  if (format === 'png') return encodePngInSlices(image);
-  const raw = sharp(image.pixels, {
-    raw: { width: image.width, height: image.height, channels: image.channels },
-  });
-  return format === 'webp' ? raw.webp({ quality }).toBuffer() : raw.jpeg({ quality }).toBuffer();
 }
 
 /**

@@ -1,12 +1,13 @@
 // POST /v1/images/generations (spec §2.5, §4.4): real images, deterministic from the prompt, with the size
 // adjustment the spec warns about, in each output_format the image models take (png, jpeg, webp: PNG by
-// the simulator's own encoder, JPEG and WebP by sharp).
+// the simulator's own encoder, JPEG and WebP by sharp). A picture is drawn in bands of rows and encoded off
+// the loop (slices.ts, image-encode.ts), as a conversation's is, so a large one holds no other request.
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { invalidRequest } from './errors.ts';
 import { newId, unixSeconds } from './ids.ts';
 import { encodePng, type RawImage } from './png.ts';
 import { overRows } from './slices.ts';
+import { encodeImage, type ImageFormat } from './image-encode.ts';
 import { totalSkew } from './quirks.ts';
 import { countInputTokens } from './replies.ts';
 import { optionalInteger, optionalString, requireModel, requireString } from './validate.ts';
@@ -26,7 +27,8 @@ export const SUPPORTED_IMAGE_SIZES: readonly ImageSize[] = [
 const MIN_SIDE = 16;
 const MAX_SIDE = 2048;
 export const QUALITIES = ['low', 'medium', 'high', 'auto'];
-export const OUTPUT_FORMATS = ['png', 'jpeg', 'webp'];
+export const OUTPUT_FORMATS: readonly ImageFormat[] = ['png', 'jpeg', 'webp'];
+const isOutputFormat = (v: string): v is ImageFormat => (OUTPUT_FORMATS as readonly string[]).includes(v);
 /** JPEG and WebP quality when the request sets no output_compression (0-100, as the real models take it). */
 export const DEFAULT_COMPRESSION = 85;
 export const BACKGROUNDS = ['transparent', 'opaque', 'auto'];
@@ -77,23 +79,6 @@ export function resolveImageSize(requested: string | undefined, adjust: boolean)
 /** A diagonal gradient between two colours taken from a hash of the prompt, with a lighter disc, as a PNG. */
 export function drawImage(prompt: string, index: number, size: ImageSize, transparent: boolean): Buffer {
   return encodePng(drawPixels(prompt, index, size, transparent));
-}
-
-/** The picture in `format`: PNG as drawn, JPEG (no transparency) and WebP encoded from the same pixels. */
-export async function drawImageAs(
-  format: string,
-  quality: number,
-  prompt: string,
-  index: number,
-  size: ImageSize,
-  transparent: boolean,
-): Promise<Buffer> {
-  const image = drawPixels(prompt, index, size, transparent);
-  if (format === 'png') return encodePng(image);
-  const raw = sharp(image.pixels, {
-    raw: { width: image.width, height: image.height, channels: image.channels },
-  });
-  return format === 'webp' ? raw.webp({ quality }).toBuffer() : raw.jpeg({ quality }).toBuffer();
 }
 
 /** The picture of `prompt`: a gradient between two hashed colours and a lighter disc in the centre. */
@@ -179,7 +164,7 @@ export async function handleImages(ctx: HandlerContext): Promise<HandlerReply> {
   if (!QUALITIES.includes(quality))
     throw invalidRequest(`quality must be one of ${QUALITIES.join(', ')}`, 'quality');
   const format = optionalString(body, 'output_format') ?? 'png';
-  if (!OUTPUT_FORMATS.includes(format)) {
+  if (!isOutputFormat(format)) {
     throw invalidRequest('output_format must be png, jpeg or webp', 'output_format');
   }
   const compression = optionalInteger(body, 'output_compression', 0, 100);
@@ -206,7 +191,10 @@ export async function handleImages(ctx: HandlerContext): Promise<HandlerReply> {
   const quality100 = compression ?? DEFAULT_COMPRESSION;
   const data = await Promise.all(
     Array.from({ length: n }, async (_, index) => ({
-      b64_json: imageData(await drawImageAs(format, quality100, prompt, index, size, transparent), ctx),
+      b64_json: imageData(
+        await encodeImage(await drawPixelsInSlices(prompt, index, size, transparent), format, quality100),
+        ctx,
+      ),
       generation_id: newId('gen_'),
       model,
       size: reported,

@@ -2,7 +2,7 @@ import { compact } from '../../shared/compact.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ImageRecord } from '../../shared/contract.ts';
 import { isImageSource, type ImageSettings, type ImageSource } from '../../shared/gallery.ts';
-import { bool, num, optJson, optStr, str, toJson, type Row } from './rows.ts';
+import { bool, num, optJson, optNum, optStr, str, toJson, type Row } from './rows.ts';
 
 export type ImageFormat = ImageRecord['format'];
 
@@ -16,6 +16,9 @@ export interface ImageRow extends Omit<ImageRecord, 'hasThumbnail'> {
 export interface ImageFilter {
   source?: ImageSource | undefined;
 }
+
+/** The most images of one comparison listed with it (a round's image each). */
+export const MAX_COMPARISON_IMAGES = 100;
 
 /** How far a lineage is followed up and down: an edit of an edit of... past this is not drawn. */
 export const MAX_LINEAGE = 500;
@@ -37,6 +40,10 @@ export interface ImagesRepo {
   lineage(id: string): ImageRow[];
   /** the images each of these turns (replies) made, in the order they were stored */
   ofMessages(messageIds: readonly string[]): Map<string, ImageRow[]>;
+  /** the images made in each of these comparisons (their images-endpoint column), oldest first, bounded */
+  ofComparisons(comparisonIds: readonly string[]): Map<string, ImageRow[]>;
+  /** the comparison was deleted: its images stay in the gallery, no longer linked to it */
+  unlinkComparison(comparisonId: string): number;
   setThumb(id: string, thumbPath: string | null): boolean;
   delete(id: string): boolean;
   /** every row's file references, for the start-up sweep */
@@ -74,6 +81,8 @@ function toImage(row: Row): ImageRow {
     messageId: optStr(row, 'message_id'),
     parentId: optStr(row, 'parent_id'),
     settings: optJson<ImageSettings>(row, 'settings'),
+    comparisonId: optStr(row, 'comparison_id'),
+    tookMs: optNum(row, 'took_ms'),
   });
 }
 
@@ -93,9 +102,9 @@ export function createImagesRepo(db: DatabaseSync): ImagesRepo {
   const insert = db.prepare(
     `INSERT INTO images (id, batch_id, file_path, thumb_path, prompt, model, format, requested_size,
        reported_size, width, height, size_adjusted, bytes, quality, reported_quality, usage, exchange_id,
-       created_at, source, conversation_id, message_id, parent_id, settings)
+       created_at, source, conversation_id, message_id, parent_id, settings, comparison_id, took_ms)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-       (SELECT id FROM conversations WHERE id = ?), ?, (SELECT id FROM images WHERE id = ?), ?)`,
+       (SELECT id FROM conversations WHERE id = ?), ?, (SELECT id FROM images WHERE id = ?), ?, ?, ?)`,
   );
   // The lineage's first image: parents followed up (each row's parent existed before it, so no cycle).
   const rootOf = db.prepare(
@@ -117,6 +126,7 @@ export function createImagesRepo(db: DatabaseSync): ImagesRepo {
      SELECT images.* FROM down JOIN images ON images.id = down.id
      ORDER BY images.created_at, images.rowid LIMIT ${MAX_LINEAGE}`,
   );
+  const unlinkComparison = db.prepare('UPDATE images SET comparison_id = NULL WHERE comparison_id = ?');
   const setThumb = db.prepare('UPDATE images SET thumb_path = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM images WHERE id = ?');
   const files = db.prepare('SELECT id, file_path, thumb_path FROM images');
@@ -156,6 +166,8 @@ export function createImagesRepo(db: DatabaseSync): ImagesRepo {
         row.messageId ?? null,
         row.parentId ?? null,
         toJson(row.settings),
+        row.comparisonId ?? null,
+        row.tookMs ?? null,
       );
     },
     lineage(id) {
@@ -182,6 +194,28 @@ export function createImagesRepo(db: DatabaseSync): ImagesRepo {
       }
       return result;
     },
+    ofComparisons(comparisonIds) {
+      const result = new Map<string, ImageRow[]>();
+      for (let i = 0; i < comparisonIds.length; i += 500) {
+        const chunk = comparisonIds.slice(i, i + 500);
+        const rows = db
+          .prepare(
+            `SELECT * FROM images WHERE comparison_id IN (${chunk.map(() => '?').join(',')})
+             ORDER BY comparison_id, created_at DESC, rowid DESC`,
+          )
+          .all(...chunk);
+        for (const row of rows) {
+          const key = str(row, 'comparison_id');
+          const list = result.get(key) ?? [];
+          // a comparison shows an image or so per round: its newest MAX_COMPARISON_IMAGES are plenty
+          if (list.length < MAX_COMPARISON_IMAGES) list.push(toImage(row));
+          result.set(key, list);
+        }
+      }
+      for (const list of result.values()) list.reverse();
+      return result;
+    },
+    unlinkComparison: (comparisonId) => Number(unlinkComparison.run(comparisonId).changes),
     setThumb: (id, thumbPath) => Number(setThumb.run(thumbPath, id).changes) > 0,
     delete: (id) => Number(remove.run(id).changes) > 0,
     files: () =>

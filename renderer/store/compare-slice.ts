@@ -432,6 +432,7 @@ export const createCompareSlice =
 
       hydrateCompare(settings) {
         if (get().compareHydrated) return;
+        get().hydrateImageCompare(settings);
         const shared = wholeParams(settings?.compareParams);
         set({
           compareHydrated: true,

@@ -6,6 +6,7 @@ import type { AppError } from '../../shared/errors.ts';
 import { TEXT_FORMATS, type TextFormat } from '../../shared/formats.ts';
 import { MAX_COLUMNS, MIN_COLUMNS, emptiedColumn, newColumn, type CompareColumn } from './compare-slice.ts';
 import { sharedParamsOf, wholeParams } from './compare-params.ts';
+import { isImageComparison } from './image-compare-slice.ts';
 import type { StoreRuntime } from './runtime.ts';
 import { t } from '../i18n/active.ts';
 
@@ -68,6 +69,12 @@ export const createComparisonsSlice =
       }
       const convs = loaded.flatMap((r) => (r.ok ? [r.value] : []));
       if (get().compareColumns.some((c) => c.run)) await get().stopCompare();
+      if (get().imageColumns.some((c) => c.run)) await get().stopImageCompare();
+      if (isImageComparison(summary, convs)) {
+        get().showImageComparison(id, convs, summary.images ?? []);
+        return true;
+      }
+      set({ compareImageMode: false });
 
       const shared = sharedParamsOf(convs);
       const columns = convs.map(columnOf);
@@ -105,6 +112,8 @@ export const createComparisonsSlice =
       }
       const current = get().comparisonId === id;
       if (current && get().compareColumns.some((c) => c.run)) await get().stopCompare();
+      if (current && get().imageColumns.some((c) => c.run)) await get().stopImageCompare();
+      if (current) get().newImageComparison();
       const gone = new Set(
         get()
           .comparisons.find((c) => c.id === id)

@@ -16,6 +16,7 @@ import { createImagesSlice } from './images-slice.ts';
 import { createImageEditSlice } from './image-edit-slice.ts';
 import { createCompareSlice } from './compare-slice.ts';
 import { createComparisonsSlice } from './comparisons-slice.ts';
+import { createImageCompareSlice } from './image-compare-slice.ts';
 import { createInspectorSlice } from './inspector-slice.ts';
 import { createSettingsSlice } from './settings-slice.ts';
 import { createPresetsSlice } from './presets-slice.ts';
@@ -51,6 +52,7 @@ export function createAppStore(options: RuntimeOptions): AppStore {
     ...createImageEditSlice(rt)(...a),
     ...createCompareSlice(rt)(...a),
     ...createComparisonsSlice(rt)(...a),
+    ...createImageCompareSlice(rt)(...a),
     ...createInspectorSlice(rt)(...a),
     ...createSettingsSlice(rt)(...a),
     ...createPresetsSlice(rt)(...a),

@@ -11,6 +11,8 @@ export interface RunInfo {
   requestId: string;
   startedAt: number;
   firstTokenAt: number | null;
+  /** when its first partial image came (Compare's image columns show the time to it) */
+  firstImageAt?: number;
   stopping: boolean;
   /** set while the client waits to try again after a failed attempt */
   retrying?: { attempt: number; of: number; reason: string };
@@ -96,7 +98,10 @@ export const createRunsSlice =
             // only an image type becomes a data URL: the host's bytes are never read as anything else
             if (!prev || !/^image\/(png|jpeg|webp)$/.test(mimeType)) return {};
             const partialImage = { image, partial, src: `data:${mimeType};base64,${base64}` };
-            return { runTexts: { ...s.runTexts, [requestId]: { ...prev, partialImage } } };
+            const runTexts = { ...s.runTexts, [requestId]: { ...prev, partialImage } };
+            const run = s.runs[requestId];
+            if (!run || run.firstImageAt !== undefined) return { runTexts };
+            return { runTexts, runs: { ...s.runs, [requestId]: { ...run, firstImageAt: Date.now() } } };
           }),
         onRetry: ({ attempt, of, reason }: HostEvents['retry']) =>
           set((s) => {

@@ -12,6 +12,7 @@ import type { ImagesSlice } from './images-slice.ts';
 import type { ImageEditSlice } from './image-edit-slice.ts';
 import type { CompareSlice } from './compare-slice.ts';
 import type { ComparisonsSlice } from './comparisons-slice.ts';
+import type { ImageCompareSlice } from './image-compare-slice.ts';
 import type { InspectorSlice } from './inspector-slice.ts';
 import type { SettingsSlice } from './settings-slice.ts';
 import type { PresetsSlice } from './presets-slice.ts';
@@ -34,6 +35,7 @@ export type StoreState = AppSlice &
   ImageEditSlice &
   CompareSlice &
   ComparisonsSlice &
+  ImageCompareSlice &
   InspectorSlice &
   SettingsSlice &
   PresetsSlice &

@@ -145,6 +145,30 @@ describe('accessibility', () => {
     },
   );
 
+  it("Compare's image mode, its three columns made and their figures, in both themes, has no critical or serious axe violation", async () => {
+    await page.getByTestId('tab-compare').click();
+    await page.getByTestId('compare-mode-images').click();
+    await page.getByTestId('image-compare').waitFor();
+    const models = page.getByTestId('image-column-head').getByTestId('model-picker-input');
+    for (let i = 0; i < 3; i++) await expect.poll(() => models.nth(i).inputValue()).not.toBe('');
+    await page.getByTestId('compare-input').fill('A lighthouse');
+    await page.getByTestId('compare-send').click();
+    await expect.poll(() => page.getByTestId('image-column-image').count(), { timeout: 60_000 }).toBe(3);
+    await expect.poll(() => page.locator('[data-testid="image-column"][aria-busy="true"]').count()).toBe(0);
+    const serious: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      // colours change with a transition: they are judged once it is over
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      for (const v of await audit()) {
+        if (v.impact === 'critical' || v.impact === 'serious')
+          serious.push(`${theme}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+      }
+    }
+    expect(serious).toEqual([]);
+  });
+
   it('the mask editor and the viewer with its versions strip, in both themes, have no critical or serious axe violation', async () => {
     await page.getByTestId('tab-images').click();
     await page.getByTestId('image-prompt').fill('A lighthouse');

@@ -175,6 +175,13 @@ async function everyScreen(): Promise<Record<string, string[]>> {
     const found = await untranslated();
     if (found.length > 0) problems[tab] = found;
   }
+  // Compare's image mode: its settings, columns and the words of an empty column
+  await page.getByTestId('tab-compare').click();
+  await page.getByTestId('compare-mode-images').click();
+  await page.getByTestId('image-compare').waitFor();
+  const images = await untranslated();
+  if (images.length > 0) problems['compare images'] = images;
+  await page.getByTestId('compare-mode-text').click();
   // the palette and the shortcuts sheet
   await page.getByTestId('tab-chat').click();
   await page.keyboard.press('Control+k');

@@ -546,6 +546,15 @@ describe('upgrading a database made by an earlier release', () => {
           ['child', 'img'],
         ]);
         expect(upgraded.images.get('child')?.settings).toEqual({ size: '1024x1024', input_fidelity: 'high' });
+        // an image from before image comparisons belongs to none; a new one is kept with its comparison
+        expect([old?.comparisonId, old?.tookMs]).toEqual([undefined, undefined]);
+        upgraded.images.insert({ ...image('compared', 5), comparisonId: 'cmp', tookMs: 1200 });
+        expect(
+          upgraded.images
+            .ofComparisons(['cmp'])
+            .get('cmp')
+            ?.map((i) => [i.id, i.tookMs]),
+        ).toEqual([['compared', 1200]]);
         expect(searchMessages(upgraded.db, 'zebras').map((h) => h.turnId)).toEqual(['u1']);
         // the speed lab starts with no saved runs, and keeps one
         expect(upgraded.speedLabs.list(10)).toEqual([]);

@@ -190,6 +190,7 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
 
   const started = performance.now();
   let firstTokenMs: number | undefined;
+  let firstImageMs: number | undefined;
   let delivered = false;
   let reducer: StreamReducer | undefined;
 
@@ -218,6 +219,7 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   function deliver(d: Delta | undefined): void {
     if (d?.partialImage) {
       // an image in progress: shown until the final one arrives, never counted as reply text
+      firstImageMs ??= Math.round(performance.now() - started);
       delivered = true;
       req.onDelta?.({ partialImage: d.partialImage });
       return;
@@ -395,6 +397,9 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   );
   const timings: Timings = { totalMs: Math.round(performance.now() - started) };
   if (firstTokenMs !== undefined) timings.firstTokenMs = firstTokenMs;
+  // without partial images the first image is the final one, which came with the reply's end
+  if (firstImageMs !== undefined || (value.images?.length ?? 0) > 0)
+    timings.firstImageMs = firstImageMs ?? timings.totalMs;
   return { ...(redact ? redactReply(value, redact) : value), timings, exchange };
 }
 

@@ -3,7 +3,8 @@
 // Each image part is signed; a model turn whose image part comes back without its signature is answered
 // with a warning (the vendor's newest image model edits worse without it but does not refuse it).
 import { invalidRequest } from '../errors.ts';
-import { applyEdit, decodeImage, drawNew, encodeImage } from '../image-edits.ts';
+import { applyEdit, decodeImage, drawNew } from '../image-edits.ts';
+import { encodeImage } from '../image-encode.ts';
 import { optionalEnum } from '../validate.ts';
 import type { RawImage } from '../png.ts';
 import { isRecord } from '../../../shared/wire.ts';

@@ -4,7 +4,8 @@
 import { invalidRequest } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { formatSize, resolveImageSize } from '../images.ts';
-import { applyEdit, decodeImage, drawNew, encodeImage, partialOf, type ImageFormat } from '../image-edits.ts';
+import { applyEdit, decodeImage, drawNew, partialOf } from '../image-edits.ts';
+import { encodeImage, type ImageFormat } from '../image-encode.ts';
 import { optionalEnum, optionalInteger, optionalString } from '../validate.ts';
 import type { SimState } from '../context.ts';
 

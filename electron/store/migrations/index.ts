@@ -11,7 +11,8 @@ import { SQL as IMAGE_SOURCES } from './009-image-sources.ts';
 import { SQL as CONVERSATION_CONNECTION } from './010-conversation-connection.ts';
 import { SQL as SPEED_LABS } from './011-speed-labs.ts';
 import { SQL as MCP_TOOL_RUNS } from './012-mcp-tool-runs.ts';
-import { SQL as TOOL_RESULT_IMAGES } from './013-tool-result-images.ts';
+import { SQL as IMAGE_COMPARISONS } from './013-image-comparisons.ts';
+import { SQL as TOOL_RESULT_IMAGES } from './014-tool-result-images.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -46,7 +47,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'conversation-connection', up: sql(CONVERSATION_CONNECTION) },
   { version: 11, name: 'speed-labs', up: sql(SPEED_LABS) },
   { version: 12, name: 'mcp-tool-runs', up: sql(MCP_TOOL_RUNS) },
-  { version: 13, name: 'tool-result-images', up: sql(TOOL_RESULT_IMAGES) },
+  { version: 13, name: 'image-comparisons', up: sql(IMAGE_COMPARISONS) },
+  { version: 14, name: 'tool-result-images', up: sql(TOOL_RESULT_IMAGES) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -21,6 +21,7 @@ import { ColumnSwitcher, columnPanelId, columnTabId } from './ColumnSwitcher.tsx
 import { selectCallsWaiting } from './ColumnTools.tsx';
 import { CompareParamsPanel, SameParamsSwitch } from './CompareParams.tsx';
 import { ComparisonsButton } from './ComparisonsList.tsx';
+import { ImageCompareGrid, ImageCompareSettings } from './ImageCompare.tsx';
 import type { StoreState } from '../../store/types.ts';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
@@ -38,6 +39,8 @@ const COLUMN_ROOM_W = 260;
 
 /** Why the columns cannot be sent as they are: a field being typed, or a set a format refuses. */
 function selectSendProblem(s: StoreState): string | null {
+  // image mode sends no text column: its settings are choices from the table, always valid
+  if (s.compareImageMode) return null;
   const invalid = selectCompareInvalid(s);
   if (invalid) return invalid;
   const waiting = selectCallsWaiting(s);
@@ -63,7 +66,8 @@ export function CompareTab(props: { presets: ColumnPresetsSlot }) {
   const hydrated = useStore((s) => s.compareHydrated);
   const hydrate = useStore((s) => s.hydrateCompare);
   const keys = useStore(useShallow((s) => s.compareColumns.map((c) => c.key)));
-  const paramsOpen = useStore((s) => s.compareParamsOpen !== null);
+  const imageMode = useStore((s) => s.compareImageMode);
+  const paramsOpen = useStore((s) => s.compareParamsOpen !== null && !s.compareImageMode);
   const [ref, size] = useElementSize<HTMLDivElement>();
   const width = size.width;
   const floating = width - PARAMS_W < keys.length * COLUMN_ROOM_W;
@@ -82,7 +86,9 @@ export function CompareTab(props: { presets: ColumnPresetsSlot }) {
     <div ref={ref} className={classes.filter(Boolean).join(' ')} data-testid="compare">
       <div className="compare-main">
         <CompareComposer />
-        {keys.length > 0 && stacked && shown !== null ? (
+        {imageMode ? (
+          <ImageCompareGrid />
+        ) : keys.length > 0 && stacked && shown !== null ? (
           <>
             <ColumnSwitcher keys={keys} value={shown} onChange={setPicked} />
             <div className="compare-grid is-stacked" data-columns={1} data-testid="compare-stacked">
@@ -130,15 +136,28 @@ export function CompareTab(props: { presets: ColumnPresetsSlot }) {
 function CompareComposer() {
   const prompt = useStore((s) => s.comparePrompt);
   const setPrompt = useStore((s) => s.setComparePrompt);
-  const send = useStore((s) => s.sendCompare);
-  const stop = useStore((s) => s.stopCompare);
-  const reset = useStore((s) => s.newComparison);
+  const imageMode = useStore((s) => s.compareImageMode);
+  const send = useStore((s) => (s.compareImageMode ? s.sendImageCompare : s.sendCompare));
+  const stop = useStore((s) => (s.compareImageMode ? s.stopImageCompare : s.stopCompare));
+  const reset = useStore((s) => (s.compareImageMode ? s.newImageComparison : s.newComparison));
   const add = useStore((s) => s.addCompareColumn);
-  const running = useStore((s) => s.compareColumns.some((c) => c.run !== null));
-  const stopping = useStore((s) =>
-    s.compareColumns.some((c) => c.run !== null && s.runs[c.run.requestId]?.stopping === true),
+  // the runs of the mode on screen: image mode's columns, or the text columns
+  const runIds = useStore(
+    useShallow((s) =>
+      (s.compareImageMode ? s.imageColumns : s.compareColumns).flatMap((c) =>
+        c.run ? [c.run.requestId] : [],
+      ),
+    ),
   );
-  const started = useStore((s) => s.compareColumns.some((c) => c.turns.length > 0 || c.run !== null));
+  const running = runIds.length > 0;
+  const stopping = useStore((s) => runIds.some((id) => s.runs[id]?.stopping === true));
+  const started = useStore(
+    (s) =>
+      running ||
+      (s.compareImageMode
+        ? s.imageColumns.some((c) => c.rounds.length > 0)
+        : s.compareColumns.some((c) => c.turns.length > 0)),
+  );
   const count = useStore((s) => s.compareColumns.length);
   const problem = useStore(selectSendProblem);
   const hasFiles = useStore((s) => (s.composerFiles[COMPARE_FILES]?.length ?? 0) > 0);
@@ -164,7 +183,13 @@ function CompareComposer() {
         className="textarea compare-input"
         rows={2}
         value={prompt}
-        placeholder={started ? t('compare.prompt.followUp') : t('compare.prompt.placeholder')}
+        placeholder={
+          imageMode
+            ? t('compare.images.prompt')
+            : started
+              ? t('compare.prompt.followUp')
+              : t('compare.prompt.placeholder')
+        }
         data-testid="compare-input"
         onChange={(e) => setPrompt(e.target.value)}
         onKeyDown={onKeyDown}
@@ -188,27 +213,31 @@ function CompareComposer() {
           </Button>
         )}
         <div className="compare-composer-secondary">
-          <AttachButton
-            draftKey={COMPARE_FILES}
-            size="s"
-            label={t('compare.attach')}
-            testId="compare-attach"
-          />
-          <Button
-            size="s"
-            variant="ghost"
-            icon="plus"
-            disabled={count >= MAX_COLUMNS || running}
-            onClick={add}
-            data-testid="compare-add-column"
-            title={
-              count >= MAX_COLUMNS
-                ? t('compare.column.atMost', { count: MAX_COLUMNS })
-                : t('compare.column.add.title')
-            }
-          >
-            {t('compare.column.add')}
-          </Button>
+          {imageMode ? null : (
+            <AttachButton
+              draftKey={COMPARE_FILES}
+              size="s"
+              label={t('compare.attach')}
+              testId="compare-attach"
+            />
+          )}
+          {imageMode ? null : (
+            <Button
+              size="s"
+              variant="ghost"
+              icon="plus"
+              disabled={count >= MAX_COLUMNS || running}
+              onClick={add}
+              data-testid="compare-add-column"
+              title={
+                count >= MAX_COLUMNS
+                  ? t('compare.column.atMost', { count: MAX_COLUMNS })
+                  : t('compare.column.add.title')
+              }
+            >
+              {t('compare.column.add')}
+            </Button>
+          )}
           <Button
             size="s"
             variant="ghost"
@@ -221,12 +250,19 @@ function CompareComposer() {
           </Button>
         </div>
       </div>
-      <div className="compare-files">
-        <ComposerFiles draftKey={COMPARE_FILES} formats={formats} />
-      </div>
+      {imageMode ? (
+        <ImageCompareSettings />
+      ) : (
+        <div className="compare-files">
+          <ComposerFiles draftKey={COMPARE_FILES} formats={formats} />
+        </div>
+      )}
       <div className="compare-bar">
-        <SameParamsSwitch />
-        {problem ? (
+        <ModeSwitch disabled={running} />
+        {imageMode ? null : <SameParamsSwitch />}
+        {imageMode ? (
+          <p className="compare-hint faint">{t('compare.images.hint')}</p>
+        ) : problem ? (
           <span className="field-error compare-problem" role="alert" data-testid="compare-params-problem">
             {problem}
           </span>
@@ -240,6 +276,29 @@ function CompareComposer() {
         )}
         <ComparisonsButton />
       </div>
+    </div>
+  );
+}
+
+/** Text columns or image columns: switching leaves the comparison on screen (it stays stored). */
+function ModeSwitch(props: { disabled: boolean }) {
+  const imageMode = useStore((s) => s.compareImageMode);
+  const setMode = useStore((s) => s.setCompareImageMode);
+  return (
+    <div className="segmented compare-mode" role="group" aria-label={t('compare.mode.label')}>
+      {([false, true] as const).map((images) => (
+        <button
+          key={String(images)}
+          type="button"
+          className={`segmented-item${imageMode === images ? ' is-on' : ''}`}
+          aria-pressed={imageMode === images}
+          disabled={props.disabled}
+          onClick={() => void setMode(images)}
+          data-testid={images ? 'compare-mode-images' : 'compare-mode-text'}
+        >
+          {t(images ? 'compare.mode.images' : 'compare.mode.text')}
+        </button>
+      ))}
     </div>
   );
 }

@@ -156,6 +156,13 @@ function ComparisonItem(props: {
               {FORMAT_LABELS[col.format]} · <span className="mono">{displayModelId(col.model)}</span>
             </span>
           ))}
+          {/* an image comparison's images endpoint column, which has no conversation */}
+          {c.images?.[0] ? (
+            <span className="compare-history-column" data-testid="comparison-column">
+              {t('compare.images.endpoint')} ·{' '}
+              <span className="mono">{displayModelId(c.images[0].model)}</span>
+            </span>
+          ) : null}
         </span>
       </button>
       <IconButton

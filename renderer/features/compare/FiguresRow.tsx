@@ -133,7 +133,8 @@ function finishOf(figures: ColumnFigures, t: Translate): ReactNode {
   return '–';
 }
 
-function Figure(props: {
+/** One figure of a column: its label, its value, and whether it is the best or worst of the row. */
+export function Figure(props: {
   label: string;
   value: ReactNode;
   rank?: Rank;

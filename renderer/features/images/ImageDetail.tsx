@@ -70,6 +70,7 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
   );
   const startEdit = useStore((s) => s.startEdit);
   const openConversation = useStore((s) => s.openImageConversation);
+  const openComparison = useStore((s) => s.openImageComparison);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<'save' | 'save-all' | 'copy' | null>(null);
 
@@ -165,6 +166,19 @@ function DetailBody(props: { img: ImageRecord; prev: string | undefined; next: s
                   {img.messageId !== undefined
                     ? t('images.detail.openTurn')
                     : t('images.detail.openConversation')}
+                </button>
+              </>
+            ) : null}
+            {img.comparisonId !== undefined ? (
+              <>
+                {' · '}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void openComparison(img.comparisonId ?? '')}
+                  data-testid="image-comparison"
+                >
+                  {t('compare.images.openComparison')}
                 </button>
               </>
             ) : null}
