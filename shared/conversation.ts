@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TextFormatSchema, type TextFormat } from './formats.ts';
 import { AppErrorSchema } from './errors.ts';
-import { AttachmentSchema } from './attachments.ts';
+import { AttachmentSchema, type Attachment } from './attachments.ts';
 import { extraBodyProblem } from './extra-body.ts';
 import {
   REASONING_EFFORTS,
@@ -244,6 +244,15 @@ export const TurnSchema = z
     }
   });
 export type Turn = z.infer<typeof TurnSchema>;
+
+/**
+ * Every file a turn refers to: the files the user attached, then its tool results' images. Exports carry
+ * and imports store them alike; the host reads them all when it builds a request.
+ */
+export function filesOfTurn(turn: Turn): Attachment[] {
+  const images = (turn.toolResults ?? []).flatMap((r) => r.images ?? []);
+  return images.length === 0 ? (turn.attachments ?? []) : [...(turn.attachments ?? []), ...images];
+}
 
 /** A control's schema, with its range and messages from the table (shared/controls.ts). */
 function controlSchema(spec: ControlSpec): z.ZodType {

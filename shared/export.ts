@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConversationSchema, type Conversation } from './conversation.ts';
+import { ConversationSchema, filesOfTurn, type Conversation } from './conversation.ts';
 import { FolderNameSchema } from './organise.ts';
 import { withCheckedPayload } from './provider-payload.ts';
 import { MAX_CONVERSATION_TURNS, MAX_EXPORTED_TOOL_RUNS } from './limits.ts';
@@ -179,7 +179,7 @@ export function readConversationFile(
     ...(read.branches ? { branches: read.branches.map((t) => withCheckedPayload(t, read.format)) } : {}),
   };
   const turns = [...conversation.turns, ...(conversation.branches ?? [])];
-  const missing = turns.flatMap((t) => t.attachments ?? []).find((a) => !present.has(a.id));
+  const missing = turns.flatMap(filesOfTurn).find((a) => !present.has(a.id));
   if (missing !== undefined) {
     return { ok: false, message: `The conversation file refers to "${missing.name}" but does not carry it.` };
   }

@@ -7,7 +7,13 @@
  */
 import { z } from 'zod';
 import { MCP_LIMITS } from './limits.ts';
-import { MCP_SERVER_NAME_MESSAGE, McpServerNameSchema, TOOL_NAME_PATTERN, type McpToolRef } from './tools.ts';
+import {
+  MCP_SERVER_NAME_MESSAGE,
+  McpServerNameSchema,
+  TOOL_NAME_PATTERN,
+  ToolImageSchema,
+  type McpToolRef,
+} from './tools.ts';
 
 export { McpServerNameSchema, McpToolRefSchema, type McpToolRef } from './tools.ts';
 
@@ -160,20 +166,38 @@ export interface McpOverview {
   servers: McpServerInfo[];
 }
 
-export type McpContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image'; mimeType: string; dataBase64: string }
-  | { type: 'resource'; uri: string; mimeType?: string; text?: string };
+/**
+ * One part of a tool's result as the page gets it. An image is a file the host stored when the call
+ * finished (the attachments' store), referred to by id: the page loads it from the media route and never
+ * holds its bytes.
+ */
+export const McpContentPartSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string().max(MCP_LIMITS.resultChars) }),
+  z.object({ type: z.literal('image'), image: ToolImageSchema }),
+  z.object({
+    type: z.literal('resource'),
+    uri: z.string().max(2_000),
+    mimeType: z.string().max(100).optional(),
+    text: z.string().max(MCP_LIMITS.resultChars).optional(),
+  }),
+]);
+export type McpContentPart = z.infer<typeof McpContentPartSchema>;
 
-export interface McpCallResult {
-  server: string;
-  tool: string;
-  content: McpContentPart[];
+export const McpCallResultSchema = z.object({
+  server: McpServerNameSchema,
+  tool: z.string().min(1).max(200),
+  content: z.array(McpContentPartSchema).max(1_000),
   /** the server said the call failed (or it timed out, or the server died) */
-  isError: boolean;
+  isError: z.boolean(),
   /** parts or text were cut to the output cap */
-  truncated: boolean;
-  ms: number;
+  truncated: z.boolean(),
+  ms: z.number().min(0),
+});
+export type McpCallResult = z.infer<typeof McpCallResultSchema>;
+
+/** The images of a result, in order (they go back with the result's text). */
+export function mcpResultImages(result: Pick<McpCallResult, 'content'>): z.infer<typeof ToolImageSchema>[] {
+  return result.content.flatMap((p) => (p.type === 'image' ? [p.image] : []));
 }
 
 /**
@@ -194,8 +218,11 @@ export function mcpFunctionName(ref: McpToolRef, taken: ReadonlySet<string>): st
   return name;
 }
 
-/** The result as the text that goes back to the model: texts, resources, and a note for each image. */
-export function mcpResultText(result: McpCallResult): string {
+/**
+ * The result's text that goes back to the model: texts and resources. Its images go beside it, in the
+ * format's own image shape (mcpResultImages), so they are not said here.
+ */
+export function mcpResultText(result: Pick<McpCallResult, 'content' | 'truncated'>): string {
   const pieces: string[] = [];
   for (const part of result.content) {
     if (part.type === 'text') pieces.push(part.text);
@@ -203,7 +230,6 @@ export function mcpResultText(result: McpCallResult): string {
       pieces.push(
         part.text !== undefined ? `[resource ${part.uri}]\n${part.text}` : `[resource ${part.uri}]`,
       );
-    else pieces.push(`[image ${part.mimeType}, ${Math.floor((part.dataBase64.length * 3) / 4)} bytes]`);
   }
   if (result.truncated) pieces.push(`[The result was cut to ${MCP_LIMITS.resultChars} characters.]`);
   return pieces.join('\n');
@@ -233,4 +259,6 @@ export const MCP_RESULT_WORDS = {
   denied: (reason: string) => `The user denied this tool call. Reason: ${reason || 'none given'}.`,
   stopped: 'The user stopped this tool call before it finished.',
   empty: '(The tool returned nothing.)',
+  /** a result of images only: its text (every format wants some) */
+  imagesOnly: (n: number) => `(The tool returned ${n === 1 ? 'an image' : `${n} images`}.)`,
 } as const;

@@ -35,3 +35,13 @@ export function suitsPurpose(id: string, purpose: ModelPurpose): boolean {
 export function makerLabel(format: TextFormat): string {
   return MAKERS[format].label;
 }
+
+/**
+ * Whether a generate-content model reads media inside a function response (`functionResponse.parts` of
+ * inlineData): the vendor documents multimodal function responses for its 3-series models on. Older
+ * ones get a tool's images as inlineData parts after the function responses instead.
+ */
+export function takesMultimodalFunctionResponses(id: string): boolean {
+  const m = /^(?:models\/)?gemini-(\d+)/i.exec(id);
+  return m !== null && Number(m[1]) >= 3;
+}

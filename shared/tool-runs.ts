@@ -2,8 +2,8 @@
  * The inspector's record of one tool run: a call a reply made to an MCP server's tool, from the user's
  * answer to its result. Part of the conversation's record (stored with it, deleted with it) and shown in
  * the inspector beside the HTTP exchanges, in time order. Like the exchange record it keeps what helps
- * reading and elides what is large: an image is kept as its type and size, never its bytes; the
- * arguments and the result text keep MCP_LIMITS.resultChars characters.
+ * reading and elides what is large: an image is kept as its type, size and the id of the file the host
+ * stored, never its bytes; the arguments and the result text keep MCP_LIMITS.resultChars characters.
  */
 import { z } from 'zod';
 import { MAX_TIME_MS, MCP_LIMITS } from './limits.ts';
@@ -18,8 +18,18 @@ const Ms = z.number().int().min(0).max(86_400_000);
 
 export const ToolRunPartSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: Text }),
-  /** the image's bytes are not kept in the record: its type and size say what came back */
-  z.object({ type: z.literal('image'), mimeType: z.string().max(100), bytes: z.number().int().min(0) }),
+  /**
+   * the image's bytes are not kept in the record: its type and size say what came back, and its file (the
+   * id of the attachment the host stored, absent in records from before) shows it while a turn keeps it
+   */
+  z.object({
+    type: z.literal('image'),
+    mimeType: z.string().max(100),
+    bytes: z.number().int().min(0),
+    id: z.string().min(1).max(100).optional(),
+    width: z.number().int().positive().optional(),
+    height: z.number().int().positive().optional(),
+  }),
   z.object({
     type: z.literal('resource'),
     uri: z.string().max(2_000),
@@ -90,16 +100,20 @@ function capped(text: string): { text: string; cut: boolean } {
     : { text, cut: false };
 }
 
-/** A call's result as the record keeps it: images elided to type and size. One pass over the parts. */
+/** A call's result as the record keeps it: images as their file's id, type and size. One pass over the parts. */
 export function toolRunContent(result: McpCallResult): { content: ToolRunPart[]; truncated: boolean } {
   let truncated = result.truncated;
   const content: ToolRunPart[] = [];
   for (const part of result.content.slice(0, 1_000)) {
     if (part.type === 'image') {
+      const { id, mimeType, bytes, width, height } = part.image;
       content.push({
         type: 'image',
-        mimeType: part.mimeType.slice(0, 100),
-        bytes: Math.floor((part.dataBase64.length * 3) / 4),
+        mimeType: mimeType.slice(0, 100),
+        bytes,
+        id,
+        ...(width === undefined ? {} : { width }),
+        ...(height === undefined ? {} : { height }),
       });
     } else if (part.type === 'text') {
       const { text, cut } = capped(part.text);

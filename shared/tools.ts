@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { schemaTextProblem } from './json-schema.ts';
+import { AttachmentSchema, type Attachment } from './attachments.ts';
+import { MCP_LIMITS } from './limits.ts';
 
 /** Names every format accepts: chat and responses allow 64 of [a-zA-Z0-9_-]; generate wants a letter or _ first. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
@@ -97,6 +99,16 @@ export const ToolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
+/**
+ * An image a tool returned, as a result carries it: a file in the data folder (the same store and
+ * description as a user's attachment, kind image), never its bytes. The host reads them when a request
+ * is built and sends them in each format's own image shape.
+ */
+export const ToolImageSchema = AttachmentSchema.refine((a) => a.kind === 'image', {
+  message: "A tool result's image must be an image file.",
+});
+export type ToolImage = Attachment;
+
 /** The user's answer to one call, carried by the user turn that follows the reply. */
 export const ToolResultSchema = z.object({
   callId: z.string().min(1).max(200),
@@ -105,6 +117,11 @@ export const ToolResultSchema = z.object({
   content: z.string().max(MAX_TOOL_RESULT_CHARS, 'A tool result is larger than 2 MB.'),
   /** the user marked it as a failure (messages `is_error`; elsewhere said in the content) */
   isError: z.boolean().optional(),
+  /** images a server tool returned (by reference; they go back to the model in the format's image shape) */
+  images: z
+    .array(ToolImageSchema)
+    .max(MCP_LIMITS.resultImages, `A tool result carries at most ${MCP_LIMITS.resultImages} images.`)
+    .optional(),
 });
 export type ToolResult = z.infer<typeof ToolResultSchema>;
 

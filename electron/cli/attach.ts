@@ -67,8 +67,8 @@ export interface FitNote {
   to: Attachment;
 }
 
-/** The image fitted to `format`'s limits, described again from the new bytes. */
-async function fitted(
+/** The image fitted to `format`'s limits, described again from the new bytes (a tool's images too). */
+export async function fitted(
   a: Attachment,
   bytes: Uint8Array,
   format: TextFormat,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import type { Conversation, Params } from '../../shared/conversation.ts';
+import { filesOfTurn, type Conversation, type Params } from '../../shared/conversation.ts';
 import { parseConversationFile, toConversationFile, type EmbeddedFile } from '../../shared/export.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { UsageError } from './args.ts';
@@ -75,7 +75,7 @@ export async function saveHistory(
 ): Promise<void> {
   const { conversation, imageFiles } = await imagesToFiles(path, whole, images.dir, images.paths);
   const turns = [...conversation.turns, ...(conversation.branches ?? [])];
-  const ids = [...new Set(turns.flatMap((t) => t.attachments ?? []).map((a) => a.id))];
+  const ids = [...new Set(turns.flatMap(filesOfTurn).map((a) => a.id))];
   const embedded: EmbeddedFile[] = ids.flatMap((id) => {
     const bytes = files.get(id);
     return bytes

@@ -7,7 +7,14 @@ import type { Params } from '../../shared/conversation.ts';
 import { SettingsSchema } from '../../shared/contract.ts';
 import { MCP_DENY_REASON_CHARS } from '../../shared/limits.ts';
 import { mcpFunctionNames, mcpResultText, MCP_RESULT_WORDS, type McpToolRef } from '../../shared/mcp.ts';
-import { argumentsValue, type ToolCall, type ToolResult } from '../../shared/tools.ts';
+import { argumentsValue, type ToolCall, type ToolImage, type ToolResult } from '../../shared/tools.ts';
+import { FORMAT_IMAGE_LIMITS, imageFits } from '../../shared/attachments.ts';
+import { compact } from '../../shared/compact.ts';
+import type { TextFormat } from '../../shared/formats.ts';
+import { randomUUID } from 'node:crypto';
+import { decodeBase64Strict, inspectFile } from '../core/index.ts';
+import type { McpRawResult } from '../mcp/result.ts';
+import { fitted } from './attach.ts';
 import type { ToolRunStatus } from '../../shared/tool-runs.ts';
 import { ApiError } from '../core/index.ts';
 import { mcpConfigPath } from '../mcp/config-file.ts';
@@ -29,6 +36,8 @@ export interface CliToolRun {
   status: ToolRunStatus;
   /** the text that went back to the model */
   result: string;
+  /** the images that went back with it (their bytes are in the run's files, by id) */
+  images?: ToolImage[];
 }
 
 export interface CliMcp {
@@ -71,6 +80,10 @@ interface Options {
   term: Terminal;
   signal: AbortSignal;
   version: string;
+  /** the conversation's format: a tool's image past its limits is fitted to them, as the app does */
+  format: TextFormat;
+  /** the run's files by id, where a tool's images are put (the request reads them from here) */
+  files: Map<string, Uint8Array>;
 }
 
 /** Starts the named servers (refusing a name mcp.json does not list) and lists their tools. */
@@ -161,10 +174,25 @@ function session(manager: McpManager, refs: McpToolRef[], o: Options): CliMcp {
     const base = { callId: call.id, server: ref.server, tool: ref.tool, arguments: call.arguments };
     o.term.err(`quartet: running ${key}\n`);
     try {
-      const result = await manager.call(ref.server, ref.tool, args, o.signal);
-      const text = mcpResultText(result) || MCP_RESULT_WORDS.empty;
-      o.term.err(`quartet: ${key} ${result.isError ? 'failed' : 'answered'} (${text.length} characters)\n`);
-      return { ...base, status: result.isError ? 'error' : 'done', result: text };
+      const raw = await manager.call(ref.server, ref.tool, args, o.signal);
+      const { images, notes } = await keepImages(raw, o);
+      const said = mcpResultText({
+        content: raw.content.flatMap((p) => (p.type === 'image' ? [] : [p])),
+        truncated: raw.truncated,
+      });
+      const body = [said, ...notes].filter((t) => t !== '').join('\n');
+      const text =
+        body || (images.length > 0 ? MCP_RESULT_WORDS.imagesOnly(images.length) : MCP_RESULT_WORDS.empty);
+      const shown = images.length > 0 ? ` and ${images.length} image${images.length === 1 ? '' : 's'}` : '';
+      o.term.err(
+        `quartet: ${key} ${raw.isError ? 'failed' : 'answered'} (${text.length} characters${shown})\n`,
+      );
+      return {
+        ...base,
+        status: raw.isError ? 'error' : 'done',
+        result: text,
+        ...(images.length > 0 ? { images } : {}),
+      };
     } catch (e) {
       if (o.signal.aborted) throw new ApiError({ kind: 'aborted', message: MCP_RESULT_WORDS.stopped });
       const message = (e as Error).message;
@@ -207,11 +235,56 @@ function session(manager: McpManager, refs: McpToolRef[], o: Options): CliMcp {
         name: (calls[i] as ToolCall).name,
         content: r.result,
         ...(r.status === 'error' ? { isError: true } : {}),
+        ...(r.images ? { images: r.images } : {}),
       }));
       return { results, runs };
     },
     close: () => manager.close(),
   };
+}
+
+/**
+ * A result's images kept in the run's files (checked from their bytes as the app's store checks them,
+ * fitted to the format's limits), described by reference for the result; one that cannot be read is a
+ * note in the result's text instead.
+ */
+async function keepImages(
+  raw: McpRawResult,
+  o: Pick<Options, 'format' | 'files'>,
+): Promise<{ images: ToolImage[]; notes: string[] }> {
+  const images: ToolImage[] = [];
+  const notes: string[] = [];
+  for (const part of raw.content) {
+    if (part.type !== 'image') continue;
+    const n = images.length + notes.length + 1;
+    const name = `${raw.server}-${raw.tool}-${n}`.replace(/[^A-Za-z0-9_.-]/g, '_');
+    const bytes = decodeBase64Strict(part.dataBase64);
+    const described =
+      bytes === null ? { problem: 'not valid base64' } : await inspectFile(name, part.mimeType, bytes);
+    if (bytes === null || 'problem' in described || described.kind !== 'image') {
+      const why = 'problem' in described ? described.problem : 'not an image';
+      notes.push(`[an image the server sent (${part.mimeType}) could not be read: ${why}]`);
+      continue;
+    }
+    let image: ToolImage = compact({
+      id: randomUUID(),
+      name,
+      mimeType: described.mimeType,
+      kind: 'image' as const,
+      bytes: bytes.length,
+      width: described.width,
+      height: described.height,
+    });
+    let kept = bytes;
+    if (!imageFits(FORMAT_IMAGE_LIMITS[o.format], image)) {
+      const fit = await fitted(image, bytes, o.format);
+      image = fit.attachment;
+      kept = fit.bytes;
+    }
+    o.files.set(image.id, kept);
+    images.push(image);
+  }
+  return { images, notes };
 }
 
 /** The arguments indented when they are JSON, as sent otherwise. */

@@ -15,6 +15,7 @@ import { requireRoom } from './turn-room.ts';
 import { withSuffix } from '../../shared/titles.ts';
 import { invalid } from './errors.ts';
 import type { Services } from './services.ts';
+import { toolImageIds } from './tool-result-images.ts';
 
 export function branchHandlers(
   s: Services,
@@ -59,6 +60,8 @@ export function branchHandlers(
             copy.id,
             (files.get(stored.id) ?? []).map((a) => a.id),
           );
+          // a results turn's tool images too, so deleting the source leaves the fork's files
+          s.store.attachments.linkToolImages(copy.id, toolImageIds(copy.toolResults));
           parent = copy.id;
         }
         s.store.messages.setLeaf(id, parent);

@@ -6,7 +6,12 @@
 import { storeReplyImages } from './reply-images.ts';
 import { randomUUID } from 'node:crypto';
 import type { SendResult } from '../../shared/contract.ts';
-import { isUsableModelId, MAX_FINISH_REASON_CHARS, type Turn } from '../../shared/conversation.ts';
+import {
+  filesOfTurn,
+  isUsableModelId,
+  MAX_FINISH_REASON_CHARS,
+  type Turn,
+} from '../../shared/conversation.ts';
 import type { ToolResult } from '../../shared/tools.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { ApiError, validateTurnInput, type ServiceClient, type TurnReply } from '../core/index.ts';
@@ -19,6 +24,7 @@ import {
   type StoredTurn,
 } from '../store/index.ts';
 import { readAttachment } from './attachment-files.ts';
+import { toolImageIds, withStoredToolImages } from './tool-result-images.ts';
 import {
   madeElsewhere,
   requireConversation,
@@ -180,6 +186,7 @@ function commitUserTurn(s: Services, conversation: ConversationRow, plan: Plan):
         plan.userTurn.id,
         plan.attachments.map((a) => a.id),
       );
+      attachments.linkToolImages(plan.userTurn.id, toolImageIds(plan.userTurn.toolResults));
       messages.setLeaf(conversation.id, plan.userTurn.id);
     } else if (
       plan.replaces !== undefined &&
@@ -197,11 +204,14 @@ function commitUserTurn(s: Services, conversation: ConversationRow, plan: Plan):
   });
 }
 
-/** The bytes of every file the history's user turns carry, read from the data folder, by attachment id. */
+/**
+ * The bytes of every file the history's user turns carry (attached, and the images of their tool
+ * results), read from the data folder, by attachment id.
+ */
 async function filesOf(s: Services, history: readonly Turn[], rows: readonly AttachmentRow[]) {
   const files = new Map<string, Uint8Array>();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const needed = history.flatMap((t) => (t.role === 'user' ? (t.attachments ?? []) : []));
+  const needed = history.flatMap((t) => (t.role === 'user' ? filesOfTurn(t) : []));
   const stored = s.store.attachments;
   for (const a of needed) {
     if (files.has(a.id)) continue;
@@ -288,8 +298,14 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
     try {
       return await runRequest(s.requests, requestId, async (signal) => {
         // Checked before anything is stored: a bad model, parameters or files are the user's to fix.
+        // A tool's images are the host's own files, fitted to the format's limits where they exceed them.
         const plan =
-          how.kind === 'send' ? planSend(s, conversation, how) : planRegenerate(s, conversation, how.turnId);
+          how.kind === 'send'
+            ? planSend(s, conversation, {
+                ...how,
+                toolResults: await withStoredToolImages(s, conversation.format, how.toolResults),
+              })
+            : planRegenerate(s, conversation, how.turnId);
         // a new user turn and its reply, or one more reply (none when it replaces a failed one)
         if (plan.isNew) requireRoom(s, conversation.id, plan.parentId, 2);
         else requireRoom(s, conversation.id, plan.userTurn.id, plan.replaces !== undefined ? 0 : 1);

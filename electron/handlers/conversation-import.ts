@@ -3,13 +3,14 @@
 // with its parent and files mapped, so importing the same file twice never collides. The file's tool runs
 // (version 3) are stored after the turns, each under a new id and linked to its reply's new id.
 import { randomUUID } from 'node:crypto';
-import type { Conversation, Turn } from '../../shared/conversation.ts';
+import { filesOfTurn, type Conversation, type Turn } from '../../shared/conversation.ts';
 import type { EmbeddedFile } from '../../shared/export.ts';
-import { toolRunChars, type ToolRunFile } from '../../shared/tool-runs.ts';
+import { toolRunChars, type ToolRunFile, type ToolRunPart } from '../../shared/tool-runs.ts';
 import { DEFAULT_TITLE } from '../../shared/titles.ts';
 import { MAX_TURN_VERSIONS } from '../../shared/limits.ts';
-import type { AttachmentRow } from '../store/index.ts';
+import { toAttachmentRecord, type AttachmentRow } from '../store/index.ts';
 import { storeAttachment } from './attachment-files.ts';
+import { toolImageIds } from './tool-result-images.ts';
 import { invalid } from './errors.ts';
 import { nextTurn } from '../core/give-way.ts';
 import { parseImportOffLoop } from './import-parse.ts';
@@ -167,7 +168,7 @@ export async function importConversation(
 
   // The files first (checked from their bytes like an upload); a refusal names the file.
   const described = new Map<string, { name: string; mimeType: string }>();
-  for (const { turn } of nodes) for (const a of turn.attachments ?? []) described.set(a.id, a);
+  for (const { turn } of nodes) for (const a of filesOfTurn(turn)) described.set(a.id, a);
   const stored = new Map<string, AttachmentRow>();
   for (const file of parsed.files) {
     const meta = described.get(file.id);
@@ -183,8 +184,22 @@ export async function importConversation(
   const store = (node: Node) => {
     const { turn, parentId } = node;
     // Exchange records belong to the database that made them; here they would point nowhere.
-    const { exchangeId: _x, attachments, versions: _v, parentId: _p, ...rest } = turn;
-    const copy: Turn = { ...rest, id: newIds.get(turn.id) as string };
+    const { exchangeId: _x, attachments, versions: _v, parentId: _p, toolResults, ...rest } = turn;
+    // a result's images are the files stored above, described as stored (their new ids)
+    const results = toolResults?.map((r) => {
+      if (!r.images) return r;
+      const { images, ...text } = r;
+      const kept = images.flatMap((a) => {
+        const row = stored.get(a.id);
+        return row && row.kind === 'image' ? [toAttachmentRecord(row)] : [];
+      });
+      return kept.length > 0 ? { ...text, images: kept } : text;
+    });
+    const copy: Turn = {
+      ...rest,
+      ...(results ? { toolResults: results } : {}),
+      id: newIds.get(turn.id) as string,
+    };
     if (copy.error?.exchangeId !== undefined) {
       const { exchangeId: _e, ...error } = copy.error;
       copy.error = error;
@@ -194,6 +209,7 @@ export async function importConversation(
       copy.id,
       (attachments ?? []).flatMap((a) => stored.get(a.id)?.id ?? []),
     );
+    s.store.attachments.linkToolImages(copy.id, toolImageIds(copy.toolResults));
   };
   // The turns in short tasks, parents first (each task whole: a tree that only lacks its later turns).
   // One that fails half-way is taken out again, so a refused import leaves nothing behind.
@@ -218,7 +234,7 @@ export async function importConversation(
     }
     const last = source.turns.at(-1);
     s.store.messages.setLeaf(id, last ? (newIds.get(last.id) ?? null) : null);
-    await storeToolRuns(s, id, parsed.toolRuns ?? [], newIds);
+    await storeToolRuns(s, id, parsed.toolRuns ?? [], newIds, stored);
   } catch (e) {
     s.store.transaction(() => s.store.conversations.delete(id));
     throw e;
@@ -243,6 +259,7 @@ async function storeToolRuns(
   conversationId: string,
   runs: readonly ToolRunFile[],
   newIds: ReadonlyMap<string, string>,
+  files: ReadonlyMap<string, AttachmentRow>,
 ): Promise<void> {
   let task: ToolRunFile[] = [];
   let chars = 0;
@@ -255,7 +272,13 @@ async function storeToolRuns(
       for (const run of batch) {
         const replyId = newIds.get(run.replyId);
         if (replyId === undefined) throw broken('a tool run names a reply the file does not hold');
-        s.store.toolRuns.put({ ...run, id: randomUUID(), conversationId, replyId });
+        s.store.toolRuns.put({
+          ...run,
+          content: run.content.map((part) => withImportedFile(part, files)),
+          id: randomUUID(),
+          conversationId,
+          replyId,
+        });
       }
     });
   };
@@ -268,6 +291,17 @@ async function storeToolRuns(
     chars += size;
   }
   if (task.length > 0) await flush();
+}
+
+/**
+ * A run's image names its file by the id it had where it was exported: here it is the file the import
+ * stored from the same bytes (a result's image the file carried), or none (the record keeps type and size).
+ */
+function withImportedFile(part: ToolRunPart, files: ReadonlyMap<string, AttachmentRow>): ToolRunPart {
+  if (part.type !== 'image' || part.id === undefined) return part;
+  const { id, ...rest } = part;
+  const row = files.get(id);
+  return row ? { ...rest, id: row.id } : rest;
 }
 
 /** How far up its branch an imported reply looks for its prompt and the image it edited. */

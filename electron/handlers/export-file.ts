@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import { copyFile, mkdir, open } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Attachment } from '../../shared/attachments.ts';
-import type { Conversation } from '../../shared/conversation.ts';
+import { filesOfTurn, type Conversation } from '../../shared/conversation.ts';
 import { CONVERSATION_FILE_VERSION, exportable, type EmbeddedFile } from '../../shared/export.ts';
 import { MAX_EXPORTED_TOOL_RUNS } from '../../shared/limits.ts';
 import { toolRunChars, toToolRunFile, type ToolRunFile } from '../../shared/tool-runs.ts';
@@ -17,11 +17,11 @@ import type { Services } from './services.ts';
 /** Above this many characters, an export is written to a file instead of sent to the page. */
 export const INLINE_EXPORT_MAX_CHARS = 20_000_000;
 
-/** Every attachment the conversation's turns use, once each, in the order they first appear. */
+/** Every file the conversation's turns use (attached, tool results' images), once each, in order. */
 export function attachmentsOf(conversation: Conversation): Attachment[] {
   const seen = new Map<string, Attachment>();
   for (const turn of [...conversation.turns, ...(conversation.branches ?? [])]) {
-    for (const a of turn.attachments ?? []) if (!seen.has(a.id)) seen.set(a.id, a);
+    for (const a of filesOfTurn(turn)) if (!seen.has(a.id)) seen.set(a.id, a);
   }
   return [...seen.values()];
 }

@@ -94,12 +94,16 @@ function toolCallsBlock(calls: readonly ToolCall[]): string {
     .join('\n\n');
 }
 
-function toolResultsBlock(results: readonly ToolResult[]): string {
+function toolResultsBlock(results: readonly ToolResult[], filesBeside: boolean): string {
   return results
     .map((r) => {
       const content = prettyJson(r.content);
       const what = r.isError ? 'Function error' : 'Function result';
-      return `**${what}** \`${r.name}\` (${r.callId})\n\n${fenced(content.text, content.lang)}`;
+      const block = `**${what}** \`${r.name}\` (${r.callId})\n\n${fenced(content.text, content.lang)}`;
+      // the images a tool returned, linked like attached files (their files go in the same folder)
+      return r.images && r.images.length > 0
+        ? `${block}\n\n${attachmentsBlock(r.images, filesBeside)}`
+        : block;
     })
     .join('\n\n');
 }
@@ -108,7 +112,8 @@ function turnSection(turn: Turn, filesBeside: boolean): string {
   const heading = turn.role === 'user' ? '## User' : `## Assistant${turn.model ? ` (${turn.model})` : ''}`;
   const blocks = [heading];
   if (turn.thoughts) blocks.push(thoughtsBlock(turn.thoughts));
-  if (turn.toolResults && turn.toolResults.length > 0) blocks.push(toolResultsBlock(turn.toolResults));
+  if (turn.toolResults && turn.toolResults.length > 0)
+    blocks.push(toolResultsBlock(turn.toolResults, filesBeside));
   if (turn.text) blocks.push(turn.text);
   if (turn.toolCalls && turn.toolCalls.length > 0) blocks.push(toolCallsBlock(turn.toolCalls));
   if (turn.attachments && turn.attachments.length > 0)

@@ -13,6 +13,7 @@ import { invalid } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { runRequest } from './requests.ts';
 import { checkPlace, recordToolRun, type ToolRunFacts } from './tool-runs.ts';
+import { storeToolImages } from './tool-images.ts';
 import type { Services } from './services.ts';
 import type { Store } from '../store/index.ts';
 
@@ -86,9 +87,11 @@ export function mcpHandlers(
           if (args === null || typeof args !== 'object' || Array.isArray(args)) {
             throw new McpRefusal("The call's arguments are not a JSON object, so the tool was not run.");
           }
-          const result = await runRequest(s.requests, requestId, (sig) => {
+          const result = await runRequest(s.requests, requestId, async (sig) => {
             signal = sig;
-            return s.mcp.call(server, tool, args as Record<string, unknown>, sig);
+            const raw = await s.mcp.call(server, tool, args as Record<string, unknown>, sig);
+            // its images become files here: the page and the record get references, never base64
+            return storeToolImages(s, raw);
           });
           record({ status: result.isError ? 'error' : 'done', result });
           return result;

@@ -8,7 +8,6 @@ import { createRedactor } from '../core/index.ts';
 import { MCP_LIMITS } from '../../shared/limits.ts';
 import {
   mcpEntrySummary,
-  type McpCallResult,
   type McpConfigProblem,
   type McpEntry,
   type McpOverview,
@@ -16,7 +15,7 @@ import {
   type McpToolInfo,
 } from '../../shared/mcp.ts';
 import { readMcpConfig } from './config-file.ts';
-import { capResult } from './result.ts';
+import { capResult, type McpRawResult } from './result.ts';
 import { IsolatedStdioTransport, TailBuffer } from './stdio-transport.ts';
 
 export interface McpLog {
@@ -66,7 +65,7 @@ export interface McpManager {
     tool: string,
     args: Record<string, unknown>,
     signal?: AbortSignal,
-  ): Promise<McpCallResult>;
+  ): Promise<McpRawResult>;
   close(): Promise<void>;
 }
 
@@ -312,7 +311,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       if (!client) throw new McpRefusal(`The tool server ${server} is not running.`);
       const t0 = performance.now();
       log.info(`mcp: calling ${server}/${tool}`);
-      const done = (r: Omit<McpCallResult, 'server' | 'tool' | 'ms'>): McpCallResult => {
+      const done = (r: Omit<McpRawResult, 'server' | 'tool' | 'ms'>): McpRawResult => {
         const ms = Math.round(performance.now() - t0);
         log.info(`mcp: ${server}/${tool} ${r.isError ? 'failed' : 'answered'} in ${ms} ms`);
         return { server, tool, ms, ...r };

@@ -2,7 +2,17 @@
 // The result comes from a program the user chose but does not control: every field is checked, and a
 // part of a kind Quartet does not show (audio, a resource link) is said as a line of text.
 import { MCP_LIMITS } from '../../shared/limits.ts';
-import type { McpContentPart } from '../../shared/mcp.ts';
+import type { McpCallResult, McpContentPart } from '../../shared/mcp.ts';
+
+/**
+ * A part as the server sent it, within the caps: an image still as its base64. The host stores it as a
+ * file before anything leaves the host (handlers/tool-images.ts); the CLI keeps it in memory.
+ */
+export type McpRawPart =
+  Exclude<McpContentPart, { type: 'image' }> | { type: 'image'; mimeType: string; dataBase64: string };
+
+/** A call's result before its images are stored. */
+export type McpRawResult = Omit<McpCallResult, 'content'> & { content: McpRawPart[] };
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -15,8 +25,8 @@ function str(v: unknown): string | undefined {
  * The parts of a tools/call result's `content`, in order, until the text cap (characters over all text
  * parts) or the image cap; `truncated` when anything was cut or left out. One pass over the parts.
  */
-export function capResult(content: unknown): { content: McpContentPart[]; truncated: boolean } {
-  const parts: McpContentPart[] = [];
+export function capResult(content: unknown): { content: McpRawPart[]; truncated: boolean } {
+  const parts: McpRawPart[] = [];
   let chars = 0;
   let images = 0;
   let truncated = false;

@@ -22,6 +22,8 @@ export interface AttachmentsRepo {
   insert(row: AttachmentRow): void;
   /** links the files to a turn, in order */
   link(messageId: string, attachmentIds: readonly string[]): void;
+  /** links the images of a turn's tool results to it (kept apart from the files the user attached) */
+  linkToolImages(messageId: string, attachmentIds: readonly string[]): void;
   /** the files of each turn that has any, in order */
   ofMessages(messageIds: readonly string[]): Map<string, AttachmentRow[]>;
   /** the attachments any turn of the conversation uses */
@@ -68,11 +70,19 @@ export function createAttachmentsRepo(db: DatabaseSync): AttachmentsRepo {
   const link = db.prepare(
     'INSERT INTO message_attachments (message_id, position, attachment_id) VALUES (?, ?, ?)',
   );
-  const ofConversation = db.prepare(
-    `SELECT DISTINCT ma.attachment_id AS id FROM message_attachments ma
-     JOIN messages m ON m.id = ma.message_id WHERE m.conversation_id = ?`,
+  const linkToolImage = db.prepare(
+    'INSERT INTO message_tool_images (message_id, position, attachment_id) VALUES (?, ?, ?)',
   );
-  const unused = 'NOT EXISTS (SELECT 1 FROM message_attachments ma WHERE ma.attachment_id = a.id)';
+  const ofConversation = db.prepare(
+    `SELECT ma.attachment_id AS id FROM message_attachments ma
+     JOIN messages m ON m.id = ma.message_id WHERE m.conversation_id = ?
+     UNION
+     SELECT ti.attachment_id AS id FROM message_tool_images ti
+     JOIN messages m ON m.id = ti.message_id WHERE m.conversation_id = ?`,
+  );
+  const unused =
+    'NOT EXISTS (SELECT 1 FROM message_attachments ma WHERE ma.attachment_id = a.id) AND ' +
+    'NOT EXISTS (SELECT 1 FROM message_tool_images ti WHERE ti.attachment_id = a.id)';
   const unusedById = db.prepare(`SELECT a.id, a.file_path FROM attachments a WHERE a.id = ? AND ${unused}`);
   const unusedBefore = db.prepare(
     `SELECT a.id, a.file_path FROM attachments a WHERE a.created_at < ? AND ${unused}`,
@@ -107,6 +117,9 @@ export function createAttachmentsRepo(db: DatabaseSync): AttachmentsRepo {
     link(messageId, ids) {
       ids.forEach((id, position) => link.run(messageId, position, id));
     },
+    linkToolImages(messageId, ids) {
+      ids.forEach((id, position) => linkToolImage.run(messageId, position, id));
+    },
     ofMessages(messageIds) {
       const result = new Map<string, AttachmentRow[]>();
       // In chunks: SQLite bounds the number of parameters of one statement.
@@ -127,7 +140,8 @@ export function createAttachmentsRepo(db: DatabaseSync): AttachmentsRepo {
       }
       return result;
     },
-    idsOfConversation: (conversationId) => ofConversation.all(conversationId).map((r) => str(r, 'id')),
+    idsOfConversation: (conversationId) =>
+      ofConversation.all(conversationId, conversationId).map((r) => str(r, 'id')),
     deleteUnused(filter) {
       const rows =
         'ids' in filter

@@ -5,6 +5,7 @@ import type { Turn } from '../../shared/conversation.ts';
 import { MCP_DENY_REASON_CHARS, MCP_STEP_LIMIT } from '../../shared/limits.ts';
 import {
   mcpFunctionNames,
+  mcpResultImages,
   mcpResultText,
   MCP_RESULT_WORDS,
   type McpCallResult,
@@ -114,10 +115,14 @@ export function mcpToolResult(state: McpCallState): ToolResult | undefined {
   const base = { callId: state.call.id, name: state.call.name };
   if (state.status === 'done' && state.result) {
     const text = mcpResultText(state.result);
+    // images by reference: the host reads their files when it builds the request
+    const images = mcpResultImages(state.result);
+    const none = images.length > 0 ? MCP_RESULT_WORDS.imagesOnly(images.length) : MCP_RESULT_WORDS.empty;
     return {
       ...base,
-      content: text === '' ? MCP_RESULT_WORDS.empty : text,
+      content: text === '' ? none : text,
       ...(state.result.isError ? { isError: true } : {}),
+      ...(images.length > 0 ? { images } : {}),
     };
   }
   if (state.status === 'denied') {

@@ -106,6 +106,26 @@ describe('quartet ask --mcp', () => {
     });
   }
 
+  for (const format of ['chat', 'responses', 'messages', 'generate'] as const) {
+    it(`${format}: a tool's image goes back as an image, and the history file keeps it`, async () => {
+      const history = join(dataDir, `chart-${format}.json`);
+      const r = await runCli(ask(format, 'Draw it. [[call:local__chart]]', '--yes', '--history', history), {
+        env,
+      });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('local/chart answered (9 characters and 1 image)');
+      // the simulator says what image it received: inside the result, or (chat) in the message after it
+      expect(r.stdout).toContain('image/png 64x64');
+      const saved = parseConversationFile(await readFile(history, 'utf8'));
+      if (!saved.ok) throw new Error(saved.message);
+      const images = saved.conversation.turns.flatMap((t) =>
+        (t.toolResults ?? []).flatMap((x) => x.images ?? []),
+      );
+      expect(images.map((i) => [i.mimeType, i.width, i.height])).toEqual([['image/png', 64, 64]]);
+      expect(saved.files.map((f) => f.id)).toContain(images[0]!.id);
+    });
+  }
+
   it('y runs the call after showing its server, tool and full arguments', async () => {
     const r = await onTerminal(ask('messages', 'Add them. [[call:local__add]]'), ['y']);
     expect(r.code).toBe(0);

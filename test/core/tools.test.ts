@@ -696,3 +696,132 @@ describe('a message after unanswered calls', () => {
     ).toBeUndefined();
   });
 });
+
+describe("a tool result's images in the next request, in each format's own shape", () => {
+  /** A 1x1 PNG, as a tool returns it; its bytes are read from `files` by id, as the host reads the file. */
+  const PIXEL = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const B64 = PIXEL.toString('base64');
+  const image = {
+    id: 'img-1',
+    name: 'local-chart-1.png',
+    mimeType: 'image/png',
+    kind: 'image' as const,
+    bytes: PIXEL.length,
+    width: 1,
+    height: 1,
+  };
+  const files = new Map([[image.id, new Uint8Array(PIXEL)]]);
+  const withImage = (format: TextFormat, content = 'the chart', model = 'm') => {
+    const { history, calls } = roundTrip(format);
+    const results: ToolResult[] = [
+      { callId: calls[0]!.id, name: 'get_weather', content, images: [image] },
+      { callId: calls[1]!.id, name: 'get_time', content: '14:05' },
+    ];
+    const turns = [...history.slice(0, 2), { ...history[2]!, toolResults: results }];
+    return { calls, body: buildRequest(format, model, turns, TOOLS, true, files) };
+  };
+
+  it('messages: tool_result content lists a text block and a base64 image block', () => {
+    const { body } = withImage('messages');
+    const last = (body['messages'] as { content: Record<string, unknown>[] }[])[2]!;
+    expect(last.content[0]).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'toolu_a',
+      content: [
+        { type: 'text', text: 'the chart' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: B64 } },
+      ],
+    });
+    // a result without images keeps its text content
+    expect(last.content[1]).toEqual({ type: 'tool_result', tool_use_id: 'toolu_b', content: '14:05' });
+  });
+
+  it('messages: an image-only result has no empty text block (the service refuses one)', () => {
+    const { body } = withImage('messages', '');
+    const last = (body['messages'] as { content: { content: unknown }[] }[])[2]!;
+    expect(last.content[0]!.content).toEqual([
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: B64 } },
+    ]);
+  });
+
+  it('responses: function_call_output.output lists input_text and input_image (a data URL)', () => {
+    const { body } = withImage('responses');
+    const outputs = (body['input'] as Record<string, unknown>[]).filter(
+      (i) => i['type'] === 'function_call_output',
+    );
+    expect(outputs[0]).toEqual({
+      type: 'function_call_output',
+      call_id: 'call_a',
+      output: [
+        { type: 'input_text', text: 'the chart' },
+        { type: 'input_image', image_url: `data:image/png;base64,${B64}` },
+      ],
+    });
+    expect(outputs[1]).toEqual({ type: 'function_call_output', call_id: 'call_b', output: '14:05' });
+  });
+
+  it('generate, a 3-series model: the functionResponse carries the image as an inlineData part', () => {
+    const { body } = withImage('generate', 'the chart', 'gemini-3-flash-preview');
+    const contents = body['contents'] as { parts: Record<string, unknown>[] }[];
+    expect(contents[2]!.parts).toEqual([
+      {
+        functionResponse: {
+          name: 'get_weather',
+          response: { result: 'the chart' },
+          parts: [{ inlineData: { mimeType: 'image/png', data: B64 } }],
+        },
+      },
+      { functionResponse: { name: 'get_time', response: { result: '14:05' } } },
+    ]);
+  });
+
+  it('generate, an older model: the image follows the function responses as inlineData, the call named', () => {
+    const { body } = withImage('generate', 'the chart', 'gemini-2.5-flash');
+    const contents = body['contents'] as { parts: Record<string, unknown>[] }[];
+    expect(contents[2]!.parts).toEqual([
+      { functionResponse: { name: 'get_weather', response: { result: 'the chart' } } },
+      { functionResponse: { name: 'get_time', response: { result: '14:05' } } },
+      { text: 'Image returned by get_weather (call get_weather#0):' },
+      { inlineData: { mimeType: 'image/png', data: B64 } },
+    ]);
+  });
+
+  it('chat: the tool message keeps text and a note; the image follows in one user message naming the call', () => {
+    const { body } = withImage('chat');
+    const messages = body['messages'] as Record<string, unknown>[];
+    expect(messages.map((m) => m['role'])).toEqual(['user', 'assistant', 'tool', 'tool', 'user']);
+    expect(messages[2]).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_a',
+      content: 'the chart\n[The image this tool returned follows in the next user message.]',
+    });
+    expect(messages[3]).toEqual({ role: 'tool', tool_call_id: 'call_b', content: '14:05' });
+    expect(messages[4]).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Image returned by get_weather (call call_a):' },
+        { type: 'image_url', image_url: { url: `data:image/png;base64,${B64}` } },
+      ],
+    });
+  });
+
+  it.each(FORMAT_LIST)('%s: an image whose file is missing is refused, naming the result', (format) => {
+    const { history, calls } = roundTrip(format);
+    const turns = [
+      ...history.slice(0, 2),
+      {
+        ...history[2]!,
+        toolResults: [
+          { callId: calls[0]!.id, name: 'get_weather', content: 'x', images: [image] },
+          { callId: calls[1]!.id, name: 'get_time', content: '14:05' },
+        ],
+      },
+    ];
+    expect(() => buildRequest(format, 'm', turns, TOOLS, true, new Map())).toThrow(
+      /local-chart-1\.png of the result of get_weather is missing/,
+    );
+  });
+});

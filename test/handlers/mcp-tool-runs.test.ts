@@ -100,11 +100,14 @@ describe('tool runs in the record', () => {
       content: [{ type: 'text', text: 'echo: hello' }],
     });
     const image = await h.call('getToolRun', { id: mine[2]!.id });
-    // the record keeps the image's type and size, never its bytes
+    // the record keeps the image's file (by id), type, size and sides, never its bytes
     expect(image.content[1]).toEqual({
       type: 'image',
       mimeType: 'image/png',
-      bytes: Math.floor((TEST_PNG_BASE64.length * 3) / 4),
+      bytes: Buffer.from(TEST_PNG_BASE64, 'base64').length,
+      id: pixel.content.flatMap((p) => (p.type === 'image' ? [p.image.id] : []))[0],
+      width: 1,
+      height: 1,
     });
     expect(JSON.stringify(image)).not.toContain(TEST_PNG_BASE64.slice(0, 40));
     const denied = await h.call('getToolRun', { id: mine[0]!.id });

@@ -79,7 +79,28 @@ const user: fc.Arbitrary<Turn> = fc.record(
     status: fc.constant('complete' as const),
     toolResults: fc.array(
       fc.record(
-        { callId: id, name: fc.constantFrom('get_weather', 'x'), content: text, isError: fc.boolean() },
+        {
+          callId: id,
+          name: fc.constantFrom('get_weather', 'x'),
+          content: text,
+          isError: fc.boolean(),
+          // a tool's images, by reference (drawn from their URL): any sides, or none
+          images: fc.array(
+            fc.record(
+              {
+                id,
+                name: fc.constantFrom('local-chart-1.png', 'a\u202eexe.png'),
+                mimeType: fc.constantFrom('image/png', 'image/webp'),
+                kind: fc.constant('image' as const),
+                bytes: fc.nat(),
+                width: fc.integer({ min: 1, max: 100_000 }),
+                height: fc.integer({ min: 1, max: 100_000 }),
+              },
+              { requiredKeys: ['id', 'name', 'mimeType', 'kind', 'bytes'] },
+            ),
+            { maxLength: 4 },
+          ),
+        },
         { requiredKeys: ['callId', 'name', 'content'] },
       ),
       { maxLength: 5 },

@@ -56,7 +56,7 @@ function fakeHost() {
       const result: McpCallResult = {
         server: input.server,
         tool: input.tool,
-        content: [{ type: 'text', text: '3' }],
+        content: input.tool === 'chart' ? [{ type: 'image', image: CHART }] : [{ type: 'text', text: '3' }],
         isError: false,
         truncated: false,
         ms: 5,
@@ -66,6 +66,17 @@ function fakeHost() {
     abortRequest: () => ok({ aborted: true }),
   });
 }
+
+/** A tool's image as the host answers with it: a stored file's description, never its bytes. */
+const CHART = {
+  id: 'att-chart',
+  name: 'local-chart-1.png',
+  mimeType: 'image/png',
+  kind: 'image' as const,
+  bytes: 120,
+  width: 64,
+  height: 64,
+};
 
 beforeEach(() => {
   const t = freshStore();
@@ -81,6 +92,16 @@ const status = (replyId: string, callId: string) =>
   store.getState().mcpCalls[mcpCallKey(replyId, callId)]?.status;
 
 describe('calls to server tools on the page', () => {
+  it("sends a tool's images back by reference, with a line of text when the tool said nothing else", async () => {
+    const refs = [{ server: 'local', tool: 'chart' }];
+    store.getState().beginMcpCalls('c1', reply('r9', [['k9', 'local__chart']]), refs, [], false, at);
+    store.getState().runMcpCall(mcpCallKey('r9', 'k9'));
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]).toEqual([
+      { callId: 'k9', name: 'local__chart', content: '(The tool returned an image.)', images: [CHART] },
+    ]);
+  });
+
   it('asks first, runs on Run and sends the result back', async () => {
     expect(
       store.getState().beginMcpCalls('c1', reply('r1', [['k1', 'local__add']]), REFS, [], false, at),

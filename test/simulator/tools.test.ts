@@ -707,6 +707,79 @@ describe('pairing errors', () => {
   });
 });
 
+describe("images in tool results, read strictly in each format's own shape", () => {
+  const PIXEL =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+  const SAID = `get_weather → {"temp":21} with 1 file: image/png 1x1 (${Buffer.from(PIXEL, 'base64').length} bytes)`;
+  /** The follow-up to two calls, with `edit` changing the body's first result. */
+  async function followUp(f: Format, edit: (body: Json) => void): Promise<Json> {
+    const reply = await ask(f, withTools(f, '[[call:get_weather,get_time]]'), false);
+    const body = answeredBody(f, reply, RESULTS(reply.calls));
+    edit(body);
+    return body;
+  }
+  const messagesResult = (b: Json) => obj(arr(obj(arr(b['messages'])[2])['content'])[0]);
+  const responsesOutput = (b: Json) =>
+    obj(arr(b['input']).find((i) => obj(i)['type'] === 'function_call_output'));
+  const generateResponse = (b: Json) =>
+    obj(obj(arr(obj(arr(b['contents'])[2])['parts'])[0])['functionResponse']);
+
+  it('messages: a tool_result of text and base64 image blocks; another block type is refused', async () => {
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL } };
+    const good = await followUp(MESSAGES, (b) => {
+      messagesResult(b)['content'] = [{ type: 'text', text: '{"temp": 21}' }, image];
+    });
+    expect((await ask(MESSAGES, good, false)).text).toContain(SAID);
+    const bad = await followUp(MESSAGES, (b) => {
+      messagesResult(b)['content'] = [{ type: 'input_image', image_url: `data:image/png;base64,${PIXEL}` }];
+    });
+    expect((await refused(MESSAGES, bad)).message).toContain("type 'input_image' is not supported");
+  });
+
+  it('responses: an output list of input_text and input_image; an output_text part is refused', async () => {
+    const good = await followUp(RESPONSES, (b) => {
+      responsesOutput(b)['output'] = [
+        { type: 'input_text', text: '{"temp": 21}' },
+        { type: 'input_image', image_url: `data:image/png;base64,${PIXEL}` },
+      ];
+    });
+    expect((await ask(RESPONSES, good, false)).text).toContain(SAID);
+    const bad = await followUp(RESPONSES, (b) => {
+      responsesOutput(b)['output'] = [{ type: 'output_text', text: 'x' }];
+    });
+    expect((await refused(RESPONSES, bad)).message).toContain("type 'output_text' is not supported");
+  });
+
+  it('generate: functionResponse.parts of inlineData; a text part there is refused', async () => {
+    const good = await followUp(GENERATE, (b) => {
+      generateResponse(b)['parts'] = [{ inlineData: { mimeType: 'image/png', data: PIXEL } }];
+    });
+    expect((await ask(GENERATE, good, false)).text).toContain(SAID);
+    const bad = await followUp(GENERATE, (b) => {
+      generateResponse(b)['parts'] = [{ text: 'a chart' }];
+    });
+    expect((await refused(GENERATE, bad)).message).toContain(
+      'functionResponse.parts[0] must hold inlineData',
+    );
+  });
+
+  it('chat: a tool message takes text only; the image goes in the user message after it', async () => {
+    const bad = await followUp(CHAT, (b) => {
+      obj(arr(b['messages'])[2])['content'] = [
+        { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } },
+      ];
+    });
+    expect((await refused(CHAT, bad)).message).toContain("type 'image_url' is not supported");
+    const good = await followUp(CHAT, (b) => {
+      arr(b['messages']).push({
+        role: 'user',
+        content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } }],
+      });
+    });
+    expect((await ask(CHAT, good, false)).text).toContain('Received 1 attachment: image/png 1x1');
+  });
+});
+
 describe('chat stream pieces', () => {
   it('a call opens with index, id, type, name and empty arguments; the arguments follow in several pieces', async () => {
     const res = await CHAT.send(withTools(CHAT, '[[call:get_weather,get_time]]'), true);

@@ -313,6 +313,20 @@ describe('attachments', () => {
     expect(store.attachments.deleteUnused({ ids: ['used'] })).toEqual(['attachments/h1']);
     expect(store.attachments.filePaths().size).toBe(0);
   });
+
+  it("keeps a tool result's image while its turn does (apart from the turn's own files)", () => {
+    conversation('c');
+    row('chart', 'h4', 100);
+    store.messages.append('c', turn('u', 'user', 'x'));
+    store.attachments.linkToolImages('u', ['chart']);
+    // not one of the files the user attached
+    expect(store.attachments.ofMessages(['u']).get('u')).toBeUndefined();
+    expect(store.attachments.deleteUnused({ uploadedBefore: 101 })).toEqual([]);
+    expect(store.attachments.get('chart')).toBeDefined();
+    expect(store.attachments.idsOfConversation('c')).toEqual(['chart']);
+    store.conversations.delete('c');
+    expect(store.attachments.deleteUnused({ ids: ['chart'] })).toEqual(['attachments/h4']);
+  });
 });
 
 describe('comparisons', () => {

@@ -1,13 +1,28 @@
 // The tools of the test MCP servers (stdio and Streamable HTTP), written with the SDK's server side:
-// deterministic answers, one image, one failure, one slow tool, one that waits to be stopped, one that
-// kills its process, one that shows the environment it got, one that answers past the output cap, one that
-// adds a tool (list_changed).
+// deterministic answers, three images (a pixel, a noisy chart, one too wide for messages), one failure,
+// one slow tool, one that waits to be stopped, one that kills its process, one that shows the environment
+// it got, one that answers past the output cap, one that adds a tool (list_changed).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { encodePng } from '../../electron/simulator/png.ts';
 
 /** A 1x1 red PNG. */
 export const TEST_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+/** A 64x64 PNG of deterministic noise: large enough (about 16 KB as base64) that records elide it. */
+export const TEST_CHART_SIDE = 64;
+export function testChartBase64(): string {
+  const pixels = Buffer.alloc(TEST_CHART_SIDE * TEST_CHART_SIDE * 3);
+  let x = 7;
+  for (let i = 0; i < pixels.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    pixels[i] = x >>> 24;
+  }
+  return encodePng({ width: TEST_CHART_SIDE, height: TEST_CHART_SIDE, channels: 3, pixels }).toString(
+    'base64',
+  );
+}
 
 export function createTestMcpServer(name = 'quartet-test'): McpServer {
   const server = new McpServer(
@@ -28,6 +43,26 @@ export function createTestMcpServer(name = 'quartet-test'): McpServer {
     content: [
       { type: 'text', text: 'one red pixel' },
       { type: 'image', mimeType: 'image/png', data: TEST_PNG_BASE64 },
+    ],
+  }));
+  server.registerTool('chart', { description: 'A 64x64 chart, as a PNG.' }, () => ({
+    content: [
+      { type: 'text', text: 'the chart' },
+      { type: 'image', mimeType: 'image/png', data: testChartBase64() },
+    ],
+  }));
+  server.registerTool('wide', { description: 'A 8200x10 PNG: wider than messages takes.' }, () => ({
+    content: [
+      {
+        type: 'image',
+        mimeType: 'image/png',
+        data: encodePng({
+          width: 8200,
+          height: 10,
+          channels: 3,
+          pixels: Buffer.alloc(8200 * 10 * 3, 90),
+        }).toString('base64'),
+      },
     ],
   }));
   server.registerTool('fail', { description: 'Always fails.' }, () => ({

@@ -152,6 +152,8 @@ export async function runAsk(ctx: CommandContext): Promise<number> {
           term: ctx.term,
           signal: ctx.signal,
           version: version(),
+          format,
+          files,
         })
       : undefined;
   // every turn of this run after the user's: with tools, the replies that called them and their results

@@ -4,6 +4,7 @@
 // order, so one order everywhere keeps the four bodies comparable in the inspector.
 import type { Attachment } from '../../../shared/attachments.ts';
 import type { Turn } from '../../../shared/conversation.ts';
+import type { ToolResult } from '../../../shared/tools.ts';
 import { invalidInput } from '../errors/api-error.ts';
 
 /** The bytes of attachments by attachment id (the host reads them from the data folder, the CLI from a file). */
@@ -18,26 +19,39 @@ export interface WireFile {
   text: () => string;
 }
 
+function wireFile(attachment: Attachment, files: TurnFiles | undefined, whose: string): WireFile {
+  const bytes = files?.get(attachment.id);
+  if (bytes === undefined) {
+    throw invalidInput(`The file ${attachment.name} ${whose} is missing from the data folder.`, [
+      { path: 'attachments', message: `missing: ${attachment.name}` },
+    ]);
+  }
+  return {
+    attachment,
+    base64: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+    text: () => new TextDecoder().decode(bytes),
+  };
+}
+
+function whoseFiles(turn: Turn, history: readonly Turn[]): string {
+  return turn === history[history.length - 1] ? 'of this message' : 'of an earlier message';
+}
+
 /**
  * The files of `turn` in order, or an 'invalid-input' ApiError naming the first whose bytes are missing.
  * `history` is the whole conversation: its last turn is the message being sent, worded apart.
  */
 export function wireFiles(turn: Turn, files: TurnFiles | undefined, history: readonly Turn[]): WireFile[] {
   if (turn.role !== 'user' || turn.attachments === undefined) return [];
-  return turn.attachments.map((attachment) => {
-    const bytes = files?.get(attachment.id);
-    if (bytes === undefined) {
-      const whose = turn === history[history.length - 1] ? 'of this message' : 'of an earlier message';
-      throw invalidInput(`The file ${attachment.name} ${whose} is missing from the data folder.`, [
-        { path: 'attachments', message: `missing: ${attachment.name}` },
-      ]);
-    }
-    return {
-      attachment,
-      base64: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
-      text: () => new TextDecoder().decode(bytes),
-    };
-  });
+  return turn.attachments.map((a) => wireFile(a, files, whoseFiles(turn, history)));
+}
+
+/**
+ * The images of a tool result, read from `files` like a turn's attachments (the host reads both from the
+ * data folder; the CLI keeps a tool's images in memory), or the same error naming the missing one.
+ */
+export function wireToolImages(result: ToolResult, files: TurnFiles | undefined): WireFile[] {
+  return (result.images ?? []).map((a) => wireFile(a, files, `of the result of ${result.name}`));
 }
 
 /** Whether a turn carries files: a turn without them keeps its exact earlier shape on the wire. */

@@ -72,7 +72,15 @@ export function buildChatBody(
       continue;
     }
     if (hasResults(turn)) {
-      messages.push(...chatResultMessages(turn.toolResults));
+      const results = chatResultMessages(turn.toolResults, files);
+      messages.push(...results.messages);
+      // the results' images open the user message that follows the tool messages (its own parts after)
+      if (results.imageParts.length > 0) {
+        const own = turn.text === '' && !hasFiles(turn) ? [] : chatContent(turn, files, history);
+        const parts = typeof own === 'string' ? [{ type: 'text', text: own }] : own;
+        messages.push({ role: 'user', content: [...results.imageParts, ...parts] });
+        continue;
+      }
       if (turn.text === '' && !hasFiles(turn)) continue;
     }
     messages.push({ role: turn.role, content: chatContent(turn, files, history) });

@@ -52,7 +52,7 @@ function userPartsWithFiles(turn: Turn, files: TurnFiles | undefined, history: T
  * The model is in the path, so the body does not name it.
  */
 export function buildGenerateBody(
-  _model: string,
+  model: string,
   history: Turn[],
   params: Params,
   _stream: boolean,
@@ -73,7 +73,10 @@ export function buildGenerateBody(
         : turn.text === ''
           ? []
           : [{ text: turn.text }];
-      contents.push({ role: 'user', parts: [...generateResultParts(turn.toolResults, before), ...rest] });
+      contents.push({
+        role: 'user',
+        parts: [...generateResultParts(turn.toolResults, before, files, model), ...rest],
+      });
     } else if (hasFiles(turn))
       contents.push({ role: 'user', parts: userPartsWithFiles(turn, files, history) });
     else contents.push({ role: turn.role === 'user' ? 'user' : 'model', parts: [{ text: turn.text }] });

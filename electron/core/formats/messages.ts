@@ -89,7 +89,7 @@ export function buildMessagesBody(
     else if (hasResults(turn)) {
       // tool_result blocks first: the service wants them to open the message after the tool_use blocks
       const rest = hasFiles(turn) ? userBlocksWithFiles(turn, files, history) : textBlock(turn.text);
-      messages.push({ role: 'user', content: [...messagesResultBlocks(turn.toolResults), ...rest] });
+      messages.push({ role: 'user', content: [...messagesResultBlocks(turn.toolResults, files), ...rest] });
     } else if (hasFiles(turn))
       messages.push({ role: 'user', content: userBlocksWithFiles(turn, files, history) });
     else messages.push({ role: turn.role, content: turn.text });

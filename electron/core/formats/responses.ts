@@ -113,7 +113,7 @@ export function buildResponsesBody(
         continue;
       }
       if (hasResults(turn)) {
-        input.push(...responsesResultItems(turn.toolResults));
+        input.push(...responsesResultItems(turn.toolResults, files));
         if (turn.text === '' && !hasFiles(turn)) continue;
       }
       if (hasFiles(turn)) input.push(userItemWithFiles(turn, files, history));

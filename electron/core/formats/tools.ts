@@ -11,6 +11,8 @@ import {
   type ToolResult,
 } from '../../../shared/tools.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import { takesMultimodalFunctionResponses } from '../../../shared/model-kinds.ts';
+import { dataUrl, wireToolImages, type TurnFiles, type WireFile } from './attachments.ts';
 import { asArray, asRecord, asString, type Json } from './util.ts';
 
 /** The functions offered, or undefined when there are none (then no tool field is sent at all). */
@@ -62,10 +64,39 @@ export function chatCalls(toolCalls: unknown): ToolCall[] {
   });
 }
 
-/** One `role: "tool"` message per result, right after the assistant message that made the calls. */
-export function chatResultMessages(results: readonly ToolResult[]): Json[] {
-  return results.map((r) => ({ role: 'tool', tool_call_id: r.callId, content: resultText(r) }));
+/**
+ * One `role: "tool"` message per result, right after the assistant message that made the calls. A tool
+ * message takes text only, so a result's images follow the tool messages in the user message (`imageParts`:
+ * a short text part naming the call, then its `image_url` parts), and its tool message says so.
+ */
+export function chatResultMessages(
+  results: readonly ToolResult[],
+  files: TurnFiles | undefined,
+): { messages: Json[]; imageParts: Json[] } {
+  const imageParts: Json[] = [];
+  const messages = results.map((r) => {
+    const images = wireToolImages(r, files);
+    if (images.length === 0) return { role: 'tool', tool_call_id: r.callId, content: resultText(r) };
+    imageParts.push({ type: 'text', text: IMAGES_HEAD(r, images.length) });
+    for (const f of images)
+      imageParts.push({ type: 'image_url', image_url: { url: dataUrl(f.attachment.mimeType, f.base64()) } });
+    const note = CHAT_IMAGES_NOTE(images.length);
+    const text = resultText(r);
+    return { role: 'tool', tool_call_id: r.callId, content: text === '' ? note : `${text}\n${note}` };
+  });
+  return { messages, imageParts };
 }
+
+/**
+ * What the model reads where a result's images cannot go inside the result (chat; generate's older
+ * models): a note in the result, and a line naming the call before them (English: the model reads it).
+ */
+const CHAT_IMAGES_NOTE = (n: number) =>
+  n === 1
+    ? '[The image this tool returned follows in the next user message.]'
+    : `[The ${n} images this tool returned follow in the next user message.]`;
+const IMAGES_HEAD = (r: ToolResult, n: number) =>
+  `${n === 1 ? 'Image' : 'Images'} returned by ${r.name} (call ${r.callId}):`;
 
 // ---------- responses ----------
 
@@ -112,8 +143,26 @@ export function responsesCallInput(item: Json): Json {
   return rest;
 }
 
-export function responsesResultItems(results: readonly ToolResult[]): Json[] {
-  return results.map((r) => ({ type: 'function_call_output', call_id: r.callId, output: resultText(r) }));
+/**
+ * function_call_output items. A result with images has an output list: its text as `input_text`, then each
+ * image as `input_image` with a data URL; without images the output is the text, as before.
+ */
+export function responsesResultItems(results: readonly ToolResult[], files: TurnFiles | undefined): Json[] {
+  return results.map((r) => {
+    const images = wireToolImages(r, files);
+    const text = resultText(r);
+    const output: Json[] | string =
+      images.length === 0
+        ? text
+        : [
+            ...(text === '' ? [] : [{ type: 'input_text', text }]),
+            ...images.map((f) => ({
+              type: 'input_image',
+              image_url: dataUrl(f.attachment.mimeType, f.base64()),
+            })),
+          ];
+    return { type: 'function_call_output', call_id: r.callId, output };
+  });
 }
 
 // ---------- messages ----------
@@ -145,14 +194,31 @@ export function messagesCalls(blocks: readonly Json[]): ToolCall[] {
   });
 }
 
-/** tool_result blocks; they must open the user message that follows the tool_use blocks. */
-export function messagesResultBlocks(results: readonly ToolResult[]): Json[] {
-  return results.map((r) => ({
-    type: 'tool_result',
-    tool_use_id: r.callId,
-    content: r.content,
-    ...(r.isError ? { is_error: true } : {}),
-  }));
+/**
+ * tool_result blocks; they must open the user message that follows the tool_use blocks. A result with
+ * images has a content list: a text block (none when empty: an empty one is refused), then an image
+ * block with a base64 source per image.
+ */
+export function messagesResultBlocks(results: readonly ToolResult[], files: TurnFiles | undefined): Json[] {
+  return results.map((r) => {
+    const images = wireToolImages(r, files);
+    const content: Json[] | string =
+      images.length === 0
+        ? r.content
+        : [
+            ...(r.content === '' ? [] : [{ type: 'text', text: r.content }]),
+            ...images.map((f) => ({
+              type: 'image',
+              source: { type: 'base64', media_type: f.attachment.mimeType, data: f.base64() },
+            })),
+          ];
+    return {
+      type: 'tool_result',
+      tool_use_id: r.callId,
+      content,
+      ...(r.isError ? { is_error: true } : {}),
+    };
+  });
 }
 
 // ---------- generate content ----------
@@ -210,14 +276,41 @@ function generateCallId(previous: Turn | undefined, callId: string): string | un
   return undefined;
 }
 
-/** functionResponse parts; `response` must be an object, so other values are wrapped. */
-export function generateResultParts(results: readonly ToolResult[], previous: Turn | undefined): Json[] {
-  return results.map((r) => {
+/**
+ * functionResponse parts; `response` must be an object, so other values are wrapped. A result's images
+ * go inside its functionResponse as `parts` of `inlineData` where the model takes multimodal function
+ * responses (shared/model-kinds.ts); for an older model they follow the function responses as inlineData
+ * parts, each call named in a text part before its images (as chat does).
+ */
+export function generateResultParts(
+  results: readonly ToolResult[],
+  previous: Turn | undefined,
+  files: TurnFiles | undefined,
+  model: string,
+): Json[] {
+  const inside = takesMultimodalFunctionResponses(model);
+  const after: Json[] = [];
+  const responses = results.map((r) => {
     const value = resultValue(r.content);
     const response = r.isError ? { error: value } : isRecord(value) ? value : { result: value };
     const id = generateCallId(previous, r.callId);
-    return { functionResponse: { name: r.name, response, ...(id !== undefined ? { id } : {}) } };
+    const images = wireToolImages(r, files);
+    if (images.length > 0 && !inside)
+      after.push({ text: IMAGES_HEAD(r, images.length) }, ...images.map(inlineDataOf));
+    return {
+      functionResponse: {
+        name: r.name,
+        response,
+        ...(id !== undefined ? { id } : {}),
+        ...(images.length > 0 && inside ? { parts: images.map(inlineDataOf) } : {}),
+      },
+    };
   });
+  return [...responses, ...after];
+}
+
+function inlineDataOf(f: WireFile): Json {
+  return { inlineData: { mimeType: f.attachment.mimeType, data: f.base64() } };
 }
 
 // ---------- shared ----------

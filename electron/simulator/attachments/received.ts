@@ -149,6 +149,11 @@ function describeOne(a: ReceivedAttachment): string {
   }
 }
 
+/** "2 images: image/png 64x64 (120 bytes); …": what a tool result carried beside its text. */
+export function describeReceived(received: readonly ReceivedAttachment[], one: string): string {
+  return `${plural(received.length, one)}: ${received.map(describeOne).join('; ')}`;
+}
+
 /**
  * The sentence a reply ends with when the last user turn carried attachments, e.g.
  * `Received 2 attachments: image/png 640x480 (12345 bytes); application/pdf report.pdf 2 pages (4567 bytes).`

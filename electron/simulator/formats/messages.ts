@@ -92,7 +92,11 @@ function readResults(
     const result = readToolResult(block, `messages.${at}.content.${k}`);
     const name = leading ? open.answer(result.toolUseId) : undefined;
     if (name !== undefined) {
-      results.push({ name, content: result.content });
+      results.push({
+        name,
+        content: result.content,
+        ...(result.received.length > 0 ? { received: result.received } : {}),
+      });
       return;
     }
     // A late result for a real call: that call is reported as left without a result just below.

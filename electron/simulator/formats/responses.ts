@@ -101,11 +101,11 @@ function parseInput(input: unknown, previousCalls: readonly StoredCall[]): Parse
       return;
     }
     if (type === 'function_call_output') {
-      const { callId, output } = responsesOutputItem(item, where);
+      const { callId, output, received } = responsesOutputItem(item, where);
       const name = pending.answer(callId);
       if (name === undefined) throw responsesStrangerOutput(callId);
       parsed.texts.push(output);
-      parsed.results.push({ name, content: output });
+      parsed.results.push({ name, content: output, ...(received.length > 0 ? { received } : {}) });
       if (!resultsOpen) parsed.received = [];
       resultsOpen = true;
       return;

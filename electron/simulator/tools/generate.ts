@@ -4,6 +4,8 @@ import { invalidRequest, type SimError } from '../errors.ts';
 import type { SimTool, ToolRequest } from './plan.ts';
 import { NO_TOOLS } from './plan.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import type { ReceivedAttachment } from '../attachments/received.ts';
+import { generateInlineData } from '../formats/attachment-parts.ts';
 
 /** The service's rule for declared names: a letter or underscore first, then letters, digits, _ . : - */
 const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
@@ -146,7 +148,7 @@ export function readFunctionCall(
 export function readFunctionResponse(
   part: Record<string, unknown>,
   where: string,
-): { name: string; content: string } | undefined {
+): { name: string; content: string; received?: ReceivedAttachment[] } | undefined {
   const response = field(part, 'functionResponse', 'function_response');
   if (response === undefined) return undefined;
   if (!isRecord(response) || typeof response['name'] !== 'string') {
@@ -160,7 +162,18 @@ export function readFunctionResponse(
   }
   const keys = Object.keys(value);
   const shown = keys.length === 1 && keys[0] === 'result' ? value['result'] : value;
-  return { name: response['name'], content: JSON.stringify(shown) ?? 'null' };
+  const content = JSON.stringify(shown) ?? 'null';
+  // multimodal function responses: `parts` of inlineData (the media a function returned)
+  const parts = response['parts'];
+  if (parts === undefined) return { name: response['name'], content };
+  if (!Array.isArray(parts)) throw invalidRequest(`${where}.functionResponse.parts must be an array`);
+  const received = parts.map((p, k) => {
+    const at = `${where}.functionResponse.parts[${k}]`;
+    const media = isRecord(p) ? generateInlineData(p, at) : undefined;
+    if (media === undefined) throw invalidRequest(`${at} must hold inlineData`);
+    return media;
+  });
+  return { name: response['name'], content, received };
 }
 
 /** A replayed call without the signature it was issued with; `position` counts contents from 1. */

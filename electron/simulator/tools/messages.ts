@@ -2,6 +2,8 @@
 // `tool_result` blocks that must open the next user message (README "Tool calls").
 import { invalidRequest, type SimError } from '../errors.ts';
 import { readContent } from '../formats/content.ts';
+import { MESSAGES_PARTS } from '../formats/attachment-parts.ts';
+import type { ReceivedAttachment } from '../attachments/received.ts';
 import { isFunctionName, seedId, type SimCall, type SimTool, type ToolRequest, NO_TOOLS } from './plan.ts';
 import { isRecord } from '../../../shared/wire.ts';
 
@@ -93,6 +95,7 @@ export function readToolUse(block: Record<string, unknown>, where: string): Tool
 export interface ToolResultBlock {
   toolUseId: string;
   content: string;
+  received: ReceivedAttachment[];
 }
 
 /** A `tool_result` block of a user message: the call it answers and its content as text. */
@@ -105,9 +108,12 @@ export function readToolResult(block: Record<string, unknown>, where: string): T
     throw invalidRequest(`${where}.is_error: Input should be a valid boolean`);
   }
   const raw = block['content'];
-  const content =
-    raw === undefined ? '' : readContent(raw, `${where}.content`, { text: ['text'] }, false).text;
-  return { toolUseId, content };
+  // text, and the images and documents a tool returned, read as a user message's blocks are
+  const read =
+    raw === undefined
+      ? { text: '', received: [] }
+      : readContent(raw, `${where}.content`, { text: ['text'], attachments: MESSAGES_PARTS }, true);
+  return { toolUseId, content: read.text, received: read.received };
 }
 
 /** The assistant message `at` has tool_use blocks that the next message does not answer first. */

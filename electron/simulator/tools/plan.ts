@@ -2,7 +2,7 @@
 // calls"). Format-neutral: each format reads its own fields into these shapes and writes the calls back in
 // its own; the same prompt then makes the same calls, with the same arguments, through every format.
 import { createHash } from 'node:crypto';
-import { attachmentSentence, type ReceivedAttachment } from '../attachments/received.ts';
+import { attachmentSentence, describeReceived, type ReceivedAttachment } from '../attachments/received.ts';
 import { invalidRequest } from '../errors.ts';
 import { countTokens, simulatedReply, truncateToTokens, type Truncated } from '../replies.ts';
 import { schemaInstance } from '../../../shared/json-schema.ts';
@@ -153,6 +153,8 @@ export function seedId(seed: string, length: number): string {
 export interface ReceivedResult {
   name: string;
   content: string;
+  /** what the result carried beside its text (images inside it: responses, messages, generate content) */
+  received?: ReceivedAttachment[];
 }
 
 function shown(content: string): string {
@@ -163,10 +165,16 @@ function shown(content: string): string {
 /**
  * The reply to a request whose last user turn answers calls, e.g.
  * `Tool results received: get_weather → {"temp":21}; get_time → "12:00".` Each result is compacted JSON
- * (plain text becomes a JSON string), cut to RESULT_SHOWN_CHARS, in the order the request holds them.
+ * (plain text becomes a JSON string), cut to RESULT_SHOWN_CHARS, in the order the request holds them; a
+ * result that carried images (or files) inside it says what they were:
+ * `get_chart → "done" with 1 file: image/png 64x64 (120 bytes)`.
  */
 export function toolResultsSentence(results: readonly ReceivedResult[]): string {
-  return `Tool results received: ${results.map((r) => `${r.name} → ${shown(r.content)}`).join('; ')}.`;
+  const one = (r: ReceivedResult) => {
+    const beside = r.received && r.received.length > 0 ? ` with ${describeReceived(r.received, 'file')}` : '';
+    return `${r.name} → ${shown(r.content)}${beside}`;
+  };
+  return `Tool results received: ${results.map(one).join('; ')}.`;
 }
 
 /** A function name in a declaration: 1 to `max` of [a-zA-Z0-9_-], as the Bearer and messages formats take. */

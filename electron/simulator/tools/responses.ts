@@ -4,6 +4,9 @@ import { invalidRequest, type SimError } from '../errors.ts';
 import { optionalBoolean } from '../validate.ts';
 import { isFunctionName, seedId, type SimCall, type SimTool, type ToolRequest, NO_TOOLS } from './plan.ts';
 import { isRecord } from '../../../shared/wire.ts';
+import type { ReceivedAttachment } from '../attachments/received.ts';
+import { readContent } from '../formats/content.ts';
+import { RESPONSES_PARTS } from '../formats/attachment-parts.ts';
 import { readImageTool, type ImageTool } from './image-generation.ts';
 
 /** The request's tools and choice, and the values the response echoes for them. */
@@ -127,23 +130,27 @@ export function responsesCallItem(
 export function responsesOutputItem(
   item: Record<string, unknown>,
   where: string,
-): { callId: string; output: string } {
+): { callId: string; output: string; received: ReceivedAttachment[] } {
   const callId = item['call_id'];
   if (typeof callId !== 'string' || callId === '')
     throw invalidRequest(`${where}.call_id must be a string`, 'input');
   const output = item['output'];
-  if (typeof output === 'string') return { callId, output };
-  // The output may also be a list of input_text parts.
+  if (typeof output === 'string') return { callId, output, received: [] };
+  // The output may also be a list of input_text, input_image and input_file parts (images and files a
+  // tool returned, read as a user message's are).
   if (Array.isArray(output)) {
-    const texts = output.map((part, i) => {
-      if (!isRecord(part) || part['type'] !== 'input_text' || typeof part['text'] !== 'string') {
-        throw invalidRequest(`${where}.output[${i}] must be an input_text part`, 'input');
-      }
-      return part['text'];
-    });
-    return { callId, output: texts.join('\n') };
+    const read = readContent(
+      output,
+      `${where}.output`,
+      { text: ['input_text'], attachments: RESPONSES_PARTS },
+      true,
+    );
+    return { callId, output: read.text, received: read.received };
   }
-  throw invalidRequest(`${where}.output must be a string or an array of input_text parts`, 'input');
+  throw invalidRequest(
+    `${where}.output must be a string or an array of input_text, input_image and input_file parts`,
+    'input',
+  );
 }
 
 export function responsesMissingOutput(callId: string): SimError {

@@ -12,6 +12,7 @@ import { SQL as CONVERSATION_CONNECTION } from './010-conversation-connection.ts
 import { SQL as SPEED_LABS } from './011-speed-labs.ts';
 import { SQL as MCP_TOOL_RUNS } from './012-mcp-tool-runs.ts';
 import { SQL as IMAGE_COMPARISONS } from './013-image-comparisons.ts';
+import { SQL as TOOL_RESULT_IMAGES } from './014-tool-result-images.ts';
 
 export interface Migration {
   /** the value PRAGMA user_version holds once this migration has run */
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'speed-labs', up: sql(SPEED_LABS) },
   { version: 12, name: 'mcp-tool-runs', up: sql(MCP_TOOL_RUNS) },
   { version: 13, name: 'image-comparisons', up: sql(IMAGE_COMPARISONS) },
+  { version: 14, name: 'tool-result-images', up: sql(TOOL_RESULT_IMAGES) },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -5,13 +5,14 @@ import type { McpCallState } from '../../store/mcp-slice.ts';
 import { Button } from '../Button.tsx';
 import { Spinner } from '../Spinner.tsx';
 import { prettyResult } from './tool-text.ts';
+import { ToolImage } from './ToolImage.tsx';
 import { t } from '../../i18n/active.ts';
 
 /**
  * One call of a reply to a server's tool: its full arguments, then Run, Deny (with a reason that goes back
  * as the result) or "always" while it asks; Stop while it runs; its result after. What the tool said is
- * untrusted: text in a <pre>, images by their bytes (data: URLs of an image type the host checked), never
- * HTML.
+ * untrusted: text in a <pre>, images from the files the host stored (checked from their bytes) by URL,
+ * never HTML.
  */
 export function McpCallCard(props: { stateKey: string; state: McpCallState }) {
   const { stateKey, state } = props;
@@ -102,12 +103,12 @@ export function McpCallCard(props: { stateKey: string; state: McpCallState }) {
           </div>
           {result.content.map((part, i) =>
             part.type === 'image' ? (
-              <img
+              <ToolImage
                 key={i}
-                className="mcp-result-image"
-                alt={t('mcp.call.image', { tool: ref.tool })}
-                src={`data:${part.mimeType};base64,${part.dataBase64}`}
-                data-testid="mcp-result-image"
+                id={part.image.id}
+                tool={ref.tool}
+                width={part.image.width}
+                height={part.image.height}
               />
             ) : (
               <pre key={i} className="mono tool-result-full" translate="no" data-testid="mcp-result-text">

@@ -16,6 +16,7 @@ import { Button } from '../Button.tsx';
 import { Icon } from '../Icon.tsx';
 import { compactResult, prettyResult } from './tool-text.ts';
 import { McpCallCard } from './McpCallCard.tsx';
+import { ToolImage } from './ToolImage.tsx';
 import { mcpCallKey, mcpToolResult } from '../../store/mcp-slice.ts';
 import { t } from '../../i18n/active.ts';
 import { sharedProblemText } from '../../i18n/problem-text.ts';
@@ -27,12 +28,6 @@ const SHORT_RESULT = 120;
 
 /** The user turn that answered calls: "Results", then one line per call, name → value. */
 export function ToolResultsList(props: { results: readonly ToolResult[] }) {
-  const mcpCalls = useStore((s) => s.mcpCalls);
-  // a server tool's images, run this session (the stored turn keeps the result's text)
-  const imagesOf = (callId: string) =>
-    Object.values(mcpCalls)
-      .find((c) => c.call.id === callId && c.status === 'done')
-      ?.result?.content.flatMap((p) => (p.type === 'image' ? [p] : [])) ?? [];
   return (
     <div className="msg-bubble tool-results" data-testid="tool-results">
       <div className="tool-results-head">
@@ -77,13 +72,14 @@ export function ToolResultsList(props: { results: readonly ToolResult[] }) {
                   </span>
                 </>
               )}
-              {imagesOf(r.callId).map((img, k) => (
-                <img
-                  key={k}
-                  className="mcp-result-image"
-                  alt={t('mcp.call.image', { tool: r.name })}
-                  src={`data:${img.mimeType};base64,${img.dataBase64}`}
-                  data-testid="mcp-result-image"
+              {/* a server tool's images, kept with the turn (by reference) */}
+              {(r.images ?? []).map((img, k) => (
+                <ToolImage
+                  key={`${img.id}:${k}`}
+                  id={img.id}
+                  tool={r.name}
+                  width={img.width}
+                  height={img.height}
                 />
               ))}
             </li>
@@ -161,16 +157,28 @@ export function ToolResultsForm(props: {
     if (before) return { content: before.content, isError: before.isError === true };
     return { content: fixedResultOf(tools, c.name) ?? '', isError: false };
   };
+  const serverResult = (c: ToolCall): ToolResult | undefined => {
+    const state = editTurn ? undefined : mcpCalls[mcpCallKey(reply.id, c.id)];
+    return state ? mcpToolResult(state) : undefined;
+  };
   const fromServer = (c: ToolCall): ToolResultDraft | undefined => {
     const state = editTurn ? undefined : mcpCalls[mcpCallKey(reply.id, c.id)];
     if (!state) return undefined;
-    const r = mcpToolResult(state);
+    const r = serverResult(c);
     return { content: r?.content ?? '', isError: r?.isError === true };
   };
   const current = (c: ToolCall): ToolResultDraft => fromServer(c) ?? drafts[c.id] ?? initial(c);
   const results: ToolResult[] = calls.map((c) => {
     const d = current(c);
-    return { callId: c.id, name: c.name, content: d.content, ...(d.isError ? { isError: true } : {}) };
+    // a server tool's images go with its result; a version of a results turn keeps the ones it had
+    const images = serverResult(c)?.images ?? editTurn?.toolResults?.find((r) => r.callId === c.id)?.images;
+    return {
+      callId: c.id,
+      name: c.name,
+      content: d.content,
+      ...(d.isError ? { isError: true } : {}),
+      ...(images && images.length > 0 ? { images } : {}),
+    };
   });
   const problem = resultsProblem(calls, results);
   const reason =

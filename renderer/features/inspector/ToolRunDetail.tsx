@@ -2,6 +2,7 @@ import { useStore } from '../../store/index.ts';
 import type { ToolRun, ToolRunStatus } from '../../../shared/tool-runs.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { ToolImage } from '../../components/turn/ToolImage.tsx';
 import { formatBytes, formatMs, formatWhen } from '../../components/format.ts';
 import { Body, Section } from './ExchangeDetail.tsx';
 import type { OutcomeTone } from './outcome.ts';
@@ -87,7 +88,7 @@ function ToolRunView({ run }: { run: ToolRun }) {
   );
 }
 
-/** The result's parts as recorded: text as it came (never HTML), images and resources named. */
+/** The result's parts as recorded: text as it came (never HTML), images from their files, resources named. */
 function ToolRunContent({ run }: { run: ToolRun }) {
   if (run.content.length === 0) return <p className="faint">{t('inspector.detail.emptyBody')}</p>;
   return (
@@ -96,9 +97,14 @@ function ToolRunContent({ run }: { run: ToolRun }) {
         part.type === 'text' ? (
           <Body key={i} text={part.text} />
         ) : part.type === 'image' ? (
-          <p key={i} className="faint" translate="no">
-            {t('inspector.tool.image', { type: part.mimeType, size: formatBytes(part.bytes) })}
-          </p>
+          <div key={i}>
+            {part.id !== undefined ? (
+              <ToolImage id={part.id} tool={run.tool} width={part.width} height={part.height} />
+            ) : null}
+            <p className="faint" translate="no">
+              {t('inspector.tool.image', { type: part.mimeType, size: formatBytes(part.bytes) })}
+            </p>
+          </div>
         ) : (
           <div key={i}>
             <p className="faint" translate="no">

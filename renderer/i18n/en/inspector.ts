@@ -63,7 +63,8 @@ export const inspector = {
   'inspector.tool.noReason': '(none given)',
   'inspector.tool.arguments': 'Arguments',
   'inspector.tool.result': 'Result',
-  'inspector.tool.image': 'An image ({type}, {size}); the record keeps its type and size, not its bytes.',
+  'inspector.tool.image':
+    'An image ({type}, {size}); the record refers to its file, it does not hold its bytes.',
   'inspector.tool.resource': 'Resource {uri}',
   'inspector.tool.truncated': 'The result was cut to the output cap.',
 

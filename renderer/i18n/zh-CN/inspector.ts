@@ -62,7 +62,7 @@ export const inspector: Record<keyof typeof en, Entry> = {
   'inspector.tool.noReason': '（未说明）',
   'inspector.tool.arguments': '参数',
   'inspector.tool.result': '结果',
-  'inspector.tool.image': '一张图片（{type}，{size}）；记录只保留类型和大小，不保留内容。',
+  'inspector.tool.image': '一张图片（{type}，{size}）；记录只引用其文件，不保存其内容。',
   'inspector.tool.resource': '资源 {uri}',
   'inspector.tool.truncated': '结果已按输出上限截断。',
 
