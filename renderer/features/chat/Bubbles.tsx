@@ -1,4 +1,5 @@
-import { PartialReplyImage, ReplyImages } from './ReplyImages.tsx';
+import { ReplyImages } from './ReplyImages.tsx';
+import { PartialImage } from '../../components/PartialImage.tsx';
 import { displayModelId } from '../../../shared/display.ts';
 import { memo, useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SkimContext } from '../../components/skim.ts';
@@ -510,7 +511,11 @@ export const ReplyBubble = memo(function ReplyBubble(props: {
           </div>
         ) : null}
         {stream?.partialImage ? (
-          <PartialReplyImage src={stream.partialImage.src} partial={stream.partialImage.partial} />
+          <PartialImage
+            src={stream.partialImage.src}
+            partial={stream.partialImage.partial}
+            testId="reply-image-partial"
+          />
         ) : null}
         {calls ? <ToolCalls calls={calls} live /> : null}
         <div className="msg-foot">

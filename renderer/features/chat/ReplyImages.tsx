@@ -88,21 +88,3 @@ export function ReplyImages(props: { images: readonly TurnImage[]; format: TextF
     </div>
   );
 }
-
-/** A partial image while the reply streams: blurred and marked, replaced by the next and by the final. */
-export function PartialReplyImage(props: { src: string; partial: number }) {
-  return (
-    <div className="reply-images">
-      <figure
-        className="reply-image is-partial"
-        data-testid="reply-image-partial"
-        data-partial={props.partial}
-      >
-        <img src={props.src} decoding="async" alt={t('chat.image.partial', { n: props.partial + 1 })} />
-        <figcaption>
-          <span className="badge badge--info">{t('chat.image.partial', { n: props.partial + 1 })}</span>
-        </figcaption>
-      </figure>
-    </div>
-  );
-}

@@ -46,7 +46,6 @@ export function FiguresRow(props: { only?: string }) {
   );
   const prices = useStore(selectPrices);
   const t = useT();
-  const locale = useLocale();
   const cells = columns.map((c): CellData => {
     const run = c.run ? runs[c.run.requestId] : undefined;
     return {
@@ -80,7 +79,6 @@ export function FiguresRow(props: { only?: string }) {
       </>
     );
   };
-  const inspect = useStore((s) => s.openInspector);
   const ttftRank = rankLowest(cells.map((c) => c.figures?.ttftMs));
   const totalRank = rankLowest(cells.map((c) => c.figures?.totalMs));
   const costRank = rankLowest(cells.map((c) => c.cost?.amount));
@@ -132,31 +130,9 @@ export function FiguresRow(props: { only?: string }) {
                   warn={c.figures.status !== 'complete'}
                 />
                 {toolFigures(i)}
-                {c.cost ? (
-                  <Figure
-                    label={t('cost.label')}
-                    value={formatCost(locale, c.cost.currency, c.cost.amount)}
-                    rank={costRank[i]}
-                    testId="figure-cost"
-                    rankWords={{ best: t('cost.cheapest'), worst: t('cost.dearest') }}
-                    title={costBreakdown(
-                      t,
-                      locale,
-                      c.cost,
-                      t('cost.reply.title', { pattern: c.cost.pattern }),
-                    )}
-                  />
-                ) : null}
+                {c.cost ? <CostFigure cost={c.cost} rank={costRank[i]} /> : null}
               </dl>
-              <IconButton
-                icon="code"
-                size="s"
-                label={t('figures.inspect')}
-                className="figures-inspect"
-                disabled={!c.figures.exchangeId}
-                onClick={() => inspect(c.figures?.exchangeId ?? '')}
-                data-testid="compare-inspect"
-              />
+              <InspectButton exchangeId={c.figures.exchangeId} testId="compare-inspect" />
             </>
           ) : (
             <span className="faint figures-none">{t('figures.none')}</span>
@@ -176,6 +152,41 @@ function finishOf(figures: ColumnFigures, t: Translate): ReactNode {
 }
 
 /** One figure of a column: its label, its value, and whether it is the best or worst of the row. */
+/** A column's cost at the user's prices, ranked against the other columns'. */
+export function CostFigure(props: { cost: Cost; rank: Rank | undefined }) {
+  const t = useT();
+  const locale = useLocale();
+  const { cost } = props;
+  return (
+    <Figure
+      label={t('cost.label')}
+      value={formatCost(locale, cost.currency, cost.amount)}
+      {...(props.rank === undefined ? {} : { rank: props.rank })}
+      testId="figure-cost"
+      rankWords={{ best: t('cost.cheapest'), worst: t('cost.dearest') }}
+      title={costBreakdown(t, locale, cost, t('cost.reply.title', { pattern: cost.pattern }))}
+    />
+  );
+}
+
+/** Opens the inspector on a column's last exchange; disabled until there is one. */
+export function InspectButton(props: { exchangeId: string | undefined; testId: string }) {
+  const inspect = useStore((s) => s.openInspector);
+  const t = useT();
+  const { exchangeId } = props;
+  return (
+    <IconButton
+      icon="code"
+      size="s"
+      label={t('figures.inspect')}
+      className="figures-inspect"
+      disabled={!exchangeId}
+      onClick={() => inspect(exchangeId ?? '')}
+      data-testid={props.testId}
+    />
+  );
+}
+
 export function Figure(props: {
   label: string;
   value: ReactNode;

@@ -15,9 +15,9 @@ import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { ElapsedTime } from '../../components/ElapsedTime.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { PartialImage } from '../../components/PartialImage.tsx';
 import { formatBytes, formatMs } from '../../components/format.ts';
 import { selectPrices } from '../../components/cost/Cost.tsx';
-import { costBreakdown, formatCost } from '../../components/cost/format-cost.ts';
 import { describeError } from '../../../shared/errors.ts';
 import { displayModelId } from '../../../shared/display.ts';
 import { replyCost, type Cost } from '../../../shared/pricing.ts';
@@ -27,9 +27,9 @@ import type { Params } from '../../../shared/conversation.ts';
 import type { ModelPurpose } from '../../../shared/model-kinds.ts';
 import { ControlInput } from '../params/controls.tsx';
 import { withParam } from '../params/edit.ts';
-import { Figure } from './FiguresRow.tsx';
+import { CostFigure, Figure, InspectButton } from './FiguresRow.tsx';
 import { rankLowest } from '../../store/compare-slice.ts';
-import { useLocale, useT } from '../../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
 import '../../styles/reply-images.css';
@@ -172,7 +172,7 @@ function ImageColumnBody(props: { kind: ImageColumnKind }) {
           <div className="compare-user" translate="no">
             {col.run.prompt}
           </div>
-          <PartialImage requestId={col.run.requestId} />
+          <ColumnPartialImage requestId={col.run.requestId} />
         </>
       ) : null}
     </div>
@@ -234,7 +234,7 @@ function RoundView(props: { round: ImageRound }) {
 }
 
 /** The run's latest partial image, blurred and marked, or a wait until one (or the final image) comes. */
-function PartialImage(props: { requestId: string }) {
+function ColumnPartialImage(props: { requestId: string }) {
   const partial = useStore((s) => s.runTexts[props.requestId]?.partialImage);
   if (!partial)
     return (
@@ -242,20 +242,7 @@ function PartialImage(props: { requestId: string }) {
         <Spinner /> {t('compare.images.waiting')}
       </p>
     );
-  return (
-    <div className="reply-images">
-      <figure
-        className="reply-image is-partial"
-        data-testid="image-column-partial"
-        data-partial={partial.partial}
-      >
-        <img src={partial.src} decoding="async" alt={t('chat.image.partial', { n: partial.partial + 1 })} />
-        <figcaption>
-          <span className="badge badge--info">{t('chat.image.partial', { n: partial.partial + 1 })}</span>
-        </figcaption>
-      </figure>
-    </div>
-  );
+  return <PartialImage src={partial.src} partial={partial.partial} testId="image-column-partial" />;
 }
 
 interface FigureCell {
@@ -270,9 +257,7 @@ function ImageFiguresRow() {
   const columns = useStore((s) => s.imageColumns);
   const runs = useStore((s) => s.runs);
   const prices = useStore(selectPrices);
-  const inspect = useStore((s) => s.openInspector);
   const tr = useT();
-  const locale = useLocale();
   const cells = columns.map((c): FigureCell => {
     const round = c.run ? undefined : c.rounds.at(-1);
     const run = c.run ? runs[c.run.requestId] : undefined;
@@ -334,31 +319,9 @@ function ImageFiguresRow() {
                     testId="figure-image-size"
                     warn={!image}
                   />
-                  {c.cost ? (
-                    <Figure
-                      label={tr('cost.label')}
-                      value={formatCost(locale, c.cost.currency, c.cost.amount)}
-                      rank={costRank[i]}
-                      testId="figure-cost"
-                      rankWords={{ best: tr('cost.cheapest'), worst: tr('cost.dearest') }}
-                      title={costBreakdown(
-                        tr,
-                        locale,
-                        c.cost,
-                        tr('cost.reply.title', { pattern: c.cost.pattern }),
-                      )}
-                    />
-                  ) : null}
+                  {c.cost ? <CostFigure cost={c.cost} rank={costRank[i]} /> : null}
                 </dl>
-                <IconButton
-                  icon="code"
-                  size="s"
-                  label={tr('figures.inspect')}
-                  className="figures-inspect"
-                  disabled={!c.round.exchangeId}
-                  onClick={() => inspect(c.round?.exchangeId ?? '')}
-                  data-testid="image-inspect"
-                />
+                <InspectButton exchangeId={c.round.exchangeId} testId="image-inspect" />
               </>
             ) : (
               <span className="faint figures-none">{tr('compare.images.none')}</span>
