@@ -1,5 +1,6 @@
 /**
- * Writes the screenshots of tool runs in the inspector (issue 31) to docs/screenshots/: a chat
+ * Writes the screenshots of tool runs (issue 31) to docs/screenshots/: two parallel calls, one run with its
+ * image shown and one waiting for Run (mcp-call-<theme>.png); then a chat
  * conversation whose replies called the test MCP server's tools (one run, one with an image, one denied
  * with a reason), the inspector listing those runs beside the HTTP exchanges with the image tool's run
  * open, at 1280x800 with the parameters and the inspector both open, and at 720x480
@@ -52,6 +53,14 @@ async function answered(page: Page): Promise<void> {
   await replies(page, count);
 }
 
+/** Switches the theme in Settings and comes back to the chat tab. */
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.getByTestId('tab-settings').click();
+  await page.getByTestId(`theme-${theme}`).click();
+  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+  await page.getByTestId('tab-chat').click();
+}
+
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quartet-shots-mcp-'));
   await writeFile(
@@ -73,6 +82,21 @@ async function main(): Promise<void> {
       await page.getByRole('checkbox', { name: `Use ${tool} of local` }).check();
     }
 
+    // two parallel calls: the pixel run and its image shown, the add call still waiting for Run
+    await page.setViewportSize({ width: SIZES[0]!.width, height: SIZES[0]!.height });
+    await ask(page, 'Draw me a pixel, then add 2 and 3. [[call:local__red_pixel,local__add]]');
+    await page.getByTestId('mcp-run').first().click();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="mcp-call"] img');
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await shoot(page, args.out, `mcp-call-${theme}`);
+    }
+    await page.getByTestId('mcp-run').last().click();
+    await answered(page);
+
     await ask(page, 'Say "tide tables" back to me. [[call:local__echo]]');
     await page.getByTestId('mcp-run').last().click();
     await answered(page);
@@ -89,10 +113,7 @@ async function main(): Promise<void> {
     await page.getByTestId('tool-run-detail').waitFor();
 
     for (const theme of ['light', 'dark'] as const) {
-      await page.getByTestId('tab-settings').click();
-      await page.getByTestId(`theme-${theme}`).click();
-      await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
-      await page.getByTestId('tab-chat').click();
+      await setTheme(page, theme);
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
         await page.getByTestId('tool-run-detail').waitFor();

@@ -56,7 +56,14 @@ async function answered(before: number): Promise<string> {
 
 describe('tools of an MCP server', () => {
   it('asks before a call, runs it on Run, shows the result and sends it back', async () => {
-    await chatWithTools(['echo']);
+    await chatWithTools(['echo', 'red_pixel']);
+    // the server tools list stays inside the panel (a ticked tool's "sent as" name once pushed it past the edge)
+    const spill = await page.evaluate(() => {
+      const panel = document.querySelector('[data-testid="params-panel"]')?.getBoundingClientRect();
+      const items = [...document.querySelectorAll('[data-testid="mcp-tools"] *')];
+      return panel ? items.filter((el) => el.getBoundingClientRect().right > panel.right + 0.5).length : -1;
+    });
+    expect(spill).toBe(0);
     await ask('Say it back. [[call:local__echo]]');
     const card = page.getByTestId('mcp-call');
     await expect.poll(() => card.getAttribute('data-status')).toBe('asking');

@@ -61,11 +61,12 @@ export function toolChoiceWire(format: TextFormat, choice: ToolChoice): string {
 }
 
 /**
- * What the section sends, for its badge: the functions and the format's image making (the responses
+ * What the section sends, for its badge: the functions (typed and server tools) and the format's image making (the responses
  * image tool is an entry of `tools`; generate content's image output is `responseModalities`), or nothing.
  */
 function sentSummary(format: TextFormat, params: Params): { label: string; wire: string } | undefined {
-  const count = params.tools?.length ?? 0;
+  // server tools go out as functions beside the typed ones (a server that is off leaves its tools out)
+  const count = (params.tools?.length ?? 0) + (params.mcpTools?.length ?? 0);
   const toggle = IMAGE_CONTROL_KEYS.find((k) => formatSends(format, k));
   const image = toggle !== undefined && params[toggle] === true ? toggle : undefined;
   if (count === 0 && image === undefined) return undefined;

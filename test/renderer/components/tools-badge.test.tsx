@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The Tools section's badge says what the request carries: the functions, the responses image tool (an
+// The Tools section's badge says what the request carries: the functions (typed and server tools), the responses image tool (an
 // entry of `tools` even with no function) and generate content's image output, and "not sent" only when
 // none of them goes. Switching the image tool on changes the badge at once.
 import { cleanup, fireEvent, screen } from '@testing-library/react';
@@ -51,6 +51,14 @@ describe('the Tools badge', () => {
     const sent = screen.getByTestId('tools-sent-badge');
     expect(sent.textContent).toBe('sent · image output');
     expect(sent.getAttribute('title')).toContain('responseModalities');
+  });
+
+  it('server tools switched on are sent as functions too', () => {
+    show('messages', { stream: true, mcpTools: [{ server: 'local', tool: 'echo' }] });
+    expect(screen.getByTestId('tools-sent-badge').textContent).toBe('sent · 1 function');
+    cleanup();
+    show('chat', { stream: true, tools: [WEATHER], mcpTools: [{ server: 'local', tool: 'echo' }] });
+    expect(screen.getByTestId('tools-sent-badge').textContent).toBe('sent · 2 functions');
   });
 
   it('chat has no image making: functions only', () => {
