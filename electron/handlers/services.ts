@@ -187,7 +187,8 @@ export interface ClientScope {
  */
 export function exchangeRecorder(s: Services, scope: ClientScope = {}): (x: Exchange) => void {
   return (exchange) => {
-    if (!s.store.exchanges.put(exchange)) return;
+    // a record is for reading, not archiving: it need not wait for the disk inside a reply
+    if (!s.store.provisional(() => s.store.exchanges.put(exchange))) return;
     emitSafely(
       s,
       scope.ctx,

@@ -46,26 +46,29 @@ export function streamedReplyWriter(
     hostWork.partialWriteChars += text.length;
     lastLength = text.length;
     try {
-      if (!written) {
-        s.store.messages.insert(
-          conversationId,
-          {
-            id,
-            role: 'assistant',
-            text,
-            status: 'partial',
-            error: { kind: 'aborted', message: INTERRUPTED },
-            model,
-            createdAt: s.now(),
-          },
-          parentId,
-          // out of the search index while it streams (migration 008): finish() has it taken in once
-          { unindexed: true },
-        );
-        written = true;
-      } else {
-        s.store.messages.updateText(id, text);
-      }
+      // provisional: it guards against a kill, not a power cut, and a sync per write held the loop
+      s.store.provisional(() => {
+        if (!written) {
+          s.store.messages.insert(
+            conversationId,
+            {
+              id,
+              role: 'assistant',
+              text,
+              status: 'partial',
+              error: { kind: 'aborted', message: INTERRUPTED },
+              model,
+              createdAt: s.now(),
+            },
+            parentId,
+            // out of the search index while it streams (migration 008): finish() has it taken in once
+            { unindexed: true },
+          );
+          written = true;
+        } else {
+          s.store.messages.updateText(id, text);
+        }
+      });
       lastWrite = performance.now();
     } catch (e) {
       // a failed interim write costs only crash safety; the final write below still stores the reply
