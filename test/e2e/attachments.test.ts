@@ -79,6 +79,32 @@ async function lastRequestInInspector(): Promise<string> {
   return text;
 }
 
+/**
+ * Holds the host's answers to file uploads (putAttachment) until the returned function is called, so a test
+ * can act while a file is still being added. Routes the page's socket, so the page is loaded again.
+ */
+async function holdUploads(): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.routeWebSocket(/./, (ws) => {
+    const server = ws.connectToServer();
+    const uploads = new Set<string>();
+    ws.onMessage((m) => {
+      const frame = JSON.parse(String(m)) as { op?: string; id?: string };
+      if (frame.op === 'putAttachment' && frame.id) uploads.add(frame.id);
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      const frame = JSON.parse(String(m)) as { t?: string; id?: string };
+      if (frame.t === 'result' && frame.id && uploads.has(frame.id)) void released.then(() => ws.send(m));
+      else ws.send(m);
+    });
+  });
+  await page.reload();
+  await h.ready();
+  return release;
+}
+
 describe('attachments', () => {
   it('an image and a PDF reach the simulator in each format, survive a restart and go back in the next turn', async () => {
     for (const tab of Object.keys(MODELS)) {
@@ -131,6 +157,46 @@ describe('attachments', () => {
       expect(request).toContain(shape);
       expect(request).toContain(PNG.toString('base64').slice(0, 40));
     }
+  });
+
+  it('Enter while a file is still being added sends once it is in: one message, with the file', async () => {
+    // the file is surely still being added when Enter is pressed
+    const release = await holdUploads();
+    await newChat('chat');
+    await page
+      .getByTestId('attach-button-picker')
+      .setInputFiles([{ name: 'chart.png', mimeType: 'image/png', buffer: PNG }]);
+    await page.locator('[data-testid="composer-file"][data-status="uploading"]').waitFor();
+    await page.getByTestId('composer-input').fill('What is in this chart?');
+    await page.getByTestId('composer-input').press('Enter');
+    // Enter is answered: the send waits for the file, and says so
+    await page.getByTestId('send-queued').waitFor();
+    expect(await page.getByTestId('message-user').count()).toBe(0);
+    // pressing Enter again while it waits neither sends twice nor calls the send off
+    await page.getByTestId('composer-input').press('Enter');
+    release();
+    await expect.poll(() => finished().count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByTestId('message-user').count()).toBe(1);
+    expect(await page.getByTestId('message-user').getByTestId('turn-file').count()).toBe(1);
+    expect(await lastReplyText()).toContain('Received 1 attachment: image/png 64x48');
+    expect(await page.getByTestId('send-queued').count()).toBe(0);
+  });
+
+  it('a send waiting for a file can be called off', async () => {
+    const release = await holdUploads();
+    await newChat('chat');
+    await page
+      .getByTestId('attach-button-picker')
+      .setInputFiles([{ name: 'chart.png', mimeType: 'image/png', buffer: PNG }]);
+    await page.locator('[data-testid="composer-file"][data-status="uploading"]').waitFor();
+    await page.getByTestId('composer-input').fill('Not yet');
+    await page.getByTestId('send-button').click();
+    await page.getByTestId('send-queued-cancel').click();
+    release();
+    await page.locator('[data-testid="composer-file"][data-status="ready"]').waitFor();
+    // the file is in, nothing went: the text and the file wait in the box
+    expect(await page.getByTestId('message-user').count()).toBe(0);
+    expect(await page.getByTestId('composer-input').inputValue()).toBe('Not yet');
   });
 
   it('an image alone (no text) is sent, and opens full size', async () => {

@@ -249,7 +249,7 @@ it('editing a message shows the files its new version keeps', async () => {
   await tab()
     .getByTestId('attach-button-picker')
     .setInputFiles([{ name: 'chart.png', mimeType: 'image/png', buffer: PNG }]);
-  // Send waits for a file the host has accepted: Enter while it is still being added would send nothing
+  // the file is in before the send (a send while it is still being added waits for it: attachments.test.ts)
   await tab().locator('[data-testid="composer-file"][data-status="ready"]').waitFor();
   await send('What is in this chart?');
   const message = tab().getByTestId('message-user').first();

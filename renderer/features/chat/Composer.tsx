@@ -14,6 +14,7 @@ import { AttachButton, ComposerFiles, usePasteFiles } from '../../components/tur
 import { useShortcutProps } from '../../commands/platform.ts';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
+import { useSendWhenReady } from './useSendWhenReady.ts';
 
 const MAX_HEIGHT = 260;
 
@@ -74,7 +75,8 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
   const invalid = useStore((s) => selectInvalidParam(s, format));
   // the text's own size first: a huge paste is refused as it lands, with its size and the limit
   const tooLong = messageTooLong(text);
-  const reason =
+  // what stands in the way of a send apart from the files
+  const notFiles =
     tooLong !== null
       ? tooLong
       : model === ''
@@ -83,14 +85,24 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
           ? t('chat.composer.fixInParams', { problem: invalid })
           : problem
             ? t('chat.composer.fixInParams', { problem: problem.message })
-            : filesProblem;
+            : null;
+  const reason = notFiles ?? filesProblem;
   const busy = pending !== undefined;
   const canSend = !busy && reason === null && (text.trim() !== '' || hasFiles);
+  const waiter = useSendWhenReady(key, () => {
+    if (text.trim() !== '' || hasFiles) void send(format, text);
+  });
+  // files still being added are waited for: Enter now sends once they are in
+  const canQueue = !busy && notFiles === null && waiter.coming && (text.trim() !== '' || hasFiles);
 
   const submit = () => {
     // Enter with a message while a reply runs is answered too (not sent, and why), never ignored
     if (busy && text.trim() !== '') {
       void send(format, text);
+      return;
+    }
+    if (canQueue) {
+      waiter.queue();
       return;
     }
     if (!canSend) return;
@@ -151,9 +163,9 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
               type="submit"
               variant="primary"
               icon="send"
-              disabled={!canSend}
+              disabled={!canSend && !canQueue}
               title={
-                reason ??
+                (canQueue ? t('chat.composer.sendWhenIn') : reason) ??
                 t(text.trim() === '' && !hasFiles ? 'chat.composer.writeFirst' : 'chat.composer.send')
               }
               data-testid="send-button"
@@ -164,7 +176,19 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
         </div>
       </form>
       <div className="composer-foot" id={`composer-hint-${format}`}>
-        {reason ? (
+        {waiter.queued ? (
+          <span className="composer-queued" role="status" data-testid="send-queued">
+            {t('chat.composer.sendingWhenIn')}{' '}
+            <button
+              type="button"
+              className="link-btn"
+              onClick={waiter.cancel}
+              data-testid="send-queued-cancel"
+            >
+              {t('chat.composer.sendingWhenIn.cancel')}
+            </button>
+          </span>
+        ) : reason ? (
           <span className="composer-reason" role="status" data-testid="send-disabled-reason">
             {reason}
           </span>

@@ -122,6 +122,9 @@ export const chat = {
   'chat.composer.tooLong':
     'The message has {size} characters; a message may have at most {limit}. Shorten it to send.',
   'chat.composer.send': 'Send (Enter)',
+  'chat.composer.sendWhenIn': 'Send once the files are added (Enter)',
+  'chat.composer.sendingWhenIn': 'Sending as soon as the files are added…',
+  'chat.composer.sendingWhenIn.cancel': 'Don’t send',
   'chat.composer.stop': 'Stop',
   /** {enter} and {shift} are the keys, drawn as elements */
   'chat.composer.hint': '{enter} to send · {shift}+{enter} for a new line',
