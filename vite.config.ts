@@ -8,8 +8,9 @@ import { defineConfig } from 'vitest/config';
 process.env['NODE_COMPILE_CACHE'] ??= path.join(os.tmpdir(), 'quartet-node-compile-cache');
 
 // Vitest's default is one worker fewer than the cores: one worker on a two-core machine, which then sits
-// idle while a test waits on a child process, a socket or a timer. Two keep both cores busy.
-const UNIT_WORKERS = Math.max(2, os.availableParallelism() - 1);
+// idle while a test waits on a child process, a socket or a timer. With two workers a full run on two cores
+// kept them 49% busy (user + system time over wall time): one more worker than cores fills the waits.
+const WORKERS = os.availableParallelism() + 1;
 
 // One file configures the renderer build and every test project.
 export default defineConfig({
@@ -33,7 +34,7 @@ export default defineConfig({
           exclude: ['test/e2e/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 20_000,
-          maxWorkers: UNIT_WORKERS,
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -50,10 +51,10 @@ export default defineConfig({
           // host); vitest's 1 s default is shorter than such a wait beside busy neighbours on two cores. A
           // poll that is already true returns at once, so a generous limit costs a passing test nothing.
           expect: { poll: { timeout: 15_000 } },
-          // Two files at once: each test has its own host (port 0), data folder and browser context, and
-          // most of a test's time is spent waiting on the page. After the unit tests (groupOrder), so
+          // Several files at once: each test has its own host (port 0), data folder and browser context,
+          // and most of a test's time is spent waiting on the page. After the unit tests (groupOrder), so
           // the two projects never share a worker limit.
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
           sequence: { groupOrder: 1 },
         },
       },
