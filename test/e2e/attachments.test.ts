@@ -105,6 +105,18 @@ async function holdUploads(): Promise<() => void> {
   return release;
 }
 
+/** A new chat with `text` in the box and an image that is still being added (its upload held). */
+async function draftWithHeldImage(text: string): Promise<() => void> {
+  const release = await holdUploads();
+  await newChat('chat');
+  await page
+    .getByTestId('attach-button-picker')
+    .setInputFiles([{ name: 'chart.png', mimeType: 'image/png', buffer: PNG }]);
+  await page.locator('[data-testid="composer-file"][data-status="uploading"]').waitFor();
+  await page.getByTestId('composer-input').fill(text);
+  return release;
+}
+
 describe('attachments', () => {
   it('an image and a PDF reach the simulator in each format, survive a restart and go back in the next turn', async () => {
     for (const tab of Object.keys(MODELS)) {
@@ -161,13 +173,7 @@ describe('attachments', () => {
 
   it('Enter while a file is still being added sends once it is in: one message, with the file', async () => {
     // the file is surely still being added when Enter is pressed
-    const release = await holdUploads();
-    await newChat('chat');
-    await page
-      .getByTestId('attach-button-picker')
-      .setInputFiles([{ name: 'chart.png', mimeType: 'image/png', buffer: PNG }]);
-    await page.locator('[data-testid="composer-file"][data-status="uploading"]').waitFor();
-    await page.getByTestId('composer-input').fill('What is in this chart?');
+    const release = await draftWithHeldImage('What is in this chart?');
     await page.getByTestId('composer-input').press('Enter');
     // Enter is answered: the send waits for the file, and says so
     await page.getByTestId('send-queued').waitFor();
@@ -183,13 +189,7 @@ describe('attachments', () => {
   });
 
   it('a send waiting for a file can be called off', async () => {
-    const release = await holdUploads();
-    await newChat('chat');
-    await page
-      .getByTestId('attach-button-picker')
-      .setInputFiles([{ name: 'chart.png', mimeType: 'image/png', buffer: PNG }]);
-    await page.locator('[data-testid="composer-file"][data-status="uploading"]').waitFor();
-    await page.getByTestId('composer-input').fill('Not yet');
+    const release = await draftWithHeldImage('Not yet');
     await page.getByTestId('send-button').click();
     await page.getByTestId('send-queued-cancel').click();
     release();
