@@ -6,7 +6,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { pipeline, type Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { PAGE_SECRET_FRAGMENT, WS_MAX_PAYLOAD, WS_PATH, WS_PROTOCOL } from '../../shared/ws-protocol.ts';
 import {
@@ -260,9 +260,9 @@ async function sendFile(
     res.end();
     return true;
   }
-  const stream = handle.createReadStream(); // closes the handle when done
-  stream.on('error', () => res.destroy());
-  stream.pipe(res);
+  // pipeline, not pipe: a page that goes away mid-file (a reload, a closed viewer) ends the read too, and
+  // the stream closes the handle; with pipe it stayed open until garbage collection closed it
+  pipeline(handle.createReadStream(), res, () => {});
   return true;
 }
 

@@ -1,6 +1,10 @@
 import type { HostEvents } from '../../shared/contract.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readdirSync, readlinkSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import path from 'node:path';
 import { startWebServer, type WebServer } from '../../electron/web/server.ts';
 import { CONTENT_SECURITY_POLICY } from '../../electron/host/csp.ts';
 import { WS_MAX_PAYLOAD } from '../../shared/ws-protocol.ts';
@@ -265,6 +269,45 @@ describe('media routes', () => {
     const thumb = await get('/media/thumb/img_1', { cookie });
     expect(thumb.status).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
+  });
+
+  it('closes the file when the page goes away in the middle of it', async () => {
+    const big = path.join(fixture.root, 'big.png');
+    await writeFile(big, Buffer.alloc(16 * 1024 * 1024, 7));
+    core.images.set('img_big', {
+      full: { path: big, mime: 'image/png' },
+      thumb: { path: big, mime: 'image/png' },
+    });
+    const cookie = await session();
+    const openOnBig = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === big;
+        } catch {
+          return false; // closed meanwhile
+        }
+      }).length;
+    // the first bytes arrive, then the page leaves (a reload, a closed viewer)
+    await new Promise<void>((resolve, reject) => {
+      const r = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/media/image/img_big',
+          headers: { host: `127.0.0.1:${port}`, cookie },
+        },
+        (res) => {
+          res.once('data', () => {
+            r.destroy();
+            resolve();
+          });
+        },
+      );
+      r.on('error', (e) => (r.destroyed ? undefined : reject(e)));
+      r.end();
+    });
+    // with pipe() the read stream stayed paused with the file open until garbage collection
+    await expect.poll(openOnBig, { timeout: 5_000 }).toBe(0);
   });
 
   it('adds an attachment disposition with a safe name for ?download=1', async () => {
