@@ -252,8 +252,14 @@ async function sendFile(
     await handle.close().catch(() => undefined);
     return false;
   }
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('Content-Length', info.size);
+  try {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('Content-Length', info.size);
+  } catch (e) {
+    // a header Node refuses: the file is closed here, not left to garbage collection
+    await handle.close().catch(() => undefined);
+    throw e;
+  }
   res.statusCode = 200;
   if (req.method === 'HEAD') {
     await handle.close().catch(() => undefined);
