@@ -2,7 +2,7 @@
 // Compare's parameters as a user meets them: each column sums its parameters up and opens their editor;
 // with "same for all" off a column's editor changes that column alone; a value out of range is said
 // inline and holds back "Send to all" with the reason; the past comparisons open from their list.
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, waitFor, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompareTab } from '../../../renderer/features/compare/CompareTab.tsx';
 import { ColumnPresets } from '../../../renderer/features/presets/ColumnPresets.tsx';
@@ -236,7 +236,10 @@ describe('Compare parameters', () => {
     fireEvent.click(within(item).getByTestId('comparison-open'));
     await screen.findByText('chat says hi');
     expect(store.getState().comparisonId).toBe('cmp1');
-    // the list closed on opening; open again: the current one is marked
+    // the list closes once the opened columns are remembered (a round trip after they show): wait for
+    // it, or the toggle below would close it instead of opening it again
+    await waitFor(() => expect(screen.queryByTestId('comparisons')).toBeNull());
+    // open again: the current one is marked
     fireEvent.click(screen.getByTestId('compare-history-toggle'));
     const again = await screen.findByTestId('comparison-item');
     expect(within(again).getByText('On screen')).toBeTruthy();
