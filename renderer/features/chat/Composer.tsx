@@ -14,7 +14,7 @@ import { AttachButton, ComposerFiles, usePasteFiles } from '../../components/tur
 import { useShortcutProps } from '../../commands/platform.ts';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
-import { useSendWhenReady } from './useSendWhenReady.ts';
+import { useSendWhenReady } from '../../components/turn/useSendWhenReady.ts';
 
 const MAX_HEIGHT = 260;
 

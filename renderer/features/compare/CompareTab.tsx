@@ -10,6 +10,7 @@ import {
   selectCompareBusy,
 } from '../../store/compare-slice.ts';
 import { AttachButton, ComposerFiles, usePasteFiles } from '../../components/turn/Attachments.tsx';
+import { useSendWhenReady } from '../../components/turn/useSendWhenReady.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { useElementSize } from './useElementSize.ts';
@@ -38,8 +39,8 @@ const SIDE_BY_SIDE_MIN_H = 600;
 /** The parameters panel sits beside the columns when each keeps this much room; otherwise it floats. */
 const COLUMN_ROOM_W = 260;
 
-/** Why the columns cannot be sent as they are: a field being typed, or a set a format refuses. */
-function selectSendProblem(s: StoreState): string | null {
+/** Why the columns cannot be sent as they are, files aside: a field being typed, or a set a format refuses. */
+function selectColumnsProblem(s: StoreState): string | null {
   // image mode sends no text column: its settings are choices from the table, always valid
   if (s.compareImageMode) return null;
   const invalid = selectCompareInvalid(s);
@@ -55,7 +56,12 @@ function selectSendProblem(s: StoreState): string | null {
         problem: problem.message,
       });
   }
-  if ((s.composerFiles[COMPARE_FILES] ?? []).length === 0) return null;
+  return null;
+}
+
+/** Why the files cannot go with the prompt: one still being added or refused, or a column's limits. */
+function selectFilesProblem(s: StoreState): string | null {
+  if (s.compareImageMode || (s.composerFiles[COMPARE_FILES] ?? []).length === 0) return null;
   const files = selectCompareFiles(s);
   return 'problem' in files ? files.problem : null;
 }
@@ -162,17 +168,28 @@ function CompareComposer() {
         : s.compareColumns.some((c) => c.turns.length > 0)),
   );
   const count = useStore((s) => s.compareColumns.length);
-  const problem = useStore(selectSendProblem);
+  const columnsProblem = useStore(selectColumnsProblem);
+  const problem = useStore((s) => columnsProblem ?? selectFilesProblem(s));
   const hasFiles = useStore((s) => (s.composerFiles[COMPARE_FILES]?.length ?? 0) > 0);
+  const hasSomething = prompt.trim() !== '' || hasFiles;
+  // as in Chat: Enter while a file is still being added waits for it, then sends to every column
+  const waiter = useSendWhenReady(COMPARE_FILES, () => {
+    if (hasSomething) void send();
+  });
+  const canQueue = !imageMode && !running && columnsProblem === null && waiter.coming && hasSomething;
   // the files go to every column: an image is fitted to the limits of all their formats at once
   const formats = useStore(useShallow((s) => [...new Set(s.compareColumns.map((c) => c.format))]));
   const uid = useId();
   const onPaste = usePasteFiles(COMPARE_FILES);
 
+  const submit = () => {
+    if (canQueue) waiter.queue();
+    else if (!running && problem === null) void send();
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      if (!running && problem === null) void send();
+      submit();
     }
   };
 
@@ -207,9 +224,9 @@ function CompareComposer() {
           <Button
             variant="primary"
             icon="send"
-            disabled={(prompt.trim() === '' && !hasFiles) || problem !== null}
-            title={problem ?? undefined}
-            onClick={() => void send()}
+            disabled={!canQueue && (!hasSomething || problem !== null)}
+            title={(canQueue ? t('compare.sendWhenIn') : problem) ?? undefined}
+            onClick={submit}
             data-testid="compare-send"
           >
             {t('compare.sendAll')}
@@ -265,6 +282,18 @@ function CompareComposer() {
         {imageMode ? null : <SameParamsSwitch />}
         {imageMode ? (
           <p className="compare-hint faint">{t('compare.images.hint')}</p>
+        ) : waiter.queued ? (
+          <span className="composer-queued compare-problem" role="status" data-testid="send-queued">
+            {t('compare.sendingWhenIn')}{' '}
+            <button
+              type="button"
+              className="link-btn"
+              onClick={waiter.cancel}
+              data-testid="send-queued-cancel"
+            >
+              {t('chat.composer.sendingWhenIn.cancel')}
+            </button>
+          </span>
         ) : problem ? (
           <span className="field-error compare-problem" role="alert" data-testid="compare-params-problem">
             {problem}

@@ -13,6 +13,8 @@ export const compare = {
   'compare.column.add.title': 'Add a column',
   'compare.column.add': 'Column',
   'compare.new': 'New comparison',
+  'compare.sendWhenIn': 'Send to every column once the files are added (Enter)',
+  'compare.sendingWhenIn': 'Sending to every column as soon as the files are added…',
   'compare.hint': '{enter} sends to every column at once, {shift} + {enter} breaks the line.',
 
   'compare.column.format': 'Format of column {n}',

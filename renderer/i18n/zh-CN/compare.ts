@@ -13,6 +13,8 @@ export const compare: Record<keyof typeof en, Entry> = {
   'compare.column.add.title': '添加一列',
   'compare.column.add': '添加列',
   'compare.new': '新对比',
+  'compare.sendWhenIn': '文件添加完成后发送到每一列（Enter）',
+  'compare.sendingWhenIn': '文件添加完成后立即发送到每一列…',
   'compare.hint': '{enter} 同时发送到每一列，{shift} + {enter} 换行。',
 
   'compare.column.format': '第 {n} 列的格式',
