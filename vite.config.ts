@@ -34,6 +34,7 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/e2e/**', 'node_modules/**'],
           environment: 'node',
+          setupFiles: ['test/support/dom-waits.ts'],
           testTimeout: 20_000,
           maxWorkers: UNIT_WORKERS,
         },
