@@ -370,11 +370,15 @@ async function timedAlone(page: Page, format: string, prompt = CMP_PROMPT): Prom
   await page.getByTestId(`tab-${format}`).click();
   await page.getByTestId('new-conversation').click();
   await pickModel(page.locator('body'), 'gpt-5-mini');
-  const done = page.locator('[data-testid="message-assistant"]:not([data-status="streaming"])');
   await page.getByTestId('composer-input').fill(prompt);
   const t0 = performance.now();
   await page.getByTestId('composer-input').press('Enter');
-  await done.first().waitFor({ state: 'attached', timeout: 120_000 });
+  // checked every frame, as timedCompare is: a locator's waitFor polls every 500 ms after its first tries
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="message-assistant"]:not([data-status="streaming"])') !== null,
+    undefined,
+    { timeout: 120_000, polling: 'raf' },
+  );
   return performance.now() - t0;
 }
 
