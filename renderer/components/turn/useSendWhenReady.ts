@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { StoreContext, useStore } from '../../store/index.ts';
 import type { StoreState } from '../../store/types.ts';
 
@@ -41,11 +41,12 @@ export function useSendWhenReady(key: string, sendNow: () => void) {
     check(store.getState());
     return unsubscribe;
   }, [queued, key, store]);
+  const cancel = useCallback(() => setQueuedFor(null), []);
   return {
     /** the files are still coming, so a send now would wait for them */
     coming,
     queued,
     queue: () => setQueuedFor(key),
-    cancel: () => setQueuedFor(null),
+    cancel,
   };
 }

@@ -176,6 +176,11 @@ function CompareComposer() {
   const waiter = useSendWhenReady(COMPARE_FILES, () => {
     if (hasSomething) void send();
   });
+  // another comparison or the image mode ends the wait, as another conversation does in Chat: the send
+  // was for these columns
+  const comparisonId = useStore((s) => s.comparisonId);
+  const { cancel } = waiter;
+  useEffect(() => cancel(), [comparisonId, imageMode, cancel]);
   const canQueue = !imageMode && !running && columnsProblem === null && waiter.coming && hasSomething;
   // the files go to every column: an image is fitted to the limits of all their formats at once
   const formats = useStore(useShallow((s) => [...new Set(s.compareColumns.map((c) => c.format))]));

@@ -97,6 +97,21 @@ describe('Compare: a send while a file is still being added', () => {
     expect(screen.queryByTestId('send-queued')).toBeNull();
   });
 
+  it('switching to image mode ends the wait: the text columns are not sent to', async () => {
+    const { release, attach, sends } = setup();
+    attach();
+    fireEvent.change(input(), { target: { value: 'Describe it' } });
+    pressEnter();
+    expect(screen.getByTestId('send-queued')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('compare-mode-images'));
+    await vi.waitFor(() => expect(screen.queryByTestId('send-queued')).toBeNull());
+    fireEvent.click(screen.getByTestId('compare-mode-text'));
+    await act(async () => release());
+    await vi.waitFor(() => expect(screen.getByTestId('compare-send').hasAttribute('disabled')).toBe(false));
+    expect(sends()).toHaveLength(0);
+    expect(screen.queryByTestId('send-queued')).toBeNull();
+  });
+
   it('a problem that is not the file holds the send back with its reason, even while the file comes', async () => {
     const { store, release, attach, sends } = setup();
     attach();
