@@ -11,7 +11,7 @@ import { harnessPerTest } from './harness.ts';
  * each, each column asks with its own card, and each answers its own conversation: Run in two, Deny with
  * a reason in one (its model gets the reason), "always in this comparison" in the last; every column then
  * answers with what the tool said, its figures count the step, and the next prompt's calls run in every
- * column without asking. Stop ends every column's running calls.
+ * column without asking, until "Ask again" in the shared parameters. Stop ends every column's running calls.
  */
 
 const SERVER = fileURLToPath(new URL('../support/mcp-stdio-server.ts', import.meta.url));
@@ -127,6 +127,19 @@ describe('Compare with server tools', () => {
     await expect
       .poll(async () => (await runs.getByTestId('tool-run-item-status').allTextContents()).sort())
       .toEqual(['denied', ...Array<string>(7).fill('ran')]);
+    await page.getByTestId('inspector-toggle').click();
+
+    // the shared parameters list the tool that runs unasked, and ask again in every column on the user's word
+    await page.getByTestId('compare-params-summary').first().click();
+    const panel = page.getByTestId('compare-params-panel');
+    const always = panel.getByTestId('mcp-always-list');
+    await expect.poll(() => always.textContent()).toContain('echo (local)');
+    await panel.getByTestId('mcp-always-clear').click();
+    await expect.poll(() => always.count()).toBe(0);
+    await panel.getByRole('button', { name: 'Hide parameters' }).click();
+    await sendToAll('And again. [[call:local__echo]]');
+    for (const [i] of COLUMNS.entries())
+      await expect.poll(() => card(i).last().getAttribute('data-status'), { timeout: 30_000 }).toBe('asking');
   });
 
   it('Stop ends the tool calls running in every column, and no column goes on', async () => {

@@ -126,6 +126,14 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
   const params = kept && scope !== 'all' ? columnParams(formats[0] ?? 'chat', kept) : kept;
   const setParams = useStore((s) => s.setCompareParams);
   const setInvalid = useStore((s) => s.setCompareInvalid);
+  // the stored conversations of the columns this set goes to
+  const conversationIds = useStore(
+    useShallow((s) =>
+      s.compareColumns.flatMap((c) =>
+        (scope === 'all' || c.key === scope) && c.conversationId !== null ? [c.conversationId] : [],
+      ),
+    ),
+  );
   const report = useCallback(
     (field: string, message: string | null) => setInvalid(scope, field, message),
     [setInvalid, scope],
@@ -200,6 +208,7 @@ function ScopeForm(props: { scope: ParamsScope; formats: TextFormat[] }) {
           shared={shared}
           params={params}
           onChange={(p) => setParams(scope, p)}
+          conversationIds={conversationIds}
         />
 
         <p className="params-note">

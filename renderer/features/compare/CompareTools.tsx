@@ -16,10 +16,15 @@ export function CompareTools(props: {
   shared: boolean;
   params: Params;
   onChange(params: Params): void;
+  /** the conversations of the columns this set goes to (those that have one yet) */
+  conversationIds: readonly string[];
 }) {
-  const { formats, shared, params, onChange } = props;
+  const { formats, shared, params, onChange, conversationIds } = props;
   const first = formats[0] ?? 'chat';
-  if (!shared) return <ToolsSection format={first} params={params} onChange={onChange} />;
+  // "Always run in this column / comparison" (a call's card) is listed here, with "Ask again"
+  const alwaysIn = { conversationIds, where: shared ? ('columns' as const) : ('column' as const) };
+  if (!shared)
+    return <ToolsSection format={first} params={params} onChange={onChange} mcpAlwaysIn={alwaysIn} />;
   // A thinking messages column takes only auto or none: the section then offers the choice as messages has it.
   const messagesThinks =
     formats.includes('messages') && columnParams('messages', params).thinkingBudget !== undefined;
@@ -27,7 +32,12 @@ export function CompareTools(props: {
   const count = params.tools?.length ?? 0;
   return (
     <div className="compare-control" data-control="tools">
-      <ToolsSection format={messagesThinks ? 'messages' : first} params={params} onChange={onChange} />
+      <ToolsSection
+        format={messagesThinks ? 'messages' : first}
+        params={params}
+        onChange={onChange}
+        mcpAlwaysIn={alwaysIn}
+      />
       {count > 0 ? (
         <div className="compare-tools-wire field-hint" data-testid="tool-choice-where">
           {choice === undefined ? (

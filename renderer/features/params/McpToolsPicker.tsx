@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import type { Params } from '../../../shared/conversation.ts';
 import { mcpFunctionNames } from '../../../shared/mcp.ts';
@@ -17,8 +18,13 @@ export function McpToolsPicker(props: {
   save: (p: Params) => void;
   /** the stored conversation these parameters are of: its "always run" tools are shown */
   conversationId?: string | undefined;
+  /**
+   * Compare: the columns' conversations these parameters go to, whose "always run" tools are shown (the
+   * store forgets them itself when the tools change), and where it applies to them
+   */
+  alwaysIn?: { conversationIds: readonly string[]; where: 'column' | 'columns' } | undefined;
 }) {
-  const { params, save, conversationId } = props;
+  const { params, save, conversationId, alwaysIn } = props;
   const toolsChanged = useStore((s) => s.mcpToolsChanged);
   const mcp = useStore((s) => s.mcp);
   const loading = useStore((s) => s.mcpLoading);
@@ -61,8 +67,10 @@ export function McpToolsPicker(props: {
           {t('mcp.tools.load')}
         </Button>
       </div>
-      {conversationId !== undefined && chosen.length > 0 ? (
-        <AlwaysRun conversationId={conversationId} />
+      {chosen.length === 0 ? null : alwaysIn !== undefined ? (
+        <AlwaysRun conversationIds={alwaysIn.conversationIds} where={alwaysIn.where} />
+      ) : conversationId !== undefined ? (
+        <AlwaysRun conversationIds={[conversationId]} where="conversation" />
       ) : null}
       {servers.every((s) => s.tools.length === 0) ? (
         <span className="field-hint">{t('mcp.tools.empty')}</span>
@@ -117,25 +125,45 @@ export function McpToolsPicker(props: {
   );
 }
 
-/** The tools this conversation runs without asking, and the user's way to be asked again. */
-function AlwaysRun(props: { conversationId: string }) {
-  const { conversationId } = props;
-  const always = useStore((s) => s.mcpAlways[conversationId]);
+const ALWAYS_LABEL = {
+  conversation: 'mcp.tools.always',
+  column: 'mcp.tools.alwaysColumn',
+  columns: 'mcp.tools.alwaysColumns',
+} as const;
+
+/**
+ * The tools these conversations run without asking (one conversation, or Compare's columns), and the
+ * user's way to be asked again.
+ */
+function AlwaysRun(props: { conversationIds: readonly string[]; where: keyof typeof ALWAYS_LABEL }) {
+  const { conversationIds, where } = props;
+  const ids = conversationIds.join('\n');
+  const lists = useStore(useShallow((s) => conversationIds.map((id) => s.mcpAlways[id])));
   const load = useStore((s) => s.loadMcpAlways);
   const clear = useStore((s) => s.clearMcpAlways);
+  const missing = conversationIds.filter((_, i) => lists[i] === undefined).join('\n');
   useEffect(() => {
-    if (always === undefined) void load(conversationId);
-  }, [always, conversationId, load]);
-  if (!always || always.length === 0) return null;
+    // keyed by the ids as text: a new array of the same ids asks nothing again
+    for (const id of missing === '' ? [] : missing.split('\n')) void load(id);
+  }, [ids, missing, load]);
+  const refs: McpToolRef[] = [];
+  for (const ref of lists.flatMap((l) => l ?? [])) if (!refs.some((r) => same(r, ref))) refs.push(ref);
+  if (refs.length === 0) return null;
   return (
     <div className="field-row mcp-always" data-testid="mcp-always-list">
       <span className="field-hint">
-        {t('mcp.tools.always')}{' '}
+        {t(ALWAYS_LABEL[where])}{' '}
         <span className="mono" translate="no">
-          {always.map((r) => `${r.tool} (${r.server})`).join(', ')}
+          {refs.map((r) => `${r.tool} (${r.server})`).join(', ')}
         </span>
       </span>
-      <Button size="s" onClick={() => void clear(conversationId)} data-testid="mcp-always-clear">
+      <Button
+        size="s"
+        onClick={() => {
+          for (const [i, id] of conversationIds.entries()) if (lists[i]?.length) void clear(id);
+        }}
+        data-testid="mcp-always-clear"
+      >
         {t('mcp.tools.askAgain')}
       </Button>
     </div>

@@ -95,8 +95,10 @@ export function ToolsSection(props: {
   onChange?: ((params: Params) => void) | undefined;
   /** where a draft with problems is kept (a conversation id, `new:<format>`); left out: on screen only */
   scope?: string | undefined;
+  /** Compare: the columns' conversations whose "always run" tools the MCP list shows */
+  mcpAlwaysIn?: { conversationIds: readonly string[]; where: 'column' | 'columns' } | undefined;
 }) {
-  const { format, params, onChange, scope } = props;
+  const { format, params, onChange, scope, mcpAlwaysIn } = props;
   const setTabParams = useStore((s) => s.setParams);
   const save = (p: Params) => (onChange ? onChange(p) : setTabParams(format, p));
   const kept = useStore((s) => (scope === undefined ? null : selectToolsDraft(s, scope)));
@@ -290,6 +292,7 @@ export function ToolsSection(props: {
         params={params}
         save={save}
         conversationId={scope !== undefined && !scope.startsWith('new:') ? scope : undefined}
+        alwaysIn={mcpAlwaysIn}
       />
 
       {drafts.length > 0 ? (

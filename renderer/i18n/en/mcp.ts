@@ -28,6 +28,8 @@ export const mcp = {
   'mcp.tools.use': 'Use {tool} of {server}',
   'mcp.tools.sentAs': 'sent as {name}',
   'mcp.tools.always': 'Runs without asking in this conversation:',
+  'mcp.tools.alwaysColumn': 'Runs without asking in this column:',
+  'mcp.tools.alwaysColumns': 'Runs without asking in one or more of these columns:',
   'mcp.tools.askAgain': 'Ask again',
   'mcp.tools.unavailable': '{server} is off or failed: its tools are not sent.',
 

@@ -28,6 +28,8 @@ export const mcp: Record<keyof typeof en, Entry> = {
   'mcp.tools.use': '使用 {server} 的 {tool}',
   'mcp.tools.sentAs': '以 {name} 发送',
   'mcp.tools.always': '在此对话中无需询问即运行：',
+  'mcp.tools.alwaysColumn': '在此列中无需询问即运行：',
+  'mcp.tools.alwaysColumns': '在这些列中的一列或多列中无需询问即运行：',
   'mcp.tools.askAgain': '重新询问',
   'mcp.tools.unavailable': '{server} 已关闭或失败：其工具不会发送。',
 
