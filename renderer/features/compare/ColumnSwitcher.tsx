@@ -1,5 +1,5 @@
 import { useStore } from '../../store/index.ts';
-import { lastReplyFigures, type CompareColumn } from '../../store/compare-slice.ts';
+import { lastReplyFigures, pendingCalls, type CompareColumn } from '../../store/compare-slice.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { displayModelId } from '../../../shared/display.ts';
 import { useRef, type KeyboardEvent } from 'react';
@@ -13,9 +13,22 @@ const PREFIX = 'compare-col';
 export const columnTabId = (key: string): string => tabId(PREFIX, key);
 export const columnPanelId = (key: string): string => tabPanelId(PREFIX, key);
 
-/** How a column's last reply went, in a word or a figure: what the switcher shows under its name. */
-function stateOf(col: CompareColumn, t: Translate): { text: string; tone: 'run' | 'fail' | 'done' | 'none' } {
-  if (col.run) return { text: t('compare.switch.running'), tone: 'run' };
+type Tone = 'ask' | 'run' | 'fail' | 'done' | 'none';
+
+/**
+ * How a column's last reply went, in a word or a figure: what the switcher shows under its name. A column
+ * that waits for the user (a server tool asking to run, function calls waiting for their results) says so
+ * first: it is hidden behind another tab, and nothing happens there until the user goes to it.
+ */
+function stateOf(
+  col: CompareColumn,
+  tools: 'asking' | 'running' | undefined,
+  t: Translate,
+): { text: string; tone: Tone } {
+  if (tools === 'asking') return { text: t('compare.switch.asking'), tone: 'ask' };
+  // a server tool at work: the column is answering, not waiting for the user's results
+  if (col.run || tools === 'running') return { text: t('compare.switch.running'), tone: 'run' };
+  if (pendingCalls(col)?.status === 'complete') return { text: t('compare.switch.results'), tone: 'ask' };
   if (col.error) return { text: t('figures.status.error'), tone: 'fail' };
   const figures = lastReplyFigures(col);
   if (!figures) return { text: t('compare.switch.none'), tone: 'none' };
@@ -33,6 +46,16 @@ function stateOf(col: CompareColumn, t: Translate): { text: string; tone: 'run' 
 export function ColumnSwitcher(props: { keys: string[]; value: string; onChange(key: string): void }) {
   const t = useT();
   const columns = useStore((s) => s.compareColumns);
+  // per conversation: a server tool call asking to run (first), or one running; as text, so that the
+  // selector's answer compares by value
+  const toolStates = useStore((s) => {
+    const by = new Map<string, 'asking' | 'running'>();
+    for (const c of Object.values(s.mcpCalls))
+      if (c.status === 'asking' || (c.status === 'running' && !by.has(c.conversationId)))
+        by.set(c.conversationId, c.status);
+    return JSON.stringify([...by]);
+  });
+  const toolsOf = new Map(JSON.parse(toolStates) as [string, 'asking' | 'running'][]);
   const connections = useStore((s) => s.connections);
   const activeConnectionId = useStore((s) => s.activeConnectionId);
   // with several connections, each tab says which one its column goes through
@@ -71,7 +94,11 @@ export function ColumnSwitcher(props: { keys: string[]; value: string; onChange(
       {keys.map((key, i) => {
         const col = byKey.get(key);
         if (!col) return null;
-        const state = stateOf(col, t);
+        const state = stateOf(
+          col,
+          col.conversationId === null ? undefined : toolsOf.get(col.conversationId),
+          t,
+        );
         const selected = key === value;
         return (
           <button
@@ -106,6 +133,7 @@ export function ColumnSwitcher(props: { keys: string[]; value: string; onChange(
               </span>
               <span className={`compare-switch-state is-${state.tone}`} data-testid="compare-switch-state">
                 {state.tone === 'fail' ? <Icon name="alert-circle" size={12} /> : null}
+                {state.tone === 'ask' ? <span className="compare-switch-dot" aria-hidden="true" /> : null}
                 {state.text}
               </span>
             </span>

@@ -35,6 +35,8 @@ export const compare = {
   'compare.switch.label': 'Columns, one at a time',
   'compare.switch.tab': 'Column {n}:',
   'compare.switch.running': 'answering…',
+  'compare.switch.asking': 'asks to run a tool',
+  'compare.switch.results': 'waits for results',
   'compare.switch.none': 'no reply yet',
 
   'compare.history': 'Comparisons',

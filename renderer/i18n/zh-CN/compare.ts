@@ -34,6 +34,8 @@ export const compare: Record<keyof typeof en, Entry> = {
   'compare.switch.label': '逐列查看',
   'compare.switch.tab': '第 {n} 列：',
   'compare.switch.running': '正在作答…',
+  'compare.switch.asking': '请求运行工具',
+  'compare.switch.results': '等待结果',
   'compare.switch.none': '尚无回复',
 
   'compare.history': '对比记录',
