@@ -28,6 +28,20 @@ export interface McpCallState {
   reason?: string;
 }
 
+/**
+ * Per conversation, whether a server tool call waits for the user (asking) or runs; asking wins. What a
+ * Compare column says on its tab, and why "Send to all" waits.
+ */
+export function mcpCallsByConversation(
+  calls: Record<string, McpCallState>,
+): Map<string, 'asking' | 'running'> {
+  const by = new Map<string, 'asking' | 'running'>();
+  for (const c of Object.values(calls))
+    if (c.status === 'asking' || (c.status === 'running' && !by.has(c.conversationId)))
+      by.set(c.conversationId, c.status);
+  return by;
+}
+
 /** Where the results of a reply go once every call has one (the chat tab's send or a Compare column's). */
 export interface McpAnswerAt {
   send(results: ToolResult[]): void;

@@ -1,4 +1,5 @@
 import { useStore } from '../../store/index.ts';
+import { mcpCallsByConversation } from '../../store/mcp-slice.ts';
 import { lastReplyFigures, pendingCalls, type CompareColumn } from '../../store/compare-slice.ts';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { displayModelId } from '../../../shared/display.ts';
@@ -46,15 +47,9 @@ function stateOf(
 export function ColumnSwitcher(props: { keys: string[]; value: string; onChange(key: string): void }) {
   const t = useT();
   const columns = useStore((s) => s.compareColumns);
-  // per conversation: a server tool call asking to run (first), or one running; as text, so that the
-  // selector's answer compares by value
-  const toolStates = useStore((s) => {
-    const by = new Map<string, 'asking' | 'running'>();
-    for (const c of Object.values(s.mcpCalls))
-      if (c.status === 'asking' || (c.status === 'running' && !by.has(c.conversationId)))
-        by.set(c.conversationId, c.status);
-    return JSON.stringify([...by]);
-  });
+  // per conversation: a server tool call asking to run, or one running; as text, so that the selector's
+  // answer compares by value
+  const toolStates = useStore((s) => JSON.stringify([...mcpCallsByConversation(s.mcpCalls)]));
   const toolsOf = new Map(JSON.parse(toolStates) as [string, 'asking' | 'running'][]);
   const connections = useStore((s) => s.connections);
   const activeConnectionId = useStore((s) => s.activeConnectionId);

@@ -1,5 +1,6 @@
 import type { ToolResult } from '../../../shared/tools.ts';
 import { useStore } from '../../store/index.ts';
+import { mcpCallsByConversation } from '../../store/mcp-slice.ts';
 import {
   pendingCalls,
   selectColumnInvalid,
@@ -65,16 +66,26 @@ export function ColumnResultsForm(props: { column: CompareColumn }) {
  * service refuses a message after calls that have no results.
  */
 export function selectCallsWaiting(s: StoreState): string | null {
-  const waiting = s.compareColumns.flatMap((col, i) =>
-    pendingCalls(col)?.status === 'complete' ? [{ n: i + 1, format: col.format }] : [],
-  );
-  const [one] = waiting;
-  if (!one) return null;
-  if (waiting.length === 1)
-    return t('tools.compare.waiting', { n: one.n, format: FORMAT_LABELS[one.format] });
-  const numbers = waiting.map((w) => String(w.n));
-  return t('tools.compare.waitingMany', {
-    list: numbers.slice(0, -1).join(t('params.listSeparator')),
-    last: numbers.at(-1) ?? '',
-  });
+  const tools = mcpCallsByConversation(s.mcpCalls);
+  const waiting: { n: number; format: CompareColumn['format'] }[] = [];
+  const asking: typeof waiting = [];
+  for (const [i, col] of s.compareColumns.entries()) {
+    if (pendingCalls(col)?.status !== 'complete') continue;
+    const tool = col.conversationId === null ? undefined : tools.get(col.conversationId);
+    // a server tool's call is answered by Run or Deny on its card, not by a results form; one running is
+    // the column still answering
+    if (tool === 'asking') asking.push({ n: i + 1, format: col.format });
+    else if (tool === undefined) waiting.push({ n: i + 1, format: col.format });
+  }
+  const say = (list: typeof waiting, one: 'tools.compare.waiting' | 'tools.compare.asking') => {
+    const [first] = list;
+    if (!first) return null;
+    if (list.length === 1) return t(one, { n: first.n, format: FORMAT_LABELS[first.format] });
+    const numbers = list.map((w) => String(w.n));
+    return t(one === 'tools.compare.waiting' ? 'tools.compare.waitingMany' : 'tools.compare.askingMany', {
+      list: numbers.slice(0, -1).join(t('params.listSeparator')),
+      last: numbers.at(-1) ?? '',
+    });
+  };
+  return say(asking, 'tools.compare.asking') ?? say(waiting, 'tools.compare.waiting');
 }

@@ -87,6 +87,10 @@ export const tools = {
   'tools.compare.choiceNotSent': 'Tool choice not sent in any column: each service decides (auto).',
   'tools.compare.choiceGoesAs': 'Every column sends the functions; the tool choice goes as',
   'tools.compare.functionsSentAs': 'Functions sent as {wire}',
+  'tools.compare.asking':
+    'Column {n} ({format}) asks to run a server tool: answer it first (Run or Deny under its reply).',
+  'tools.compare.askingMany':
+    'Columns {list} and {last} ask to run a server tool: answer them first (Run or Deny under their replies).',
   'tools.compare.waiting':
     'Column {n} ({format}) waits for function results: send them first (the form under its reply).',
   'tools.compare.waitingMany':

@@ -77,6 +77,9 @@ export const tools: Record<keyof typeof en, Entry> = {
   'tools.compare.choiceNotSent': '所有列都不发送工具选择：由各服务决定（auto）。',
   'tools.compare.choiceGoesAs': '每列都发送这些函数；工具选择按各格式发送如下：',
   'tools.compare.functionsSentAs': '函数以 {wire} 发送',
+  'tools.compare.asking': '第 {n} 列（{format}）请求运行服务器工具：请先作答（在其回复下方点击运行或拒绝）。',
+  'tools.compare.askingMany':
+    '第 {list} 和 {last} 列请求运行服务器工具：请先作答（在各自回复下方点击运行或拒绝）。',
   'tools.compare.waiting': '第 {n} 列（{format}）在等待函数结果：请先发送结果（在其回复下方的表单中）。',
   'tools.compare.waitingMany':
     '第 {list} 和 {last} 列在等待函数结果：请先发送结果（在各自回复下方的表单中）。',

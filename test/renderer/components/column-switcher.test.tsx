@@ -5,6 +5,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ColumnSwitcher } from '../../../renderer/features/compare/ColumnSwitcher.tsx';
+import { selectCallsWaiting } from '../../../renderer/features/compare/ColumnTools.tsx';
 import type { McpCallState } from '../../../renderer/store/mcp-slice.ts';
 import { freshStore } from '../fake-bridge.ts';
 import { setUpColumns, turn } from '../compare-fixtures.ts';
@@ -56,5 +57,36 @@ describe('Compare, one column at a time: the tabs', () => {
     expect(states()[1]).toBe('answering…');
     expect(tones()[1]).toContain('is-run');
     expect(states()[2]).toBe('–');
+  });
+
+  it('and "Send to all" says which columns wait, and for what: results or an answer to a tool', () => {
+    const { store } = setup();
+    const ask = turn('assistant', '', { toolCalls: [{ id: 'k2', name: 'local__echo', arguments: '{}' }] });
+    act(() =>
+      store.setState((s) => ({
+        compareColumns: s.compareColumns.map((c, i) =>
+          i === 0 ? c : { ...c, turns: [turn('user', 'Hi'), ask] },
+        ),
+        mcpCalls: { b: call('conv1', 'asking'), c: call('conv2', 'asking') },
+      })),
+    );
+    expect(selectCallsWaiting(store.getState())).toBe(
+      'Columns 2 and 3 ask to run a server tool: answer them first (Run or Deny under their replies).',
+    );
+    // column 2's tool runs, column 3's was answered and its model replied: the first column still waits
+    // for the results of its function
+    act(() =>
+      store.setState((s) => ({
+        compareColumns: s.compareColumns.map((c, i) =>
+          i === 2
+            ? { ...c, turns: [turn('user', 'Hi'), ask, turn('user', ''), turn('assistant', 'Done')] }
+            : c,
+        ),
+        mcpCalls: { b: call('conv1', 'running'), c: call('conv2', 'done') },
+      })),
+    );
+    expect(selectCallsWaiting(store.getState())).toBe(
+      'Column 1 (Chat Completions) waits for function results: send them first (the form under its reply).',
+    );
   });
 });
