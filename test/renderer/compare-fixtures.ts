@@ -138,3 +138,15 @@ export function setUpColumns(
   t.store.setState({ settings });
   t.store.getState().hydrateCompare(settings);
 }
+
+/** What the host answers an upload with: the file described as a 10x10 image. */
+export const describeUpload = (i: { name: string; mimeType: string; dataBase64: string }) =>
+  ok({
+    id: `att-${i.name}`,
+    name: i.name,
+    mimeType: i.mimeType,
+    kind: 'image' as const,
+    bytes: atob(i.dataBase64).length,
+    width: 10,
+    height: 10,
+  });

@@ -11,6 +11,7 @@ import {
   rankLowest,
 } from '../../renderer/store/compare-slice.ts';
 import { fakeBridge, ok, settingsWith, type Impl, freshStore } from './fake-bridge.ts';
+import { describeUpload } from './compare-fixtures.ts';
 
 const SETTINGS: Settings = { theme: 'system', tabs: {}, compareColumns: [] };
 let t = freshStore();
@@ -434,16 +435,6 @@ function staleCopy(id: string): Conversation {
 }
 
 describe('files in a comparison', () => {
-  const describeUpload = (i: { name: string; mimeType: string; dataBase64: string }) =>
-    ok({
-      id: `att-${i.name}`,
-      name: i.name,
-      mimeType: i.mimeType,
-      kind: 'image' as const,
-      bytes: atob(i.dataBase64).length,
-      width: 10,
-      height: 10,
-    });
   const png = new File([new Uint8Array(9)], 'chart.png', { type: 'image/png' });
 
   it('sends the same files to every column, and a prompt of files alone', async () => {

@@ -15,6 +15,7 @@ import { useShortcutProps } from '../../commands/platform.ts';
 import { t } from '../../i18n/active.ts';
 import { rich } from '../../i18n/rich.tsx';
 import { useSendWhenReady } from '../../components/turn/useSendWhenReady.ts';
+import { SendQueued } from '../../components/turn/SendQueued.tsx';
 
 const MAX_HEIGHT = 260;
 
@@ -177,17 +178,7 @@ export function Composer(props: { format: TextFormat; conversationId: string | n
       </form>
       <div className="composer-foot" id={`composer-hint-${format}`}>
         {waiter.queued ? (
-          <span className="composer-queued" role="status" data-testid="send-queued">
-            {t('chat.composer.sendingWhenIn')}{' '}
-            <button
-              type="button"
-              className="link-btn"
-              onClick={waiter.cancel}
-              data-testid="send-queued-cancel"
-            >
-              {t('chat.composer.sendingWhenIn.cancel')}
-            </button>
-          </span>
+          <SendQueued text={t('chat.composer.sendingWhenIn')} onCancel={waiter.cancel} />
         ) : reason ? (
           <span className="composer-reason" role="status" data-testid="send-disabled-reason">
             {reason}

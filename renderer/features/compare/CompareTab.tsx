@@ -11,6 +11,7 @@ import {
 } from '../../store/compare-slice.ts';
 import { AttachButton, ComposerFiles, usePasteFiles } from '../../components/turn/Attachments.tsx';
 import { useSendWhenReady } from '../../components/turn/useSendWhenReady.ts';
+import { SendQueued } from '../../components/turn/SendQueued.tsx';
 import { FORMAT_LABELS } from '../../../shared/formats.ts';
 import { Button } from '../../components/Button.tsx';
 import { useElementSize } from './useElementSize.ts';
@@ -288,17 +289,11 @@ function CompareComposer() {
         {imageMode ? (
           <p className="compare-hint faint">{t('compare.images.hint')}</p>
         ) : waiter.queued ? (
-          <span className="composer-queued compare-problem" role="status" data-testid="send-queued">
-            {t('compare.sendingWhenIn')}{' '}
-            <button
-              type="button"
-              className="link-btn"
-              onClick={waiter.cancel}
-              data-testid="send-queued-cancel"
-            >
-              {t('chat.composer.sendingWhenIn.cancel')}
-            </button>
-          </span>
+          <SendQueued
+            text={t('compare.sendingWhenIn')}
+            onCancel={waiter.cancel}
+            className="compare-problem"
+          />
         ) : problem ? (
           <span className="field-error compare-problem" role="alert" data-testid="compare-params-problem">
             {problem}

@@ -8,7 +8,7 @@ import { CompareTab } from '../../../renderer/features/compare/CompareTab.tsx';
 import { ColumnPresets } from '../../../renderer/features/presets/ColumnPresets.tsx';
 import { COMPARE_FILES } from '../../../renderer/store/compare-slice.ts';
 import { freshStore, ok } from '../fake-bridge.ts';
-import { SETTINGS, compareHost } from '../compare-fixtures.ts';
+import { SETTINGS, compareHost, describeUpload } from '../compare-fixtures.ts';
 import { renderWithStore } from './render.tsx';
 
 afterEach(cleanup);
@@ -22,15 +22,7 @@ function setup() {
     listModels: () => ok({ models: [], exchangeId: 'ex' }),
     putAttachment: async (i) => {
       await released;
-      return ok({
-        id: `att-${i.name}`,
-        name: i.name,
-        mimeType: i.mimeType,
-        kind: 'image' as const,
-        bytes: atob(i.dataBase64).length,
-        width: 10,
-        height: 10,
-      });
+      return describeUpload(i);
     },
   });
   t.store.setState({
