@@ -94,19 +94,22 @@ type Host = Awaited<ReturnType<typeof startHost>>;
  * 100 then every 500 ms), so a reply done just after a poll was counted up to half a second late, which
  * made about one round in five read 1 s where the page had shown it done at 0.5 s.
  */
-function timeInPage(page: Page, start: { selector: string; type: 'click' | 'keydown' }, end: string) {
+function timeInPage(
+  page: Page,
+  start: { selector: string; type: 'click' | 'keydown' },
+  end: { kind: 'floor' } | { kind: 'app'; lastWord: string },
+) {
   return page.evaluate(
     ({ start, end }) =>
       new Promise<number>((resolve) => {
-        const [kind, arg] = JSON.parse(end) as ['floor' | 'app', string];
         const shown = () => {
-          if (kind === 'floor') return document.body.dataset.done === '1';
+          if (end.kind === 'floor') return document.body.dataset.done === '1';
           const replies = document.querySelectorAll('[data-testid="message-assistant"]');
           const last = replies[replies.length - 1];
           return (
             last !== undefined &&
             last.getAttribute('data-status') !== 'streaming' &&
-            (last.textContent ?? '').includes(arg)
+            (last.textContent ?? '').includes(end.lastWord)
           );
         };
         const onStart = (e: Event) => {
@@ -119,7 +122,7 @@ function timeInPage(page: Page, start: { selector: string; type: 'click' | 'keyd
             watch.disconnect();
             // the floor sets its mark inside the frame that shows its last token; the app's change shows
             // in the next frame
-            if (kind === 'floor') resolve(performance.now() - t0);
+            if (end.kind === 'floor') resolve(performance.now() - t0);
             else requestAnimationFrame(() => resolve(performance.now() - t0));
           });
           watch.observe(document.body, {
@@ -138,7 +141,7 @@ function timeInPage(page: Page, start: { selector: string; type: 'click' | 'keyd
 async function floorRound(page: Page, floorUrl: string, tokens: number): Promise<number> {
   await page.bringToFront();
   await page.goto(`${floorUrl}?tokens=${tokens}`);
-  const wall = timeInPage(page, { selector: '#go', type: 'click' }, JSON.stringify(['floor', '']));
+  const wall = timeInPage(page, { selector: '#go', type: 'click' }, { kind: 'floor' });
   await page.click('#go');
   return wall;
 }
@@ -168,7 +171,7 @@ async function appRound(page: Page, host: Host, idle: Host, tokens: number) {
       const wall = timeInPage(
         page,
         { selector: '[data-testid="composer-input"]', type: 'keydown' },
-        JSON.stringify(['app', lastWord(tokens)]),
+        { kind: 'app', lastWord: lastWord(tokens) },
       );
       await page.getByTestId('composer-input').press('Enter');
       return wall;

@@ -1,3 +1,4 @@
+import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store/index.ts';
 import { mcpCallsByConversation } from '../../store/mcp-slice.ts';
 import { lastReplyFigures, pendingCalls, type CompareColumn } from '../../store/compare-slice.ts';
@@ -47,10 +48,18 @@ function stateOf(
 export function ColumnSwitcher(props: { keys: string[]; value: string; onChange(key: string): void }) {
   const t = useT();
   const columns = useStore((s) => s.compareColumns);
-  // per conversation: a server tool call asking to run, or one running; as text, so that the selector's
-  // answer compares by value
-  const toolStates = useStore((s) => JSON.stringify([...mcpCallsByConversation(s.mcpCalls)]));
-  const toolsOf = new Map(JSON.parse(toolStates) as [string, 'asking' | 'running'][]);
+  // per column: a server tool call asking to run in its conversation, or one running
+  const tools = useStore(
+    useShallow((s) => {
+      const by = mcpCallsByConversation(s.mcpCalls);
+      return Object.fromEntries(
+        s.compareColumns.map((c) => [
+          c.key,
+          c.conversationId === null ? undefined : by.get(c.conversationId),
+        ]),
+      );
+    }),
+  );
   const connections = useStore((s) => s.connections);
   const activeConnectionId = useStore((s) => s.activeConnectionId);
   // with several connections, each tab says which one its column goes through
@@ -89,11 +98,7 @@ export function ColumnSwitcher(props: { keys: string[]; value: string; onChange(
       {keys.map((key, i) => {
         const col = byKey.get(key);
         if (!col) return null;
-        const state = stateOf(
-          col,
-          col.conversationId === null ? undefined : toolsOf.get(col.conversationId),
-          t,
-        );
+        const state = stateOf(col, tools[key], t);
         const selected = key === value;
         return (
           <button

@@ -137,7 +137,6 @@ const ALWAYS_LABEL = {
  */
 function AlwaysRun(props: { conversationIds: readonly string[]; where: keyof typeof ALWAYS_LABEL }) {
   const { conversationIds, where } = props;
-  const ids = conversationIds.join('\n');
   const lists = useStore(useShallow((s) => conversationIds.map((id) => s.mcpAlways[id])));
   const load = useStore((s) => s.loadMcpAlways);
   const clear = useStore((s) => s.clearMcpAlways);
@@ -145,7 +144,7 @@ function AlwaysRun(props: { conversationIds: readonly string[]; where: keyof typ
   useEffect(() => {
     // keyed by the ids as text: a new array of the same ids asks nothing again
     for (const id of missing === '' ? [] : missing.split('\n')) void load(id);
-  }, [ids, missing, load]);
+  }, [missing, load]);
   const refs: McpToolRef[] = [];
   for (const ref of lists.flatMap((l) => l ?? [])) if (!refs.some((r) => same(r, ref))) refs.push(ref);
   if (refs.length === 0) return null;
