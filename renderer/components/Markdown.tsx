@@ -23,6 +23,7 @@ import { liveTail, TABLE_BATCH_ROWS } from './markdown/live-tail.ts';
 import { Diagram, MathBlock, MathInline, prefetchDiagram, prefetchMath } from './markdown/lazy-parts.tsx';
 import { JumpControls, useTallerThanViewport } from './markdown/JumpControls.tsx';
 import { SkimContext } from './skim.ts';
+import { createParseQueue } from './markdown/parse-queue.ts';
 
 type Highlighter = (code: string, language: string | undefined) => string | null;
 let highlighter: Highlighter | null = null;
@@ -330,16 +331,20 @@ function withinBudget(): boolean {
   return now - passStart < parseBudget.ms;
 }
 
+const parseQueue = createParseQueue(
+  (text) => parse(text, true),
+  () => parseBudget.ms,
+);
+
 /** A finished block: parsed (and cached) now if the pass has budget left, otherwise plain text until then. */
 const BudgetedPart = memo(function BudgetedPart(props: { text: string }) {
   const { text } = props;
-  const [tick, setTick] = useState(0);
+  const [, setParsedLater] = useState(0);
   const ready = parsed.has(text) || withinBudget();
-  useEffect(() => {
-    if (ready) return;
-    const t = setTimeout(() => setTick((n) => n + 1), 0);
-    return () => clearTimeout(t);
-  }, [ready, tick]);
+  useEffect(
+    () => (ready ? undefined : parseQueue.wait(text, () => setParsedLater((n) => n + 1))),
+    [ready, text],
+  );
   return ready ? parse(text, true) : <p className="md-streaming-plain">{text}</p>;
 });
 
