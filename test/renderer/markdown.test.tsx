@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
+import ReactMarkdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import {
   HIGHLIGHT_MAX_CHARS,
   Markdown,
   MarkdownWhole,
+  gfmFor,
   parseBudget,
   shouldHighlight,
 } from '../../renderer/components/Markdown.tsx';
@@ -125,5 +128,50 @@ describe('very long replies and code blocks', () => {
     expect(shouldHighlight('const a = 1;', undefined)).toBe(false);
     const big = '```js\n' + 'let a = 1;\n'.repeat(HIGHLIGHT_MAX_CHARS / 10) + '```';
     expect(html(big)).toContain('not highlighted');
+  });
+});
+
+describe('GFM only where a text can use it', () => {
+  const render = (text: string, withGfm: boolean) =>
+    renderToStaticMarkup(<ReactMarkdown remarkPlugins={withGfm ? [remarkGfm] : []}>{text}</ReactMarkdown>);
+
+  it('renders a text without any GFM mark exactly as with GFM', () => {
+    // pieces of every CommonMark construct and near-misses of GFM's, joined at random (seeded)
+    const pieces = [
+      '# ', '## ', '- ', '* ', '+ ', '1. ', '2) ', '> ', '```\n', '~~', '    ', '\t', '*', '**', '_', '__',
+      '`', '``', '![a](b)', 'a](b)', '[a](b)', '| a |', '|---|', '| a |\n|---|\n', '~~gone~~', '~one~', '[x] ', '[^1]', '[^1]: n', 'a@b.co', 'www.x.org',
+      'http://x.org', 'HTTPS://x.org', '(x)', '<a>', '<b>c</b>', '&amp;', '&#35;', '\\', '\\*', '---', '===',
+      'www', 'ww.w', 'http:', 'https:/x', 'mailto:x', 'a.b', 'w1 w2', 'word', 'Word.', '  ', ':', '/', '"',
+      "'", '!', '?', '^', '=', '+', '%', '$', '{', '}', '<', '>', '#', '.', ',', ';',
+    ].filter((p) => !gfmFor(p).length);
+    let seed = 1234567;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const seps = [' ', '', '\n', '\n\n', '\n    ', '\n> ', '\n- '];
+    let compared = 0;
+    for (let c = 0; c < 600; c++) {
+      let text = '';
+      const n = 1 + next(24);
+      for (let i = 0; i < n; i++) text += pieces[next(pieces.length)]! + seps[next(seps.length)]!;
+      if (gfmFor(text).length > 0) continue;
+      compared++;
+      expect(render(text, false), text).toBe(render(text, true));
+    }
+    expect(compared).toBeGreaterThan(400);
+  });
+
+  it.each([
+    ['a table', '| a | b |\n|---|---|\n| 1 | 2 |', '<table>'],
+    ['strikethrough', 'a ~~gone~~ b', '<del>'],
+    ['a task list', '- [x] done', 'type="checkbox"'],
+    ['a footnote', 'Note[^1].\n\n[^1]: here', 'footnote'],
+    ['a www link', 'see WWW.example.com now', 'href="http://WWW.example.com"'],
+    ['an https link', 'see https://example.com now', 'href="https://example.com"'],
+    ['an e-mail address', 'write to a@example.com', 'href="mailto:a@example.com"'],
+  ])('keeps GFM for %s', (_, text, mark) => {
+    expect(gfmFor(text).length).toBeGreaterThan(0);
+    expect(html(text)).toContain(mark);
   });
 });
