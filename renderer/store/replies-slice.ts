@@ -120,8 +120,10 @@ export const createRepliesSlice =
 
     /**
      * Everything before a send's request: the files and parameters checked, the conversation created when
-     * new (or its pending saves flushed), the composer emptied. Null when nothing is to be sent (the
-     * reason already shown).
+     * new (or its pending saves flushed). Null when nothing is to be sent (the reason already shown).
+     * What the page shows of it (the new conversation, the composer emptied) is left to `show`, which the
+     * caller runs in the same task as the request: a change to the store draws the page before the code
+     * after an await runs, and that drawing (15-25 ms for a new conversation) held the request back.
      */
     const prepareSend = async (
       format: TextFormat,
@@ -146,6 +148,7 @@ export const createRepliesSlice =
       if (text.trim() === '' && files.ids.length === 0) return null;
       if (refusedForInvalidParams(format)) return null;
       const bridge = rt.bridge();
+      let show = () => {};
       if (conversationId === null) {
         const model = selectTabModel(get(), format);
         if (model === '') {
@@ -167,25 +170,26 @@ export const createRepliesSlice =
         }
         const conv = created.value;
         conversationId = conv.id;
-        set((s) => {
-          const drafts = { ...s.drafts };
-          delete drafts[key];
-          const draftModel = { ...s.draftModel };
-          delete draftModel[format];
-          const draftParams = { ...s.draftParams };
-          delete draftParams[format];
-          const draftConnection = { ...s.draftConnection };
-          delete draftConnection[format];
-          return {
-            loaded: { ...s.loaded, [conv.id]: conv },
-            conversations: upsertSummary(s.conversations, summaryOf(conv)),
-            activeConversation: { ...s.activeConversation, [format]: conv.id },
-            drafts,
-            draftModel,
-            draftParams,
-            draftConnection,
-          };
-        });
+        show = () =>
+          set((s) => {
+            const drafts = { ...s.drafts };
+            delete drafts[key];
+            const draftModel = { ...s.draftModel };
+            delete draftModel[format];
+            const draftParams = { ...s.draftParams };
+            delete draftParams[format];
+            const draftConnection = { ...s.draftConnection };
+            delete draftConnection[format];
+            return {
+              loaded: { ...s.loaded, [conv.id]: conv },
+              conversations: upsertSummary(s.conversations, summaryOf(conv)),
+              activeConversation: { ...s.activeConversation, [format]: conv.id },
+              drafts,
+              draftModel,
+              draftParams,
+              draftConnection,
+            };
+          });
       } else {
         // A model or parameter picked a moment ago is still waiting to be saved: save it first, so the
         // request is built from what is on screen.
@@ -194,13 +198,21 @@ export const createRepliesSlice =
           get().notify(t('notices.notSent.replyRunning'), 'warning');
           return null;
         }
-        if (!options.editTurnId) get().setDraft(key, '');
+        if (!options.editTurnId) show = () => get().setDraft(key, '');
       }
       // The files leave the composer with the text (they show in the message at once) and come back
       // with it if the send fails before reaching the service.
       const held = options.editTurnId ? [] : (get().composerFiles[key] ?? []);
-      if (held.length > 0) set((s) => ({ composerFiles: { ...s.composerFiles, [key]: [] } }));
-      return { id: conversationId, files, held };
+      const showConversation = show;
+      return {
+        id: conversationId,
+        files,
+        held,
+        show() {
+          showConversation();
+          if (held.length > 0) set((s) => ({ composerFiles: { ...s.composerFiles, [key]: [] } }));
+        },
+      };
     };
 
     return {
@@ -231,6 +243,8 @@ export const createRepliesSlice =
         const { id, files, held } = ready;
         const bridge = rt.bridge();
         const requestId = crypto.randomUUID();
+        // no await between showing the send and making its request (see prepareSend)
+        ready.show();
         const sent = await run(
           id,
           {

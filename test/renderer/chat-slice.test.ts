@@ -109,6 +109,30 @@ describe('sending', () => {
     expect(s.conversations[0]).toMatchObject({ id: 'c1', turnCount: 2 });
   });
 
+  it('makes the request before the page draws the new conversation', async () => {
+    // React draws a store change in a microtask: a request made after an await came after that drawing
+    const order: string[] = [];
+    const created = conversation();
+    install({
+      createConversation: () => ok(created),
+      sendMessage: () => {
+        order.push('request');
+        return new Promise(() => {});
+      },
+    });
+    t.store.getState().setModel('chat', 'gpt-5-mini');
+    t.store.getState().setDraft('new:chat', 'Hello');
+    const stop = t.store.subscribe((s, before) => {
+      if (s.activeConversation.chat !== before.activeConversation.chat) queueMicrotask(() => order.push('drawn'));
+    });
+    void t.store.getState().send('chat', 'Hello');
+    await vi.advanceTimersByTimeAsync(0);
+    stop();
+    expect(order).toEqual(['request', 'drawn']);
+    expect(t.store.getState().activeConversation.chat).toBe(created.id);
+    expect(t.store.getState().drafts['new:chat']).toBeUndefined();
+  });
+
   it('gives the text back to the composer when the send fails before reaching the service', async () => {
     install({
       getConversation: () => ok(conversation()),
