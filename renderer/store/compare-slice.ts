@@ -260,13 +260,15 @@ export const createCompareSlice =
 
     /**
      * Makes sure the column has a conversation in the comparison, with the model and parameters it shows
-     * now (what is on screen is what is sent); returns its id or an error.
+     * now (what is on screen is what is sent); returns its id and `show`, which puts it in the column, or
+     * an error. The caller shows it in the same task as the request: a store change is drawn in a
+     * microtask, and the request would otherwise wait for that drawing (as in Chat's send).
      */
     const ensureConversation = async (
       col: CompareColumn,
       text: string,
       comparisonId: string,
-    ): Promise<string | AppError> => {
+    ): Promise<{ id: string; show: () => void } | AppError> => {
       const bridge = rt.bridge();
       const params = selectColumnParams(get(), col);
       if (col.conversationId === null) {
@@ -280,12 +282,16 @@ export const createCompareSlice =
           params,
         });
         if (!r.ok) return r.error;
-        patchColumn(col.key, {
-          conversationId: r.value.id,
-          conversationModel: col.model,
-          conversationParams: params,
-        });
-        return r.value.id;
+        const id = r.value.id;
+        return {
+          id,
+          show: () =>
+            patchColumn(col.key, {
+              conversationId: id,
+              conversationModel: col.model,
+              conversationParams: params,
+            }),
+        };
       }
       const modelChanged = col.conversationModel !== col.model;
       const paramsChanged = col.conversationParams === null || !sameParams(col.conversationParams, params);
@@ -296,9 +302,12 @@ export const createCompareSlice =
           ...(paramsChanged ? { params } : {}),
         });
         if (!r.ok) return r.error;
-        patchColumn(col.key, { conversationModel: col.model, conversationParams: params });
+        return {
+          id: col.conversationId,
+          show: () => patchColumn(col.key, { conversationModel: col.model, conversationParams: params }),
+        };
       }
-      return col.conversationId;
+      return { id: col.conversationId, show: () => {} };
     };
 
     /**
@@ -318,11 +327,14 @@ export const createCompareSlice =
         run: compact({ requestId, text, attachments: files, toolResults, auto: input.auto || undefined }),
         error: null,
       });
-      const conversationId = await ensureConversation(col, text || (files[0]?.name ?? ''), comparisonId);
-      if (typeof conversationId !== 'string') {
-        finish(col.key, requestId, { error: conversationId, input });
+      const ensured = await ensureConversation(col, text || (files[0]?.name ?? ''), comparisonId);
+      if (!('id' in ensured)) {
+        finish(col.key, requestId, { error: ensured, input });
         return false;
       }
+      const conversationId = ensured.id;
+      // no await between showing the conversation and making the request (see ensureConversation)
+      ensured.show();
       // Stopped while the conversation was being created: do not start the request at all.
       if (get().runs[requestId]?.stopping) {
         finish(col.key, requestId, { error: { kind: 'aborted', message: t('compare.stoppedBeforeSent') } });

@@ -198,6 +198,35 @@ describe('retry', () => {
 });
 
 describe('sending', () => {
+  it('makes each column\'s request before the page draws its new conversation', async () => {
+    // React draws a store change in a microtask: a request made after an await came after that drawing
+    const order: string[] = [];
+    const h = host({
+      sendMessage: (input) => {
+        order.push(`request ${input.conversationId}`);
+        return new Promise(() => {});
+      },
+    });
+    setUp([
+      ['chat', 'gpt-5-mini'],
+      ['messages', 'gpt-5-mini'],
+    ]);
+    const stop = t.store.subscribe((s, before) => {
+      s.compareColumns.forEach((c, i) => {
+        if (c.conversationId !== before.compareColumns[i]?.conversationId)
+          queueMicrotask(() => order.push(`drawn ${c.conversationId}`));
+      });
+    });
+    t.store.getState().setComparePrompt('Hello');
+    void t.store.getState().sendCompare();
+    await vi.waitFor(() => expect(order).toHaveLength(4));
+    stop();
+    expect(order.indexOf('request conv1')).toBeLessThan(order.indexOf('drawn conv1'));
+    expect(order.indexOf('request conv2')).toBeLessThan(order.indexOf('drawn conv2'));
+    expect(t.store.getState().compareColumns.map((c) => c.conversationId)).toEqual(['conv1', 'conv2']);
+    expect(h.calls.filter((c) => c.op === 'createConversation')).toHaveLength(2);
+  });
+
   it('creates a compare conversation per column, sends to all at once and streams into each', async () => {
     const h = host();
     setUp([
