@@ -61,11 +61,18 @@ describe('the simulator pace', () => {
     const fast = await sim({ firstTokenMs: 20, tokensPerSecond: 400 });
     const slow = await sim({ firstTokenMs: 200, tokensPerSecond: 40 });
     await timedStream(fast, 5); // the first request of a process pays for warming up, not the pace
-    const a = await timedStream(fast, 20);
+    // A loaded machine only ever adds time, and to the fast pace most in proportion (a stall of 50 ms
+    // made one fast first token read 67 ms): it is judged by its quickest of three streams.
+    const fastRuns = [];
+    for (let i = 0; i < 3; i++) fastRuns.push(await timedStream(fast, 20));
+    const a = {
+      firstMs: Math.min(...fastRuns.map((r) => r.firstMs)),
+      afterMs: Math.min(...fastRuns.map((r) => r.totalMs - r.firstMs)),
+    };
     const b = await timedStream(slow, 20);
     expect(b.firstMs / a.firstMs).toBeGreaterThan(3);
     // 20 tokens at 40/s take about half a second after the first; at 400/s a tenth of that
-    expect((b.totalMs - b.firstMs) / Math.max(1, a.totalMs - a.firstMs)).toBeGreaterThan(3);
+    expect((b.totalMs - b.firstMs) / Math.max(1, a.afterMs)).toBeGreaterThan(3);
     expect(b.firstMs).toBeGreaterThanOrEqual(200);
   });
 
