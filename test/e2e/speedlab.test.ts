@@ -103,8 +103,9 @@ describe('speed lab', () => {
   it('measures three rows on two services paced differently and shows the faster as faster', async () => {
     await paceSandbox({ firstTokenMs: 20, tokensPerSecond: 400, jitter: 0.2, seed: 3 });
     // far apart, so a loaded machine's delay (it added ~65 ms to the fast side's first token beside two
-    // CPU-burning loops, when the slow side waited 250 ms) cannot bring the ratio under 3
-    slow = await startSimulator({ pace: { firstTokenMs: 800, tokensPerSecond: 40, jitter: 0.2, seed: 5 } });
+    // CPU-burning loops, when the slow side waited 250 ms) cannot bring the ratio under 3; and 20 tokens a
+    // second against 400, as the same load once made the fast side's 24 tokens read 99 a second
+    slow = await startSimulator({ pace: { firstTokenMs: 800, tokensPerSecond: 20, jitter: 0.2, seed: 5 } });
     await addConnection('Slow gateway', slow.baseUrl);
 
     await page.getByTestId('tab-speedlab').click();
