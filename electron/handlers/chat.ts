@@ -173,10 +173,13 @@ function planRegenerate(s: Services, conversation: ConversationRow, turnId: stri
   };
 }
 
-/** Stores the new user turn (or drops the failed reply a regenerate replaces) in one transaction. */
-function commitUserTurn(s: Services, conversation: ConversationRow, plan: Plan): void {
+/**
+ * Stores the new user turn (or drops the failed reply a regenerate replaces) in one transaction, on disk
+ * before the request goes out; its sync runs off the event loop (store.durable).
+ */
+function commitUserTurn(s: Services, conversation: ConversationRow, plan: Plan): Promise<void> {
   const { messages, conversations, attachments } = s.store;
-  s.store.transaction(() => {
+  return s.store.durable(() => {
     // Re-read inside the transaction: the conversation may have been deleted while the client started.
     if (!conversations.get(conversation.id)) throw notFound('This conversation no longer exists.');
     const now = s.now();
@@ -328,7 +331,7 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
         const files = await filesOf(s, history, plan.attachments);
         const client: ServiceClient = await connectionClient(s, connection, { ctx, requestId });
         const params = await withMcpTools(s, conversation.params);
-        commitUserTurn(s, conversation, plan);
+        await commitUserTurn(s, conversation, plan);
         const userTurn = plan.userTurn;
         let reply: Turn;
         const live = streamedReplyWriter(s, conversationId, conversation.model, userTurn.id);
@@ -366,7 +369,8 @@ export function chatHandlers(s: Services): Pick<Handlers, 'sendMessage' | 'regen
         }
         // the stream's end (its record stored) and the reply's storing are two tasks, each short
         await nextTurn();
-        s.store.transaction(() => {
+        // on disk before the page is told it is done; the sync runs off the loop, which other streams share
+        await s.store.durable(() => {
           if (!s.store.conversations.get(conversationId)) {
             throw notFound('The conversation was deleted while its reply was running.');
           }

@@ -79,17 +79,20 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
       const connection =
         connectionId !== undefined ? getConnection(s, connectionId).id : activeConnectionId(s);
       const id = randomUUID();
-      s.store.conversations.insert({
-        id,
-        format,
-        model,
-        title: title?.trim() || DEFAULT_TITLE,
-        origin: origin ?? (comparisonId !== undefined ? 'compare' : 'chat'),
-        params: params ?? defaultParams(format),
-        ...compact({ comparisonId, connectionId: connection ?? undefined }),
-        createdAt: now,
-        updatedAt: now,
-      });
+      // a send waits on this (a chat's first message, each Compare column): the sync runs off the loop
+      await s.store.durable(() =>
+        s.store.conversations.insert({
+          id,
+          format,
+          model,
+          title: title?.trim() || DEFAULT_TITLE,
+          origin: origin ?? (comparisonId !== undefined ? 'compare' : 'chat'),
+          params: params ?? defaultParams(format),
+          ...compact({ comparisonId, connectionId: connection ?? undefined }),
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
       return loadConversation(s, id);
     },
 

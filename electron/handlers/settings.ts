@@ -25,10 +25,11 @@ export function settingsHandlers(s: Services): Pick<Handlers, 'getSettings' | 'u
 
     /**
      * Merges the given settings over the current ones. `tabs` merges per tab, so two tabs saving their
-     * memory at once do not overwrite each other.
+     * memory at once do not overwrite each other. The page saves where the user is (session.ts) while a
+     * reply may stream, so the write's sync runs off the event loop (store.durable).
      */
     async updateSettings(patch) {
-      return s.store.transaction(() => {
+      return s.store.durable(() => {
         const current = readSettings(s);
         const next: Record<string, unknown> = { ...current };
         for (const key of SETTING_KEYS) {
