@@ -205,6 +205,19 @@ const GFM_MARKS = /[|~[@]|:\/\/|www\./i;
 /** GFM for a text that may use it; none for one that cannot (exported for its equivalence test). */
 export const gfmFor = (text: string) => (GFM_MARKS.test(text) ? gfm : noPlugins);
 
+/**
+ * One line that starts with a letter and holds only letters, digits, spaces and punctuation that neither
+ * CommonMark nor GFM reads as syntax there (no emphasis, code, link, HTML, entity, escape or math mark; a
+ * list or heading marker needs the line to start with one). Such a line parses to one paragraph of exactly
+ * its text, so it is drawn as that paragraph at once, without the parser or a turn in the parse queue: a
+ * long reply's ordinary paragraphs were parsed one budget at a time and drawn twice, as plain text first.
+ * Exported for its equivalence test.
+ */
+const PLAIN_LINE = /^\p{L}[\p{L}\p{M}\p{N} ,.;:?!'"()%/+=-]*$/u;
+
+export const isPlainParagraph = (text: string) =>
+  !text.endsWith(' ') && PLAIN_LINE.test(text) && !GFM_MARKS.test(text);
+
 const MERMAID_FENCE = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*mermaid/im;
 
 /**
@@ -305,6 +318,14 @@ const parsed = new Map<string, ReactElement>();
 const PARSED_MAX = 6000;
 
 function parse(text: string, cache: boolean, live = false): ReactElement {
+  // the element react-markdown makes of such a line (a fragment around one keyed paragraph), so a block
+  // that goes from one path to the other keeps its paragraph in place
+  if (isPlainParagraph(text))
+    return (
+      <Fragment>
+        <p key="p-0">{text}</p>
+      </Fragment>
+    );
   const hit = live ? undefined : parsed.get(text);
   if (hit) return hit;
   const out = ReactMarkdown(markdownOptions(text, live));
@@ -352,7 +373,7 @@ const parseQueue = createParseQueue(
 const BudgetedPart = memo(function BudgetedPart(props: { text: string }) {
   const { text } = props;
   const [, setParsedLater] = useState(0);
-  const ready = parsed.has(text) || withinBudget();
+  const ready = isPlainParagraph(text) || parsed.has(text) || withinBudget();
   useEffect(
     () => (ready ? undefined : parseQueue.wait(text, () => setParsedLater((n) => n + 1))),
     [ready, text],

@@ -7,6 +7,7 @@ import {
   Markdown,
   MarkdownWhole,
   gfmFor,
+  isPlainParagraph,
   parseBudget,
   shouldHighlight,
 } from '../../renderer/components/Markdown.tsx';
@@ -138,11 +139,77 @@ describe('GFM only where a text can use it', () => {
   it('renders a text without any GFM mark exactly as with GFM', () => {
     // pieces of every CommonMark construct and near-misses of GFM's, joined at random (seeded)
     const pieces = [
-      '# ', '## ', '- ', '* ', '+ ', '1. ', '2) ', '> ', '```\n', '~~', '    ', '\t', '*', '**', '_', '__',
-      '`', '``', '![a](b)', 'a](b)', '[a](b)', '| a |', '|---|', '| a |\n|---|\n', '~~gone~~', '~one~', '[x] ', '[^1]', '[^1]: n', 'a@b.co', 'www.x.org',
-      'http://x.org', 'HTTPS://x.org', '(x)', '<a>', '<b>c</b>', '&amp;', '&#35;', '\\', '\\*', '---', '===',
-      'www', 'ww.w', 'http:', 'https:/x', 'mailto:x', 'a.b', 'w1 w2', 'word', 'Word.', '  ', ':', '/', '"',
-      "'", '!', '?', '^', '=', '+', '%', '$', '{', '}', '<', '>', '#', '.', ',', ';',
+      '# ',
+      '## ',
+      '- ',
+      '* ',
+      '+ ',
+      '1. ',
+      '2) ',
+      '> ',
+      '```\n',
+      '~~',
+      '    ',
+      '\t',
+      '*',
+      '**',
+      '_',
+      '__',
+      '`',
+      '``',
+      '![a](b)',
+      'a](b)',
+      '[a](b)',
+      '| a |',
+      '|---|',
+      '| a |\n|---|\n',
+      '~~gone~~',
+      '~one~',
+      '[x] ',
+      '[^1]',
+      '[^1]: n',
+      'a@b.co',
+      'www.x.org',
+      'http://x.org',
+      'HTTPS://x.org',
+      '(x)',
+      '<a>',
+      '<b>c</b>',
+      '&amp;',
+      '&#35;',
+      '\\',
+      '\\*',
+      '---',
+      '===',
+      'www',
+      'ww.w',
+      'http:',
+      'https:/x',
+      'mailto:x',
+      'a.b',
+      'w1 w2',
+      'word',
+      'Word.',
+      '  ',
+      ':',
+      '/',
+      '"',
+      "'",
+      '!',
+      '?',
+      '^',
+      '=',
+      '+',
+      '%',
+      '$',
+      '{',
+      '}',
+      '<',
+      '>',
+      '#',
+      '.',
+      ',',
+      ';',
     ].filter((p) => !gfmFor(p).length);
     let seed = 1234567;
     const next = (n: number) => {
@@ -173,5 +240,126 @@ describe('GFM only where a text can use it', () => {
   ])('keeps GFM for %s', (_, text, mark) => {
     expect(gfmFor(text).length).toBeGreaterThan(0);
     expect(html(text)).toContain(mark);
+  });
+});
+
+describe('a plain line drawn without the parser', () => {
+  const parsed = (text: string) =>
+    renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfm]}>{text}</ReactMarkdown>);
+
+  it('is drawn exactly as the parser draws it, and anything else goes to the parser', () => {
+    // characters of every kind Markdown or GFM may read, near the start and anywhere, joined at random (seeded)
+    const pieces = [
+      'w1',
+      'Word',
+      'é',
+      'über',
+      '漢字',
+      '٣',
+      'a\u0301',
+      '0',
+      '12',
+      ' ',
+      '  ',
+      ',',
+      '.',
+      ';',
+      ':',
+      '?',
+      '!',
+      "'",
+      '"',
+      '(',
+      ')',
+      '%',
+      '/',
+      '+',
+      '=',
+      '-',
+      '--',
+      '*',
+      '_',
+      '`',
+      '[',
+      ']',
+      '<',
+      '>',
+      '&',
+      '&amp;',
+      '#',
+      '\\',
+      '~',
+      '|',
+      '@',
+      '*w2*',
+      '_w2_',
+      '**b**',
+      '\\*',
+      '\\.',
+      '`c`',
+      '<x>',
+      '$',
+      '\t',
+      '\n',
+      'www.x.org',
+      'http://x.org',
+      'https:',
+      '1. ',
+      '- ',
+      '> ',
+      '^',
+      '{',
+      '}',
+    ];
+    let seed = 7654321;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      // the high bits: the low bits of this generator repeat with a short period
+      return (seed >>> 12) % n;
+    };
+    let plain = 0;
+    let other = 0;
+    for (let c = 0; c < 3000; c++) {
+      // mostly letters and harmless punctuation, so that many lines are plain
+      let text = ['Word', 'w1', 'über', '漢字'][next(4)]!;
+      const n = next(12);
+      for (let i = 0; i < n; i++)
+        text += next(3) === 0 ? pieces[next(pieces.length)]! : [' ', 'w2', ', ', '.'][next(4)]!;
+      if (next(5) === 0) text = pieces[next(pieces.length)]! + text;
+      if (isPlainParagraph(text)) {
+        plain++;
+        expect(renderToStaticMarkup(<Markdown text={text} />), text).toBe(
+          `<div class="md">${parsed(text)}</div>`,
+        );
+      } else other++;
+    }
+    expect(plain).toBeGreaterThan(500);
+    expect(other).toBeGreaterThan(800);
+  });
+
+  it('keeps the parser for each mark of syntax', () => {
+    for (const text of [
+      'a *b*',
+      'a _b_',
+      'a `b`',
+      'a [b](c)',
+      'a <b>',
+      'a &amp; b',
+      'a \\ b',
+      'a ~~b~~',
+      'a $x$',
+      'see www.x.org',
+      'a@b.co',
+      '1. a',
+      '- a',
+      '# a',
+      'a\nb',
+      'a ',
+      ' a',
+      'a | b',
+    ]) {
+      expect(isPlainParagraph(text), text).toBe(false);
+    }
+    expect(isPlainParagraph('w0 w1 w2, and (so on): 50% of it/them; ok?')).toBe(true);
   });
 });
