@@ -163,6 +163,8 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     transaction: (fn) => transaction(db, fn),
     provisional,
     async durable(fn) {
+      // inside another transaction the commit is the outer one's, still to come: a sync now proves nothing
+      if (db.isTransaction) throw new TypeError('durable() runs its own transaction, not inside another');
       const result = provisional(() => transaction(db, fn));
       // SQLite syncs the log before it copies it into the database (a checkpoint), so syncing the log
       // covers every frame of this commit, whether or not a checkpoint ran since

@@ -83,6 +83,18 @@ describe('a durable write', () => {
     expect(level()).toBe(FULL);
   });
 
+  it('refuses to run inside another transaction, whose commit is still to come', async () => {
+    let inner: Promise<unknown> | undefined;
+    store.transaction(() => {
+      inner = store.durable(() => store.settings.set('probe', 'e'));
+      // a failed call inside a transaction must not leave it half-done
+      inner.catch(() => {});
+    });
+    await expect(inner).rejects.toThrow('not inside another');
+    expect(store.settings.get('probe')).toBeUndefined();
+    expect(syncs).toHaveLength(0);
+  });
+
   it('syncs the real log file with the default sync', async () => {
     const real = openStore(join(dir, 'other.db'));
     try {
