@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -12,6 +13,18 @@ process.env['NODE_COMPILE_CACHE'] ??= path.join(os.tmpdir(), 'quartet-node-compi
 // kept them 49% busy (user + system time over wall time): one more worker than cores fills the waits and
 // took the unit tests from 466 to 326 s.
 const UNIT_WORKERS = os.availableParallelism() + 1;
+
+// A unit test file runs in a worker that ran other files before it (isolate: false): starting a fresh worker
+// and its imports for each of 200 files took about a fifth of the unit run. Files that replace a module
+// (vi.mock, vi.doMock) or a global (vi.stubGlobal, vi.stubEnv), and those with a DOM of their own (focus
+// and listeners would carry over to the next file's page), are found here by what they say and run each in
+// a worker of its own.
+const UNIT_INCLUDE = 'test/**/*.test.{ts,tsx}';
+const UNIT_EXCLUDE = ['test/e2e/**', 'node_modules/**'];
+const NEEDS_ISOLATION = /\bvi\.(?:mock|doMock|stubGlobal|stubEnv)\(|@vitest-environment/;
+const ISOLATED_UNIT_FILES = fs
+  .globSync(UNIT_INCLUDE, { exclude: UNIT_EXCLUDE })
+  .filter((file) => NEEDS_ISOLATION.test(fs.readFileSync(file, 'utf8')));
 
 // One file configures the renderer build and every test project.
 export default defineConfig({
@@ -31,8 +44,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: '.',
-          include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/e2e/**', 'node_modules/**'],
+          include: [UNIT_INCLUDE],
+          exclude: [...UNIT_EXCLUDE, ...ISOLATED_UNIT_FILES],
+          environment: 'node',
+          setupFiles: ['test/support/dom-waits.ts'],
+          testTimeout: 20_000,
+          maxWorkers: UNIT_WORKERS,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          root: '.',
+          include: ISOLATED_UNIT_FILES,
           environment: 'node',
           setupFiles: ['test/support/dom-waits.ts'],
           testTimeout: 20_000,
