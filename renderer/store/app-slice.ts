@@ -121,17 +121,27 @@ export const createAppSlice =
     initError: null,
     async init() {
       const bridge = rt.bridge();
-      const info = await bridge.getAppInfo({});
-      if (info.ok) {
-        set({ appInfo: info.value });
-        // Start-up notes (a database set aside, a weak key vault) are shown once and stay until dismissed.
-        for (const message of info.value.notices) get().notify(message, 'warning', { sticky: true });
-      } else {
-        set({ initError: info.error });
-        get().notify(t('notices.app.startFailed', { message: info.error.message }), 'error');
-      }
-      await Promise.all([get().loadSettings(), get().loadConnections()]);
-      await Promise.all([get().loadConversations(), get().loadImages(), get().loadFolders()]);
+      const appInfo = async () => {
+        const info = await bridge.getAppInfo({});
+        if (info.ok) {
+          set({ appInfo: info.value });
+          // Start-up notes (a database set aside, a weak key vault) are shown once and stay until dismissed.
+          for (const message of info.value.notices) get().notify(message, 'warning', { sticky: true });
+        } else {
+          set({ initError: info.error });
+          get().notify(t('notices.app.startFailed', { message: info.error.message }), 'error');
+        }
+      };
+      // None of these needs another's answer: asked at once, the first screen waits one round trip to the
+      // host instead of four in a row.
+      await Promise.all([
+        appInfo(),
+        get().loadSettings(),
+        get().loadConnections(),
+        get().loadConversations(),
+        get().loadImages(),
+        get().loadFolders(),
+      ]);
       // Reopen where the user was: the section and the conversation open in each text tab.
       const { tab, open } = sessionToRestore(get());
       if (tab) set({ activeTab: tab });

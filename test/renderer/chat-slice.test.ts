@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConversationSummary, SendResult, Settings } from '../../shared/contract.ts';
+import type { AppInfo, ConversationSummary, SendResult, Settings } from '../../shared/contract.ts';
 import type { Conversation, Turn } from '../../shared/conversation.ts';
 import { startEventRouting } from '../../renderer/store/events.ts';
 import { summaryOf, visibleTurns } from '../../renderer/store/chat-helpers.ts';
@@ -123,7 +123,8 @@ describe('sending', () => {
     t.store.getState().setModel('chat', 'gpt-5-mini');
     t.store.getState().setDraft('new:chat', 'Hello');
     const stop = t.store.subscribe((s, before) => {
-      if (s.activeConversation.chat !== before.activeConversation.chat) queueMicrotask(() => order.push('drawn'));
+      if (s.activeConversation.chat !== before.activeConversation.chat)
+        queueMicrotask(() => order.push('drawn'));
     });
     void t.store.getState().send('chat', 'Hello');
     await vi.advanceTimersByTimeAsync(0);
@@ -482,6 +483,45 @@ describe('start-up', () => {
     t.store.getState().notify('Copied', 'success');
     await vi.advanceTimersByTimeAsync(6_000);
     expect(t.store.getState().notices.map((n) => n.message)).toEqual([s.notices[0]?.message]);
+  });
+});
+
+describe('start-up, waiting on the host', () => {
+  it('asks for everything the first screen needs at once, and is ready only when all of it has come', async () => {
+    const info = gate<ReturnType<typeof ok<AppInfo>>>();
+    const { calls } = install({
+      getAppInfo: () => info.promise,
+      getSettings: () => ok(SETTINGS),
+      listConnections: () => ok({ connections: [], activeId: null }),
+      listConversations: () => ok([]),
+      listImages: () => ok({ items: [], total: 0 }),
+      listFolders: () => ok([]),
+    });
+    const started = t.store.getState().init();
+    // one round trip: every call is out before the first answer comes back
+    await vi.waitFor(() =>
+      expect(calls.map((c) => c.op).sort()).toEqual([
+        'getAppInfo',
+        'getSettings',
+        'listConnections',
+        'listConversations',
+        'listFolders',
+        'listImages',
+      ]),
+    );
+    expect(t.store.getState().ready).toBe(false);
+    info.open(
+      ok({
+        host: 'web',
+        version: '0.1.0',
+        dataDir: '/tmp/q',
+        vault: { backend: 'file', weak: false, message: '' },
+        notices: [],
+      }),
+    );
+    await started;
+    expect(t.store.getState().ready).toBe(true);
+    expect(t.store.getState().appInfo?.host).toBe('web');
   });
 });
 
