@@ -22,9 +22,20 @@ const UNIT_WORKERS = os.availableParallelism() + 1;
 const UNIT_INCLUDE = 'test/**/*.test.{ts,tsx}';
 const UNIT_EXCLUDE = ['test/e2e/**', 'node_modules/**'];
 const NEEDS_ISOLATION = /\bvi\.(?:mock|doMock|stubGlobal|stubEnv)\(|@vitest-environment/;
-const ISOLATED_UNIT_FILES = fs
-  .globSync(UNIT_INCLUDE, { exclude: UNIT_EXCLUDE })
-  .filter((file) => NEEDS_ISOLATION.test(fs.readFileSync(file, 'utf8')));
+// Only a test run reads the test files: building or serving the app loads this file too.
+const ISOLATED_UNIT_FILES = process.env['VITEST']
+  ? fs
+      .globSync(UNIT_INCLUDE, { exclude: UNIT_EXCLUDE })
+      .filter((file) => NEEDS_ISOLATION.test(fs.readFileSync(file, 'utf8')))
+  : [];
+// What the two unit projects share; they differ in their files and in isolation.
+const UNIT_TEST = {
+  root: '.',
+  environment: 'node',
+  setupFiles: 'test/support/dom-waits.ts',
+  testTimeout: 20_000,
+  maxWorkers: UNIT_WORKERS,
+};
 
 // One file configures the renderer build and every test project.
 export default defineConfig({
@@ -42,28 +53,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...UNIT_TEST,
           name: 'unit',
-          root: '.',
           include: [UNIT_INCLUDE],
           exclude: [...UNIT_EXCLUDE, ...ISOLATED_UNIT_FILES],
-          environment: 'node',
-          setupFiles: ['test/support/dom-waits.ts'],
-          testTimeout: 20_000,
-          maxWorkers: UNIT_WORKERS,
           isolate: false,
         },
       },
       {
         extends: true,
-        test: {
-          name: 'unit-isolated',
-          root: '.',
-          include: ISOLATED_UNIT_FILES,
-          environment: 'node',
-          setupFiles: ['test/support/dom-waits.ts'],
-          testTimeout: 20_000,
-          maxWorkers: UNIT_WORKERS,
-        },
+        test: { ...UNIT_TEST, name: 'unit-isolated', include: ISOLATED_UNIT_FILES },
       },
       {
         extends: true,
