@@ -10,6 +10,8 @@ import { harnessPerTest, type Harness } from './harness.ts';
  * PROVES: in Chromium, a code block with a very long line scrolls sideways inside its own box while the
  * message list keeps its width, at 1280x800 and 720x480; a reply taller than the view gets buttons that
  * stay in view while it is read and bring its start and its end into view, and a short reply gets none;
+ * a new reply is followed until its question reaches the top of the view and then grows below it without
+ * moving the view, unless the user goes to its end (Latest, or scrolling), where it is followed until done;
  * a long conversation flung through shows every reply's text as it passes and its Markdown once the list
  * settles, and one scrolled slowly is never shown plain.
  */
@@ -98,6 +100,69 @@ it('gives a reply taller than the view buttons to its start and end, and a short
   await jump.getByTestId('jump-end').click();
   await expect.poll(async () => (await edges()).bottom).toBeGreaterThanOrEqual(0);
   expect((await edges()).bottom).toBeLessThan(40);
+});
+
+/** Where the list is: its last question's top in the view, and how far the view is from the list's end. */
+const listPlace = () =>
+  page.getByTestId('message-list').evaluate((list) => {
+    const questions = list.querySelectorAll('[data-testid="message-user"]');
+    const question = questions[questions.length - 1]!.getBoundingClientRect();
+    return {
+      questionTop: Math.round(question.top - list.getBoundingClientRect().top),
+      scrollTop: Math.round(list.scrollTop),
+      height: list.scrollHeight,
+      fromEnd: Math.round(list.scrollHeight - list.scrollTop - list.clientHeight),
+    };
+  });
+
+it('follows a new reply until its question reaches the top, then lets it grow below; Latest follows it to its end', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await newChat();
+  await send('Hello');
+  // a short reply is followed to its end
+  expect((await listPlace()).fromEnd).toBeLessThan(48);
+  expect(await page.getByTestId('jump-latest').count()).toBe(0);
+
+  // a long one stops with its question at the top, its start in view and its end below
+  await send('A long answer please [[tokens:3000]]');
+  const stopped = await listPlace();
+  expect(stopped.questionTop).toBeGreaterThanOrEqual(0);
+  expect(stopped.questionTop).toBeLessThan(40);
+  expect(stopped.fromEnd).toBeGreaterThan(2000);
+  await page.getByTestId('jump-latest').click();
+  await expect.poll(async () => (await listPlace()).fromEnd).toBeLessThan(48);
+
+  // a paced one: once its question is at the top the text grows below it without moving the view...
+  const streaming = page.locator('[data-testid="message-assistant"][data-status="streaming"]');
+  await page.getByTestId('composer-input').fill('Slowly, at length [[tokens:1500]] [[gap:4]]');
+  await page.getByTestId('composer-input').press('Enter');
+  await page.getByTestId('jump-latest').waitFor();
+  expect(await streaming.count()).toBe(1);
+  const reading = await listPlace();
+  expect(reading.questionTop).toBeLessThan(40);
+  await expect.poll(async () => (await listPlace()).height).toBeGreaterThan(reading.height + 300);
+  expect((await listPlace()).scrollTop).toBe(reading.scrollTop);
+  // ...and once the user scrolls to its end, it is followed there until it is done
+  await page.getByTestId('message-list').hover();
+  await page.mouse.wheel(0, 100_000);
+  await expect.poll(async () => (await listPlace()).fromEnd).toBeLessThan(48);
+  const grown = (await listPlace()).height;
+  await expect.poll(async () => (await listPlace()).height).toBeGreaterThan(grown + 300);
+  expect(await streaming.count()).toBe(1);
+  expect((await listPlace()).fromEnd).toBeLessThan(48);
+  await expect.poll(() => streaming.count(), { timeout: 30_000 }).toBe(0);
+  await expect.poll(async () => (await listPlace()).fromEnd).toBeLessThan(48);
+  expect(await page.getByTestId('jump-latest').count()).toBe(0);
+
+  // in a small window too, where the list moves more as each row is measured
+  await page.setViewportSize({ width: 720, height: 480 });
+  await newChat();
+  await send('Hello');
+  await send('Once more at length [[tokens:3000]]');
+  const small = await listPlace();
+  expect(small.questionTop).toBeGreaterThanOrEqual(0);
+  expect(small.questionTop).toBeLessThan(40);
+  expect(small.fromEnd).toBeGreaterThan(2000);
 });
 
 /** Opens a stored conversation of `turns` turns (a code block in every fourth message). */

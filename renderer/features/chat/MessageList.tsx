@@ -33,11 +33,19 @@ const estimateRow = () => 120;
 const keyOfRow = (row: Row) => row.key;
 
 const BOTTOM_SLACK = 48;
+/** A scroll this soon after the user's wheel, touch, key or pointer is theirs (smooth scrolling runs on). */
+const HAND_MS = 1000;
+
+/** Room left above the question when a new reply's follow stops. */
+const READING_TOP = 12;
 
 /**
  * The conversation, virtualised: only the rows near the viewport are in the DOM, each measured as it
- * renders (replies vary from one line to pages). Sticks to the bottom while a reply streams unless the
- * user has scrolled up; a search hit scrolls its turn into view.
+ * renders (replies vary from one line to pages). A new reply is followed until the question that asked
+ * for it reaches the top of the view; from there it grows below, so a long reply is read from its start
+ * and never moves under the reader (nor does the page redraw the whole view on every frame of a fast
+ * stream). Latest, or scrolling to the end, follows it to its end; scrolling up stops following. A search
+ * hit scrolls its turn into view.
  */
 export function MessageList(props: { conversationId: string; format: TextFormat }) {
   const { conversationId, format } = props;
@@ -77,7 +85,16 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   }, [rows]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
+  // What growth does to the view: keep the end in view; follow a new reply up to its reading top, then hold
+  // the view there while it streams (rows above it may still be measured); or nothing. Only the user's own
+  // scrolling (or Latest) changes it after that; the list's own moves never do.
+  const follow = useRef<'end' | 'reading' | 'held' | 'none'>('end');
+  // when the user last scrolled by hand (wheel, touch, keys, the scrollbar, a button in the list)
+  const handAt = useRef(-Infinity);
+  // the row of the reply a new request is followed to (its key stays when it finishes)
+  const reading = useRef<string | null>(null);
+  // the view's top as last held, and the virtualiser's offset then (it learns of the move from the event)
+  const heldAt = useRef<{ top: number; offset: number | null } | null>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [flash, setFlash] = useState<string | null>(null);
   const handledScroll = useRef<number | null>(null);
@@ -106,7 +123,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
 
   // Opening a conversation starts at its end, or at the turn a search hit points to.
   useLayoutEffect(() => {
-    stick.current = true;
+    follow.current = 'end';
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the button follows a scroll made by code here
     setAtBottom(true);
     skim.programmatic();
@@ -120,7 +137,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
     const index = rows.findIndex((r) => r.kind === 'turn' && r.turn.id === scrollRequest.turnId);
     if (index < 0) return;
     handledScroll.current = scrollRequest.nonce;
-    stick.current = false;
+    follow.current = 'none';
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the button follows a scroll made by code here
     setAtBottom(false);
     skimProgrammatic();
@@ -130,27 +147,74 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
     return () => clearTimeout(timer);
   }, [scrollRequest, rows, virtualizer, skimProgrammatic]);
 
-  // A new request (send, regenerate, edit) brings the view back to the end.
+  // A new request (send, regenerate, edit) brings the view back to the end, and its reply is followed
+  // until its question reaches the top.
   const requestId = pending?.requestId;
   useLayoutEffect(() => {
     if (!requestId) return;
-    stick.current = true;
+    follow.current = 'reading';
+    reading.current = streamKey(requestId);
+    heldAt.current = null;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the button follows a scroll made by code here
     setAtBottom(true);
     scrollToBottom();
   }, [requestId, scrollToBottom]);
 
-  // Growth (streaming text, rows measured) keeps the end in view while sticking.
-  useLayoutEffect(() => {
-    if (stick.current) scrollToBottom();
-  }, [totalSize, scrollToBottom]);
+  /**
+   * Where following a new reply stops: its question at the top (a tall one keeps half the view). Found by
+   * the reply's row, which keeps its key when it finishes: a fast reply may finish before it is measured.
+   */
+  const readingTop = useCallback((): number | undefined => {
+    const at = reading.current === null ? -1 : rows.findIndex((r) => r.key === reading.current);
+    const reply = virtualizer.measurementsCache[at];
+    // the virtualiser's own record of the view's height: reading the element's would lay the page out
+    const height = virtualizer.scrollRect?.height;
+    if (!reply || height === undefined) return undefined;
+    const before = rows[at - 1];
+    const asked =
+      before?.kind === 'pending-user' || (before?.kind === 'turn' && before.turn.role === 'user')
+        ? virtualizer.measurementsCache[at - 1]
+        : undefined;
+    const top = Math.max(asked?.start ?? reply.start, reply.start - height / 2);
+    return Math.max(0, Math.round(top - READING_TOP));
+  }, [rows, virtualizer]);
 
+  // Growth (streaming text, rows measured) keeps the end in view while following, up to a new reply's
+  // reading top; from there the view stays with that reply, whatever rows above it are measured to be
+  // (Latest shows: the list is no longer at its end).
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || follow.current === 'none') return;
+    const top = follow.current === 'end' ? undefined : readingTop();
+    if (top === undefined) {
+      if (follow.current !== 'held') scrollToBottom();
+      return;
+    }
+    if (follow.current === 'reading' && top >= el.scrollHeight - el.clientHeight - BOTTOM_SLACK) {
+      scrollToBottom();
+      return;
+    }
+    follow.current = 'held';
+    // Put back only what moved: the place (rows above the reply measured), or the view (the virtualiser
+    // moving it for such a row). Each write lays the page out, and a fast stream grows every frame.
+    const offset = virtualizer.scrollOffset;
+    const last = heldAt.current;
+    if (last && last.top === top && (offset === top || offset === last.offset)) return;
+    el.scrollTop = top;
+    heldAt.current = { top, offset };
+  }, [totalSize, scrollToBottom, readingTop, virtualizer]);
+
+  const byHand = () => {
+    handAt.current = performance.now();
+  };
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
     skim.onScroll(el.scrollTop);
     const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
-    stick.current = bottom;
+    // The user's scroll decides: to the end follows to the end, anywhere else stops following. A move the
+    // list made itself (rows measured, the view kept at the end or with a reply) changes nothing.
+    if (performance.now() - handAt.current < HAND_MS) follow.current = bottom ? 'end' : 'none';
     if (bottom !== atBottom) setAtBottom(bottom);
   };
 
@@ -167,6 +231,13 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
         ref={scrollRef}
         className="msg-scroll"
         onScroll={onScroll}
+        onWheel={byHand}
+        onTouchMove={byHand}
+        onKeyDown={byHand}
+        onPointerDown={byHand}
+        onPointerMove={(e) => {
+          if (e.buttons !== 0) byHand();
+        }}
         tabIndex={0}
         aria-label={t('chat.list')}
         data-testid="message-list"
@@ -230,8 +301,9 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
         <button
           type="button"
           className="jump-latest"
+          data-testid="jump-latest"
           onClick={() => {
-            stick.current = true;
+            follow.current = 'end';
             setAtBottom(true);
             skim.programmatic();
             virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
