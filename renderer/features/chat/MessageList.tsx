@@ -91,6 +91,8 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
   const follow = useRef<'end' | 'reading' | 'held' | 'none'>('end');
   // when the user last scrolled by hand (wheel, touch, keys, the scrollbar, a button in the list)
   const handAt = useRef(-Infinity);
+  // where the last scroll event found the view
+  const lastTop = useRef(0);
   // the row of the reply a new request is followed to (its key stays when it finishes)
   const reading = useRef<string | null>(null);
   // the view's top as last held, and the virtualiser's offset then (it learns of the move from the event)
@@ -195,6 +197,10 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
       return;
     }
     follow.current = 'held';
+    // The reply grows below a view that does not move, so no scroll event says the end has left it: its
+    // growth does (from the virtualiser's figures, which need no layout).
+    const bottom = totalSize - top - (virtualizer.scrollRect?.height ?? 0) < BOTTOM_SLACK;
+    if (bottom !== atBottom) setAtBottom(bottom);
     // Put back only what moved: the place (rows above the reply measured), or the view (the virtualiser
     // moving it for such a row). Each write lays the page out, and a fast stream grows every frame.
     const offset = virtualizer.scrollOffset;
@@ -202,7 +208,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
     if (last && last.top === top && (offset === top || offset === last.offset)) return;
     el.scrollTop = top;
     heldAt.current = { top, offset };
-  }, [totalSize, scrollToBottom, readingTop, virtualizer]);
+  }, [totalSize, scrollToBottom, readingTop, virtualizer, atBottom]);
 
   const byHand = () => {
     handAt.current = performance.now();
@@ -213,8 +219,14 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
     skim.onScroll(el.scrollTop);
     const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
     // The user's scroll decides: to the end follows to the end, anywhere else stops following. A move the
-    // list made itself (rows measured, the view kept at the end or with a reply) changes nothing.
+    // list made itself (rows measured, the view kept at the end or with a reply) changes nothing; one made
+    // by something else (a script, find in page) counts when it leaves the end upwards or reaches it.
+    const moved = el.scrollTop - lastTop.current;
+    lastTop.current = el.scrollTop;
     if (performance.now() - handAt.current < HAND_MS) follow.current = bottom ? 'end' : 'none';
+    else if (follow.current === 'none' && bottom) follow.current = 'end';
+    else if (follow.current !== 'held' && follow.current !== 'none' && !bottom && moved < -BOTTOM_SLACK)
+      follow.current = 'none';
     if (bottom !== atBottom) setAtBottom(bottom);
   };
 
