@@ -90,6 +90,22 @@ describe('layout', () => {
     await page.getByTestId('inspector-toggle').click();
   });
 
+  it('keeps the sections, the connection and the toggles of the top bar apart at every width', async () => {
+    const bar = ['active-connection', 'theme-toggle', 'inspector-toggle', ...SECTIONS.map((s) => `tab-${s}`)];
+    // between the short names' window (under 1180 px) and a wide one, the full names ran under the chip
+    for (const width of [1600, 1440, 1280, 1200, 1100, 1000, 961, 900, 861, 720]) {
+      await page.setViewportSize({ width, height: 800 });
+      const boxes = [];
+      for (const id of bar) boxes.push(await box(page.getByTestId(id)));
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++)
+          expect(overlap(boxes[i]!, boxes[j]!), `${width}: ${bar[i]} / ${bar[j]}`).toBe(false);
+      expect(await page.locator('.topbar-tabs').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(
+        true,
+      );
+    }
+  });
+
   it('fits every section into the smallest window, 720x480, with the controls in reach', async () => {
     const size = { width: 720, height: 480 };
     await page.setViewportSize(size);
