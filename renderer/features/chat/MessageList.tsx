@@ -86,8 +86,9 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
 
   const scrollRef = useRef<HTMLDivElement>(null);
   // What growth does to the view: keep the end in view; follow a new reply up to its reading top, then hold
-  // the view there while it streams (rows above it may still be measured); or nothing. Only the user's own
-  // scrolling (or Latest) changes it after that; the list's own moves never do.
+  // the view there while it streams (rows above it may still be measured); or nothing. The user's own
+  // scrolling (or Latest) changes it after that, and a scroll by something else leaving or reaching the
+  // end (see onScroll); the list's own moves never do.
   const follow = useRef<'end' | 'reading' | 'held' | 'none'>('end');
   // when the user last scrolled by hand (wheel, touch, keys, the scrollbar, a button in the list)
   const handAt = useRef(-Infinity);
@@ -225,7 +226,7 @@ export function MessageList(props: { conversationId: string; format: TextFormat 
     lastTop.current = el.scrollTop;
     if (performance.now() - handAt.current < HAND_MS) follow.current = bottom ? 'end' : 'none';
     else if (follow.current === 'none' && bottom) follow.current = 'end';
-    else if (follow.current !== 'held' && follow.current !== 'none' && !bottom && moved < -BOTTOM_SLACK)
+    else if ((follow.current === 'end' || follow.current === 'reading') && !bottom && moved < -BOTTOM_SLACK)
       follow.current = 'none';
     if (bottom !== atBottom) setAtBottom(bottom);
   };
