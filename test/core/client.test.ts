@@ -7,6 +7,7 @@ import {
   fakeFetch,
   hangUntilAborted,
   json,
+  splitStream,
   sse,
   stallingStream,
   text,
@@ -422,6 +423,72 @@ describe('stream content problems', () => {
     });
     expect(r.text).toBe('ok');
     expect(deltas).toEqual(['ok']);
+  });
+});
+
+describe('streamed deltas', () => {
+  const chunk = (delta: object, finish?: string) =>
+    `data: ${JSON.stringify({ choices: [{ delta, ...(finish ? { finish_reason: finish } : {}) }] })}\n\n`;
+  const bytes = (...events: string[]) => new TextEncoder().encode(events.join(''));
+  const streamOf = (reads: string[][]) => {
+    const all = reads.map((r) => r.join(''));
+    const cuts = all
+      .slice(0, -1)
+      .map((_, i) => new TextEncoder().encode(all.slice(0, i + 1).join('')).length);
+    return sse(splitStream(bytes(...all), cuts));
+  };
+  const send = (client: ReturnType<typeof setup>['client']) => {
+    const seen: unknown[] = [];
+    const reply = client.sendTurn({
+      format: 'chat',
+      model: 'm',
+      history: [user('hi')],
+      params: { stream: true },
+      onDelta: (d) => seen.push(d.tool ? { tool: d.tool.name ?? d.tool.args } : d),
+    });
+    return { reply, seen };
+  };
+
+  it('the events of one network read come as one delta; each read as its own', async () => {
+    const { client } = setup([
+      streamOf([
+        [chunk({ content: 'One ' }), chunk({ content: 'two ' }), chunk({ reasoning_content: 'so' })],
+        [chunk({ content: 'three' }), chunk({}, 'stop'), 'data: [DONE]\n\n'],
+      ]),
+    ]);
+    const { reply, seen } = send(client);
+    expect((await reply).text).toBe('One two three');
+    expect(seen).toEqual([{ text: 'One two ', thought: 'so' }, { text: 'three' }]);
+  });
+
+  it('a piece of a function call goes on its own, after the text before it and before the text after', async () => {
+    const call = { index: 0, id: 'c1', type: 'function', function: { name: 'look', arguments: '{}' } };
+    const { client } = setup([
+      streamOf([
+        [
+          chunk({ content: 'Let me ' }),
+          chunk({ content: 'look.' }),
+          chunk({ tool_calls: [call] }),
+          chunk({ content: ' Done.' }),
+          chunk({}, 'tool_calls'),
+          'data: [DONE]\n\n',
+        ],
+      ]),
+    ]);
+    const { reply, seen } = send(client);
+    expect((await reply).toolCalls).toHaveLength(1);
+    expect(seen).toEqual([{ text: 'Let me look.' }, { tool: 'look' }, { text: ' Done.' }]);
+  });
+
+  it('a read that breaks part-way still shows what came before the bad event', async () => {
+    const { client } = setup([
+      streamOf([[chunk({ content: 'A' }), chunk({ content: 'B' }), 'data: {oops\n\n']]),
+    ]);
+    const { reply, seen } = send(client);
+    const e = await failure(reply);
+    expect(e.info.message).toMatch(/not valid JSON/);
+    expect(e.partial?.text).toBe('AB');
+    expect(seen).toEqual([{ text: 'AB' }]);
   });
 });
 

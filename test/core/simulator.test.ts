@@ -99,12 +99,14 @@ describe('every interface against the simulator', () => {
   for (const format of FORMATS) {
     for (const stream of [false, true]) {
       it(`${format}, ${stream ? 'streaming' : 'one body'}`, async () => {
-        const { promise, deltas, exchanges } = ask(format, [user('hello there')], {
+        // paced, so that the events arrive in reads of their own: the events of one read are one delta
+        const prompt = stream ? 'hello there [[gap:2]]' : 'hello there';
+        const { promise, deltas, exchanges } = ask(format, [user(prompt)], {
           stream,
           maxTokens: 2000,
         });
         const r = await promise;
-        expect(r.text).toBe(simulatedReply('hello there', MODEL[format], 1));
+        expect(r.text).toBe(simulatedReply(prompt, MODEL[format], 1));
         expect(r.raw.format).toBe(format);
         expect(r.usage?.input).toBeGreaterThan(0);
         expect(r.usage?.output).toBeGreaterThan(0);

@@ -52,7 +52,8 @@ describe('sendMessage', () => {
     const result = await h.call('sendMessage', {
       requestId: 'r1',
       conversationId: conversation.id,
-      text: 'Tell me something long',
+      // paced: the events of one network read come as one delta
+      text: 'Tell me something long [[gap:2]]',
     });
     const deltas = h.eventsOf('delta', 'r1');
     expect(deltas.length).toBeGreaterThan(5);

@@ -334,11 +334,47 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     return reduceEvents(readEventBatches(textStream(text), { idleTimeoutMs: 60_000 }));
   }
 
+  /**
+   * The events of one network read, shown as one delta where they only add text or thought: a fast
+   * service packs a few hundred one-word events into a read, and what follows the reducer (the held-back
+   * tail of redaction, the page's delta, the reply kept for crash safety) then runs once per read instead
+   * of once per word. A piece of a call or an image goes on its own, after the text before it.
+   */
+  function deliverBatch(batch: readonly SseEvent[], r: StreamReducer): void {
+    let text = '';
+    let thought = '';
+    try {
+      for (const ev of batch) {
+        const d = r.push(ev);
+        if (d === undefined) continue;
+        if (d.tools !== undefined || d.partialImage !== undefined) {
+          const before = deltaOf(text, thought);
+          text = '';
+          thought = '';
+          deliver(before);
+          deliver(d);
+          continue;
+        }
+        if (d.text) text += d.text;
+        if (d.thought) thought += d.thought;
+      }
+    } catch (e) {
+      // what the read said before the event that failed is shown, as it was when events went one by one
+      try {
+        deliver(deltaOf(text, thought));
+      } catch {
+        // the first failure is the one the user is told about
+      }
+      throw e;
+    }
+    deliver(deltaOf(text, thought));
+  }
+
   async function reduceEvents(batches: AsyncIterable<SseEvent[]>): Promise<ReplyParts> {
     const r = adapter.createReducer();
     reducer = r;
     try {
-      for await (const batch of batches) for (const ev of batch) deliver(r.push(ev));
+      for await (const batch of batches) deliverBatch(batch, r);
     } catch (e) {
       throw shapeError(e) ?? e;
     }
