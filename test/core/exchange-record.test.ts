@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ExchangeRecorder } from '../../electron/core/http/exchange-recorder.ts';
 import { base64Forms, createRedactor, redactAll } from '../../electron/core/http/redact.ts';
+import { hostWork, resetHostWork } from '../../electron/core/work.ts';
 
 /**
  * PROVES: a stream's exchange record (what the inspector shows) holds no key in any form, even when the
@@ -90,6 +91,45 @@ describe('the exchange record of a long stream', () => {
     expect(ids.slice(marker)).toEqual(ids.slice(marker).map((_, k) => total - (ids.length - marker) + k));
     const left = Number(/<(\d+) events not recorded/.exec(events[marker]!.data)?.[1]);
     expect(left + ids.length).toBe(total);
+  });
+});
+
+describe('the tail of a long stream', () => {
+  it('redacts every kept event of a tail whose events are large, also when the tail is redacted part-way', () => {
+    const rec = recorder();
+    rec.startAttempt();
+    const total = 3_001;
+    for (let i = 0; i < total; i++) {
+      // 2 KiB events: the head's budget ends early and the tail's unredacted events fill batches
+      const pad = 'p'.repeat(2048);
+      rec.event(
+        i % 3 === 0 ? `ev-${KEY}` : 'delta',
+        `{"i":${i},"echo":"${i % 2 === 0 ? KEY : ''}","pad":"${pad}"}`,
+      );
+    }
+    const events = rec.finish().events!;
+    const joined = JSON.stringify(events);
+    expect(joined).not.toContain('0123456789');
+    // the last event (3,000: a key in its text and its name) is kept, both hidden
+    const last = events.at(-1)!;
+    expect(last.data).toContain(`"i":3000,"echo":"••••fXYZ"`);
+    expect(last.event).toBe('ev-••••fXYZ');
+    expect(events.filter((e) => e.event?.startsWith('ev-')).length).toBeGreaterThan(50);
+  });
+
+  it('does not scan the events left out of the record: redaction stays the same from 10,000 to 100,000 events', () => {
+    const scanned = (total: number) => {
+      resetHostWork();
+      const rec = recorder();
+      rec.startAttempt();
+      for (let i = 0; i < total; i++) rec.event(undefined, `{"choices":[{"delta":{"content":"w${i} "}}]}`);
+      rec.finish();
+      return hostWork.redactChars;
+    };
+    const small = scanned(10_000);
+    const large = scanned(100_000);
+    expect(small).toBeGreaterThan(0);
+    expect(large).toBeLessThan(small * 1.5);
   });
 });
 

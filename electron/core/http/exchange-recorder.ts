@@ -119,6 +119,31 @@ function recordable(make: () => string): string {
   }
 }
 
+/** What an event costs to redact: its text and its name. */
+function charsOf(e: ExchangeEvent): number {
+  return e.data.length + (e.event?.length ?? 0);
+}
+
+/** Redacts a batch of recorded events in one scan (redactAll), then cuts the long ones. */
+function redactEvents(batch: ExchangeEvent[], redact: Redactor): void {
+  if (batch.length === 0) return;
+  try {
+    const names = batch.map((e) => e.event ?? '');
+    const redacted = redactAll(batch.map((e) => e.data).concat(names), redact);
+    batch.forEach((e, i) => {
+      e.data = cut(redacted[i] as string, MAX_EVENT_CHARS);
+      if (e.event !== undefined) e.event = redacted[batch.length + i] as string;
+    });
+  } catch (e) {
+    // never a record with a key in it: the events of this batch lose their text instead
+    const note = `<not recorded: ${e instanceof Error ? e.name : 'error'}>`;
+    for (const entry of batch) {
+      entry.data = note;
+      delete entry.event;
+    }
+  }
+}
+
 function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…<${text.length - max} more chars not recorded>` : text;
 }
@@ -150,6 +175,13 @@ export class ExchangeRecorder {
   private dropped = 0;
   private unredacted: ExchangeEvent[] = [];
   private unredactedChars = 0;
+  /**
+   * Per slot of the tail, whether its event is still unredacted. A tail event is redacted only if it is
+   * still kept when the tail's unredacted events reach a batch or the record closes, so the middle of a
+   * long stream, dropped from the tail, is never scanned.
+   */
+  private tailRaw: boolean[] = [];
+  private tailRawChars = 0;
 
   constructor(init: {
     interface: Interface;
@@ -208,6 +240,8 @@ export class ExchangeRecorder {
     this.dropped = 0;
     this.unredacted = [];
     this.unredactedChars = 0;
+    this.tailRaw = [];
+    this.tailRawChars = 0;
   }
 
   headers(status: number, headers: Headers): void {
@@ -228,52 +262,61 @@ export class ExchangeRecorder {
   /**
    * An event as it arrives: base64 is elided now, keys are redacted batch by batch (each batch one short
    * scan, so no pass grows with the stream) and long events are cut after that, so a cut never leaves the
-   * first characters of a key. Past the head's budget only the last events are kept.
+   * first characters of a key. Past the head's budget only the last events are kept, and only the kept
+   * ones are redacted.
    */
   event(event: string | undefined, data: string): void {
-    this.record.timings.firstEventMs ??= this.sinceAttempt();
+    this.eventAt(event, data, this.sinceAttempt());
+  }
+
+  /** The events of one network read: they arrived together, so they share one time. */
+  events(batch: readonly { event?: string | undefined; data: string }[]): void {
+    const t = this.sinceAttempt();
+    for (const ev of batch) this.eventAt(ev.event, ev.data, t);
+  }
+
+  private eventAt(event: string | undefined, data: string, t: number): void {
+    this.record.timings.firstEventMs ??= t;
     hostWork.recordChars += data.length;
-    const entry: ExchangeEvent = {
-      t: this.sinceAttempt(),
-      data: recordable(() => elideBase64(data)),
-    };
+    const entry: ExchangeEvent = { t, data: recordable(() => elideBase64(data)) };
     if (event !== undefined) entry.event = event;
     if (this.head.length < MAX_HEAD_EVENTS && this.headChars < MAX_HEAD_EVENT_CHARS) {
       this.head.push(entry);
       this.headChars += entry.data.length;
-    } else if (this.tail.length < MAX_TAIL_EVENTS) {
+      this.unredacted.push(entry);
+      this.unredactedChars += charsOf(entry);
+      if (this.unredactedChars >= REDACT_BATCH_CHARS) this.redactHead();
+      return;
+    }
+    let slot = this.tail.length;
+    if (slot < MAX_TAIL_EVENTS) {
       this.tail.push(entry);
     } else {
-      this.tail[this.tailStart] = entry;
+      slot = this.tailStart;
+      if (this.tailRaw[slot]) this.tailRawChars -= charsOf(this.tail[slot] as ExchangeEvent);
+      this.tail[slot] = entry;
       this.tailStart = (this.tailStart + 1) % MAX_TAIL_EVENTS;
       this.dropped += 1;
     }
-    this.unredacted.push(entry);
-    this.unredactedChars += entry.data.length + (event?.length ?? 0);
-    if (this.unredactedChars >= REDACT_BATCH_CHARS) this.redactPending();
+    this.tailRaw[slot] = true;
+    this.tailRawChars += charsOf(entry);
+    if (this.tailRawChars >= REDACT_BATCH_CHARS) this.redactTail();
   }
 
-  /** Redacts the events not redacted yet (those dropped from the tail meanwhile cost a scan, nothing more). */
-  private redactPending(): void {
+  /** Redacts the head's events not redacted yet. */
+  private redactHead(): void {
     const batch = this.unredacted;
     this.unredacted = [];
     this.unredactedChars = 0;
-    if (batch.length === 0) return;
-    try {
-      const names = batch.map((e) => e.event ?? '');
-      const redacted = redactAll(batch.map((e) => e.data).concat(names), this.redact);
-      batch.forEach((e, i) => {
-        e.data = cut(redacted[i] as string, MAX_EVENT_CHARS);
-        if (e.event !== undefined) e.event = redacted[batch.length + i] as string;
-      });
-    } catch (e) {
-      // never a record with a key in it: the events of this batch lose their text instead
-      const note = `<not recorded: ${e instanceof Error ? e.name : 'error'}>`;
-      for (const entry of batch) {
-        entry.data = note;
-        delete entry.event;
-      }
-    }
+    redactEvents(batch, this.redact);
+  }
+
+  /** Redacts the tail's events not redacted yet: a batch's worth at most, or what is left at the end. */
+  private redactTail(): void {
+    const batch = this.tail.filter((_, i) => this.tailRaw[i] === true);
+    this.tailRaw = [];
+    this.tailRawChars = 0;
+    redactEvents(batch, this.redact);
   }
 
   /** The events kept, in arrival order, with a marker where the middle of a long stream was left out. */
@@ -290,7 +333,8 @@ export class ExchangeRecorder {
 
   /** Closes the record: flushes the body, redacts the events, sets the total time and the error if any. */
   finish(error?: AppError): Exchange {
-    this.redactPending();
+    this.redactHead();
+    this.redactTail();
     const events = this.keptEvents();
     if (events) this.record.events = events;
     else delete this.record.events;

@@ -201,7 +201,7 @@ export function createTransport(cfg: TransportConfig) {
       eventBatches: async function* () {
         if (res.body === null) return;
         for await (const batch of readEventBatches(res.body, readOpts)) {
-          for (const ev of batch) rec.event(ev.event, ev.data);
+          rec.events(batch);
           yield batch;
         }
       },
