@@ -491,6 +491,12 @@ export const operations = {
   getConversation: op<Conversation>()(z.object({ id: Id, turnId: Id.optional() })),
   createConversation: op<Conversation>()(
     z.object({
+      /**
+       * Chosen by the page, so that a send can follow at once without waiting for this answer: the host
+       * runs calls in the order they come, and the conversation exists when the next call runs. Refused
+       * when taken. Absent: the host chooses.
+       */
+      id: Id.optional(),
       format: TextFormatSchema,
       model: ModelId,
       title: z.string().max(MAX_TITLE_CHARS).optional(),

@@ -7,7 +7,7 @@ import { DEFAULT_TITLE, withSuffix } from '../../shared/titles.ts';
 import { prettyJsonOffLoop } from '../core/pretty-json.ts';
 import { loadConversation, requireConversation, toSummary, viewConversation } from './conversation-view.ts';
 import type { Handlers } from './dispatch.ts';
-import { notFound } from './errors.ts';
+import { invalid, notFound } from './errors.ts';
 import { conversationToMarkdown, fileSlug } from './export-markdown.ts';
 import {
   attachmentsOf,
@@ -73,14 +73,26 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
       return { deleted };
     },
 
-    async createConversation({ format, model, title, params, origin, comparisonId, connectionId }) {
+    async createConversation({
+      id: wanted,
+      format,
+      model,
+      title,
+      params,
+      origin,
+      comparisonId,
+      connectionId,
+    }) {
       const now = s.now();
       // the connection chosen, else the active one (none yet: unassigned, following the active one)
       const connection =
         connectionId !== undefined ? getConnection(s, connectionId).id : activeConnectionId(s);
-      const id = randomUUID();
-      // a send waits on this (a chat's first message, each Compare column): the sync runs off the loop
-      await s.store.durable(() =>
+      const id = wanted ?? randomUUID();
+      // A send waits on this (each Compare column) or follows it at once (a chat's first message): the
+      // row is there before the first await, its sync runs off the loop. The answer is the conversation
+      // as created, read in the same transaction: a send that followed at once may add to it meanwhile.
+      return s.store.durable(() => {
+        if (s.store.conversations.get(id)) throw invalid('A conversation with this id exists already.', 'id');
         s.store.conversations.insert({
           id,
           format,
@@ -91,9 +103,9 @@ export function conversationHandlers(s: Services): Pick<Handlers, ConversationOp
           ...compact({ comparisonId, connectionId: connection ?? undefined }),
           createdAt: now,
           updatedAt: now,
-        }),
-      );
-      return loadConversation(s, id);
+        });
+        return loadConversation(s, id);
+      });
     },
 
     async updateConversation({ id, title, model, params, origin, connectionId }) {

@@ -139,6 +139,20 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   // Calls in flight, so close() can wait for them to store what they have before the database closes.
   const inFlight = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
+  // Calls waiting for another program to let go of the database, each behind the one before: calls run
+  // in the order they come, which a send that follows its conversation's creation at once relies on.
+  let lockQueue: Promise<void> | undefined;
+  const afterLock = (run: () => Promise<Result<unknown>>): Promise<Result<unknown>> => {
+    const turn = (lockQueue ?? Promise.resolve()).then(async () => {
+      await store.waitUntilWritable();
+    });
+    lockQueue = turn;
+    const call = turn.then(run);
+    void turn.then(() => {
+      if (lockQueue === turn) lockQueue = undefined;
+    });
+    return call;
+  };
 
   return {
     dispatch(name, input, ctx) {
@@ -149,9 +163,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
         });
       }
       // Another program holding the database: wait for it between tasks rather than inside a statement.
-      const call = store.writeLockHeld()
-        ? store.waitUntilWritable().then(() => dispatch(name, input, ctx))
-        : dispatch(name, input, ctx);
+      const call =
+        lockQueue !== undefined || store.writeLockHeld()
+          ? afterLock(() => dispatch(name, input, ctx))
+          : dispatch(name, input, ctx);
       inFlight.add(call);
       void call.finally(() => inFlight.delete(call));
       return call;

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { StoreState } from './types.ts';
 import type { Bridge } from '../../shared/contract.ts';
+import type { Conversation } from '../../shared/conversation.ts';
 import type { TextFormat } from '../../shared/formats.ts';
 import { titleFrom } from '../../shared/titles.ts';
 import { compact } from '../../shared/compact.ts';
@@ -62,19 +63,26 @@ export const createRepliesSlice =
       return true;
     };
 
-    /** Runs one send or regenerate as a run (its text streams into runTexts), then stores the result. */
+    /**
+     * Runs one send or regenerate as a run (its text streams into runTexts), then stores the result.
+     * `created`: the creation of the conversation the send made, which the result waits for (the view it
+     * goes into comes with it); when it failed, its notice says why and nothing more is said.
+     */
     const run = async (
       conversationId: string,
       pending: PendingSend,
       call: () => ReturnType<Bridge['sendMessage']>,
       restoreDraft: string | null,
+      created?: Promise<boolean>,
     ): Promise<boolean> => {
       const { requestId } = pending;
       set((s) => ({ pending: { ...s.pending, [conversationId]: pending } }));
       get().beginRun(requestId);
       let r: Awaited<ReturnType<typeof call>>;
+      let exists = true;
       try {
         r = await call();
+        if (created) exists = await created;
       } finally {
         get().finishRun(requestId);
       }
@@ -105,11 +113,13 @@ export const createRepliesSlice =
         void get().refreshConversation(conversationId);
       // a reply calling only functions with fixed results is answered without asking (tools-slice.ts)
       if (r.ok) get().afterReply(conversationId, r.value.reply, pending.auto === true);
+      if (!r.ok && !exists) return false;
       if (!r.ok) {
-        // Nothing reached the service (or the host failed): give the text back so nothing is lost.
-        if (restoreDraft !== null) {
-          const conv = get().loaded[conversationId];
-          const key = draftKey(conv?.format ?? 'chat', conversationId);
+        // Nothing reached the service (or the host failed): give the text back so nothing is lost. (A
+        // conversation that was never created never took it from its composer.)
+        const conv = get().loaded[conversationId];
+        if (restoreDraft !== null && conv) {
+          const key = draftKey(conv.format, conversationId);
           if ((get().drafts[key] ?? '').trim() === '') get().setDraft(key, restoreDraft);
         }
         get().notify(r.error.message, 'error');
@@ -119,11 +129,14 @@ export const createRepliesSlice =
     };
 
     /**
-     * Everything before a send's request: the files and parameters checked, the conversation created when
-     * new (or its pending saves flushed). Null when nothing is to be sent (the reason already shown).
+     * Everything before a send's request: the files and parameters checked, the conversation asked for
+     * when new (or its pending saves flushed). Null when nothing is to be sent (the reason already shown).
      * What the page shows of it (the new conversation, the composer emptied) is left to `show`, which the
      * caller runs in the same task as the request: a change to the store draws the page before the code
      * after an await runs, and that drawing (15-25 ms for a new conversation) held the request back.
+     * A new conversation's id is chosen here, so the request follows its creation at once instead of
+     * waiting for the host's answer (10-20 ms): the host runs calls in the order they come, so the
+     * conversation exists when the request is read. `created` settles with that answer.
      */
     const prepareSend = async (
       format: TextFormat,
@@ -149,6 +162,7 @@ export const createRepliesSlice =
       if (refusedForInvalidParams(format)) return null;
       const bridge = rt.bridge();
       let show = () => {};
+      let created: Promise<boolean> | undefined;
       if (conversationId === null) {
         const model = selectTabModel(get(), format);
         if (model === '') {
@@ -156,7 +170,9 @@ export const createRepliesSlice =
           return null;
         }
         const params = selectTabParams(get(), format);
-        const created = await bridge.createConversation({
+        const id = crypto.randomUUID();
+        const creating = bridge.createConversation({
+          id,
           format,
           model,
           title: titleFrom(text.trim() === '' ? (files.attachments[0]?.name ?? text) : text),
@@ -164,13 +180,8 @@ export const createRepliesSlice =
           origin: 'chat',
           ...compact({ connectionId: selectTabConnection(get(), format) ?? undefined }),
         });
-        if (!created.ok) {
-          get().notify(t('notices.start.failed', { message: created.error.message }), 'error');
-          return null;
-        }
-        const conv = created.value;
-        conversationId = conv.id;
-        show = () =>
+        conversationId = id;
+        const showConversation = (conv: Conversation) =>
           set((s) => {
             const drafts = { ...s.drafts };
             delete drafts[key];
@@ -190,6 +201,22 @@ export const createRepliesSlice =
               draftConnection,
             };
           });
+        // shown once both have come: the caller's go-ahead (with the request) and the host's answer
+        let answer: Conversation | undefined;
+        let wanted = false;
+        created = creating.then((r) => {
+          if (!r.ok) {
+            get().notify(t('notices.start.failed', { message: r.error.message }), 'error');
+            return false;
+          }
+          answer = r.value;
+          if (wanted) showConversation(answer);
+          return true;
+        });
+        show = () => {
+          wanted = true;
+          if (answer) showConversation(answer);
+        };
       } else {
         // A model or parameter picked a moment ago is still waiting to be saved: save it first, so the
         // request is built from what is on screen.
@@ -208,9 +235,13 @@ export const createRepliesSlice =
         id: conversationId,
         files,
         held,
+        created,
         show() {
           showConversation();
-          if (held.length > 0) set((s) => ({ composerFiles: { ...s.composerFiles, [key]: [] } }));
+          if (held.length === 0) return;
+          const clear = () => set((s) => ({ composerFiles: { ...s.composerFiles, [key]: [] } }));
+          if (created) void created.then((ok) => ok && clear());
+          else clear();
         },
       };
     };
@@ -233,14 +264,17 @@ export const createRepliesSlice =
           return false;
         }
         rt.preparing.add(key);
-        let ready: Awaited<ReturnType<typeof prepareSend>>;
+        let ready: Awaited<ReturnType<typeof prepareSend>> = null;
         try {
           ready = await prepareSend(format, text, options, conversationId, key);
         } finally {
-          rt.preparing.delete(key);
+          // a new conversation is this composer's send until the host has answered its creation: a
+          // second press meanwhile is refused, never a second conversation
+          if (ready?.created) void ready.created.finally(() => rt.preparing.delete(key));
+          else rt.preparing.delete(key);
         }
         if (ready === null) return false;
-        const { id, files, held } = ready;
+        const { id, files, held, created } = ready;
         const bridge = rt.bridge();
         const requestId = crypto.randomUUID();
         // no await between showing the send and making its request (see prepareSend)
@@ -265,8 +299,10 @@ export const createRepliesSlice =
               }),
             ),
           text,
+          created,
         );
-        if (held.length > 0) {
+        // a conversation that could not be created kept its composer, files and all (its notice is shown)
+        if (held.length > 0 && (await (created ?? true))) {
           if (sent) get().clearFiles(key);
           else {
             // a conversation created for this send is the tab's now: its composer gets them back

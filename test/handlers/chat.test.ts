@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TextFormat } from '../../shared/formats.ts';
 import { simulatedReply } from '../../electron/simulator/index.ts';
@@ -46,6 +47,36 @@ describe('sendMessage', () => {
       expect(exchange.interface).toBe(format);
     });
   }
+
+  it('a first message sent right after its conversation was asked for, without waiting for the answer', async () => {
+    const id = randomUUID();
+    // both calls go before either is answered, as the page sends a new chat's first message
+    const creating = h.dispatch('createConversation', { id, format: 'chat', model: 'gpt-5-mini' });
+    const sending = h.dispatch('sendMessage', { requestId: 'r1', conversationId: id, text: 'Hello there' });
+    const [created, sent] = await Promise.all([creating, sending]);
+    // the answer is the conversation as created, whatever the send has added since
+    expect(created).toMatchObject({ ok: true, value: { id, turns: [] } });
+    expect(sent.ok).toBe(true);
+    const stored = await h.call('getConversation', { id });
+    expect(stored.turns.map((t) => [t.role, t.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+    ]);
+    expect(stored.title).toBe('Hello there');
+  });
+
+  it('refuses to create a conversation under an id that is taken, and leaves that one as it was', async () => {
+    const first = await newConversation('chat', true);
+    await h.call('sendMessage', { requestId: 'r1', conversationId: first.id, text: 'Keep me' });
+    const error = await h.fail('createConversation', { id: first.id, format: 'messages', model: 'm' });
+    expect(error).toMatchObject({
+      kind: 'invalid-input',
+      message: 'A conversation with this id exists already.',
+    });
+    const kept = await h.call('getConversation', { id: first.id });
+    expect(kept).toMatchObject({ format: 'chat', title: 'Keep me' });
+    expect(kept.turns).toHaveLength(2);
+  });
 
   it('streams deltas in order; they join to the stored reply', async () => {
     const conversation = await newConversation('messages', true);

@@ -79,6 +79,45 @@ describe('a database another program holds', () => {
   });
 });
 
+describe('calls while another program holds the database', () => {
+  it('run in the order they came once it lets go: a first message that followed its conversation at once', async () => {
+    h = await createHarness();
+    const other = new DatabaseSync(join(h.dataDir, 'quartet.db'));
+    extra.push(() => other.close());
+    other.exec('BEGIN IMMEDIATE');
+    const id = '3f6f3c55-8f6e-4b8e-9a59-4a3c1d2e5b71';
+    const creating = h.dispatch('createConversation', { id, format: 'chat', model: 'gpt-5-mini' });
+    const sending = h.dispatch('sendMessage', { requestId: 'r1', conversationId: id, text: 'In order' });
+    // and one more, of another kind, still behind them
+    const listing = h.dispatch('listConversations', {});
+    setTimeout(() => other.exec('COMMIT'), 30);
+    const [created, sent, listed] = await Promise.all([creating, sending, listing]);
+    expect(created.ok).toBe(true);
+    expect(sent.ok).toBe(true);
+    expect(listed).toMatchObject({ ok: true, value: [{ id }] });
+  });
+
+  it('a later call never overtakes an earlier one, even when it would find the lock free first', async () => {
+    h = await createHarness({ connect: false });
+    const other = new DatabaseSync(join(h.dataDir, 'quartet.db'));
+    extra.push(() => other.close());
+    // the waits for the lock on a clock of the test's: 5, 10, 20 ms apart from each call's arrival
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    extra.push(() => void vi.useRealTimers());
+    other.exec('BEGIN IMMEDIATE');
+    const id = '8d0b7f2e-1c4a-4e5b-9f3d-2a6c7e8b9d01';
+    const creating = h.dispatch('createConversation', { id, format: 'chat', model: 'gpt-5-mini' });
+    await vi.advanceTimersByTimeAsync(7); // the creation looked at 5 ms and looks again at 15
+    const renaming = h.dispatch('updateConversation', { id, title: 'Renamed' }); // alone, it would look at 12
+    other.exec('COMMIT');
+    await vi.advanceTimersByTimeAsync(50);
+    vi.useRealTimers();
+    const [created, renamed] = await Promise.all([creating, renaming]);
+    expect(created.ok).toBe(true);
+    expect(renamed).toMatchObject({ ok: true, value: { id, title: 'Renamed' } });
+  });
+});
+
 describe('a read-only database and the file system errors', () => {
   it('names SQLITE_READONLY, SQLITE_FULL, ENOSPC, EROFS and EACCES, and leaves other failures internal', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'quartet-ro-'));

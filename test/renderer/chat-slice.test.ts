@@ -55,9 +55,9 @@ function install(impl: Impl) {
 describe('sending', () => {
   it('creates the conversation on the first message with the tab model, streams, then stores the reply', async () => {
     const reply = gate<ReturnType<typeof ok<SendResult>>>();
-    const created = conversation();
     const { calls, emit } = install({
-      createConversation: () => ok(created),
+      // the page chooses the new conversation's id; the host keeps it
+      createConversation: (input) => ok(conversation([], { id: input.id ?? 'c1' })),
       sendMessage: () => reply.promise,
     });
     t.store.getState().setModel('chat', 'gpt-5-mini');
@@ -72,10 +72,15 @@ describe('sending', () => {
       title: 'Hello there second line', // the shared rule: the host titles it the same
       origin: 'chat',
     });
-    expect(t.store.getState().activeConversation.chat).toBe('c1');
+    const id = String(create?.input.id);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(t.store.getState().activeConversation.chat).toBe(id);
     expect(t.store.getState().drafts['new:chat']).toBeUndefined();
+    // the request went without waiting for the host's answer to the creation, for the same conversation
+    expect(calls.map((c) => c.op)).toEqual(['createConversation', 'sendMessage']);
+    expect(calls[1]?.input.conversationId).toBe(id);
 
-    const pending = t.store.getState().pending.c1;
+    const pending = t.store.getState().pending[id];
     expect(pending?.text).toBe('Hello there\nsecond line');
     const requestId = pending?.requestId ?? '';
     expect(calls.find((c) => c.op === 'sendMessage')?.input.requestId).toBe(requestId);
@@ -102,19 +107,18 @@ describe('sending', () => {
     expect(await sending).toBe(true);
 
     const s = t.store.getState();
-    expect(s.pending.c1).toBeUndefined();
+    expect(s.pending[id]).toBeUndefined();
     expect(s.runTexts[requestId]).toBeUndefined();
     expect(s.runs[requestId]).toBeUndefined();
-    expect(s.loaded.c1?.turns.map((t) => t.id)).toEqual(['u1', 'a1']);
-    expect(s.conversations[0]).toMatchObject({ id: 'c1', turnCount: 2 });
+    expect(s.loaded[id]?.turns.map((t) => t.id)).toEqual(['u1', 'a1']);
+    expect(s.conversations[0]).toMatchObject({ id, turnCount: 2 });
   });
 
   it('makes the request before the page draws the new conversation', async () => {
     // React draws a store change in a microtask: a request made after an await came after that drawing
     const order: string[] = [];
-    const created = conversation();
-    install({
-      createConversation: () => ok(created),
+    const { calls } = install({
+      createConversation: (input) => ok(conversation([], { id: input.id ?? 'c1' })),
       sendMessage: () => {
         order.push('request');
         return new Promise(() => {});
@@ -130,7 +134,7 @@ describe('sending', () => {
     await vi.advanceTimersByTimeAsync(0);
     stop();
     expect(order).toEqual(['request', 'drawn']);
-    expect(t.store.getState().activeConversation.chat).toBe(created.id);
+    expect(t.store.getState().activeConversation.chat).toBe(calls[0]?.input.id);
     expect(t.store.getState().drafts['new:chat']).toBeUndefined();
   });
 
@@ -329,6 +333,33 @@ describe('parameters and model', () => {
     const settings = calls.filter((c) => c.op === 'updateSettings');
     expect(settings).toHaveLength(1);
     expect(settings[0]?.input).toEqual({ tabs: { chat: { params: { stream: true, temperature: 0.8 } } } });
+  });
+
+  it('a conversation the host could not create: one notice saying why, the text and the chat left as they were', async () => {
+    const { calls } = install({
+      createConversation: () => ({
+        ok: false,
+        error: { kind: 'not-found', message: 'That connection is gone.' },
+      }),
+      // the host finds no conversation for the request that followed
+      sendMessage: () => ({
+        ok: false,
+        error: { kind: 'not-found', message: 'This conversation no longer exists.' },
+      }),
+    });
+    t.store.getState().setModel('chat', 'gpt-5-mini');
+    t.store.getState().setDraft('new:chat', 'Keep me');
+    expect(await t.store.getState().send('chat', 'Keep me')).toBe(false);
+    const s = t.store.getState();
+    expect(calls.map((c) => c.op)).toEqual(['createConversation', 'sendMessage']);
+    expect(s.notices.map((n) => n.message)).toEqual([expect.stringContaining('That connection is gone.')]);
+    expect(s.activeConversation.chat ?? null).toBeNull();
+    expect(s.drafts).toEqual({ 'new:chat': 'Keep me' });
+    expect(s.loaded).toEqual({});
+    expect(s.pending).toEqual({});
+    // and the composer takes a send again
+    expect(await t.store.getState().send('chat', 'Keep me')).toBe(false);
+    expect(calls.filter((c) => c.op === 'createConversation')).toHaveLength(2);
   });
 
   it('a new messages conversation starts with max tokens 1024', async () => {
@@ -539,16 +570,20 @@ describe('pressing Enter twice, or sending while a reply runs', () => {
     const second = t.store.getState().send('chat', 'Only once');
     expect(await second).toBe(false);
     expect(t.store.getState().notices.at(-1)?.message).toMatch(/already sending/i);
-    creating.open(ok(conversation()));
+    // and a press while the host has not answered the creation yet (the request has gone)
+    expect(await t.store.getState().send('chat', 'Only once')).toBe(false);
+    expect(t.store.getState().notices.at(-1)?.message).toMatch(/already sending/i);
+    const id = String(calls.find((c) => c.op === 'createConversation')?.input.id);
+    creating.open(ok(conversation([], { id })));
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.filter((c) => c.op === 'createConversation')).toHaveLength(1);
     expect(calls.filter((c) => c.op === 'sendMessage')).toHaveLength(1);
 
     // a third press once the reply runs: refused with the reason, the text kept, nothing queued for later
-    t.store.getState().setDraft('chat:c1', 'A follow-up');
+    t.store.getState().setDraft(`chat:${id}`, 'A follow-up');
     expect(await t.store.getState().send('chat', 'A follow-up')).toBe(false);
     expect(t.store.getState().notices.at(-1)?.message).toMatch(/still being written/);
-    expect(t.store.getState().drafts['chat:c1']).toBe('A follow-up');
+    expect(t.store.getState().drafts[`chat:${id}`]).toBe('A follow-up');
     reply.open(
       ok({
         userTurn: turn('u1', 'user', 'Only once'),
