@@ -198,7 +198,7 @@ describe('retry', () => {
 });
 
 describe('sending', () => {
-  it('makes each column\'s request before the page draws its new conversation', async () => {
+  it("makes each column's request before the page draws its new conversation", async () => {
     // React draws a store change in a microtask: a request made after an await came after that drawing
     const order: string[] = [];
     const h = host({
