@@ -496,7 +496,7 @@ export const operations = {
        * runs calls in the order they come, and the conversation exists when the next call runs. Refused
        * when taken. Absent: the host chooses.
        */
-      id: Id.optional(),
+      id: z.uuid("A new conversation's id is a UUID.").optional(),
       format: TextFormatSchema,
       model: ModelId,
       title: z.string().max(MAX_TITLE_CHARS).optional(),

@@ -93,6 +93,12 @@ const CASES: [name: string, op: string, input: () => unknown, message: RegExp][]
     /The model id is longer than 200 characters/,
   ],
   [
+    "a new conversation's id that is not a UUID",
+    'createConversation',
+    () => ({ id: '../../conversation', format: 'chat', model: 'm' }),
+    /A new conversation's id is a UUID/,
+  ],
+  [
     'token budget "100"',
     'updateConversation',
     () => ({ id: conversationId, params: { maxTokens: '100' } }),
