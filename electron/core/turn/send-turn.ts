@@ -343,15 +343,18 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
   function deliverBatch(batch: readonly SseEvent[], r: StreamReducer): void {
     let text = '';
     let thought = '';
+    const deliverJoined = () => {
+      const joined = deltaOf(text, thought);
+      text = '';
+      thought = '';
+      deliver(joined);
+    };
     try {
       for (const ev of batch) {
         const d = r.push(ev);
         if (d === undefined) continue;
         if (d.tools !== undefined || d.partialImage !== undefined) {
-          const before = deltaOf(text, thought);
-          text = '';
-          thought = '';
-          deliver(before);
+          deliverJoined();
           deliver(d);
           continue;
         }
@@ -361,13 +364,13 @@ export async function sendTurn(ctx: TurnContext, req: SendTurnRequest): Promise<
     } catch (e) {
       // what the read said before the event that failed is shown, as it was when events went one by one
       try {
-        deliver(deltaOf(text, thought));
+        deliverJoined();
       } catch {
         // the first failure is the one the user is told about
       }
       throw e;
     }
-    deliver(deltaOf(text, thought));
+    deliverJoined();
   }
 
   async function reduceEvents(batches: AsyncIterable<SseEvent[]>): Promise<ReplyParts> {
